@@ -1,0 +1,1 @@
+"""Decision procedures: domains, zero and sign tests (sympy first, then z3), bounds."""

@@ -1,0 +1,234 @@
+"""Exact decisions about expressions on a domain: identically zero?  positive everywhere?
+
+Soundness policy (see also :mod:`symmetric.errors`):
+
+* ``Decision.value is True`` only on a symbolic argument: sympy's sign rules on positive
+  symbols, an exact polynomial identity, or z3 answering *unsat* for the negation.
+* ``Decision.value is False`` only with an exact witness point that was re-checked in
+  rational (or exact algebraic) arithmetic.
+* Everything else is ``None`` (undecided).  sympy's ``None`` is never read as False, and
+  numeric sampling is reported as evidence in ``detail``, never as a proof.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+import sympy as sp
+
+from .domain import EVERYWHERE, Domain
+
+Z3_TIMEOUT_MS = 3000
+SAMPLE_POINTS = 40
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The answer to one yes/no question, with how it was obtained."""
+
+    value: bool | None
+    method: str
+    witness: Mapping[sp.Symbol, sp.Expr] | None = None
+    detail: str = ""
+
+    def __post_init__(self) -> None:
+        if self.witness is not None:
+            object.__setattr__(self, "witness", MappingProxyType(dict(self.witness)))
+
+    def __bool__(self) -> bool:  # a Decision must never be used as a truth value by accident
+        raise TypeError("use Decision.value (True/False/None), not bool(Decision)")
+
+
+# ---------------------------------------------------------------- helpers
+
+def _rational_fraction(expr: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr] | None:
+    """(numerator, denominator) as polynomials in ``gens`` if expr is a rational function."""
+    num, den = sp.fraction(sp.together(expr))
+    try:
+        sp.Poly(num, *gens)
+        sp.Poly(den, *gens)
+    except (sp.PolynomialError, sp.GeneratorsNeeded):
+        return None
+    if not (num.is_polynomial(*gens) and den.is_polynomial(*gens)):
+        return None
+    return sp.expand(num), sp.expand(den)
+
+
+def _random_points(symbols, count: int, seed: int = 20261122):
+    rng = random.Random(seed)
+    for k in range(count):
+        # small rationals first (readable witnesses), then wider ones
+        spread = 4 if k < count // 2 else 50
+        yield {x: sp.Rational(rng.randint(1, spread * 7), rng.randint(1, 7)) for x in symbols}
+
+
+def exact_sign(value: sp.Expr) -> int | None:
+    """Sign of a closed-form number, exactly (None when sympy cannot certify it)."""
+    value = sp.nsimplify(value) if isinstance(value, sp.Float) else value
+    if value.is_zero:
+        return 0
+    if value.is_positive:
+        return 1
+    if value.is_negative:
+        return -1
+    simplified = sp.simplify(value)
+    if simplified.is_zero:
+        return 0
+    if simplified.is_positive:
+        return 1
+    if simplified.is_negative:
+        return -1
+    return None
+
+
+def _to_z3(poly_expr: sp.Expr, gens, z3vars):
+    import z3
+    poly = sp.Poly(poly_expr, *gens)
+    total = z3.RealVal(0)
+    for monom, coeff in poly.terms():
+        q = Fraction(int(sp.numer(coeff)), int(sp.denom(coeff)))
+        term = z3.RealVal(f"{q.numerator}/{q.denominator}")
+        for var, power in zip(z3vars, monom):
+            for _ in range(power):
+                term = term * var
+        total = total + term
+    return total
+
+
+def _z3_value_to_rational(val) -> sp.Rational:
+    import z3
+    if z3.is_rational_value(val):
+        return sp.Rational(val.numerator_as_long(), val.denominator_as_long())
+    # algebraic number: take a close rational; the caller re-checks exactly
+    approx = val.approx(20)
+    return sp.Rational(approx.numerator_as_long(), approx.denominator_as_long())
+
+
+def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=()) -> tuple[str, dict | None]:
+    """Ask z3 for gens > 0 with num <= 0 (strict) or num < 0.  Returns ('unsat'|'sat'|'unknown', model)."""
+    import z3
+    z3vars = [z3.Real(str(x)) for x in gens]
+    solver = z3.SolverFor("QF_NRA")
+    solver.set("timeout", Z3_TIMEOUT_MS)
+    for v in z3vars:
+        solver.add(v > 0)
+    for pos in extra_positive:
+        solver.add(_to_z3(pos, gens, z3vars) > 0)
+    target = _to_z3(num, gens, z3vars)
+    solver.add(target <= 0 if strict else target < 0)
+    result = solver.check()
+    if result == z3.unsat:
+        return "unsat", None
+    if result == z3.sat:
+        model = solver.model()
+        point = {}
+        for x, v in zip(gens, z3vars):
+            val = model.eval(v, model_completion=True)
+            point[x] = _z3_value_to_rational(val)
+        return "sat", point
+    return "unknown", None
+
+
+# ---------------------------------------------------------------- public decisions
+
+def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
+    """Is ``expr`` equal to 0 at every point of ``domain``?"""
+    e = sp.together(domain.to_positive(expr))
+    gens = sorted(e.free_symbols, key=str)
+    if not gens:
+        sign = exact_sign(e)
+        if sign is None:
+            return Decision(None, "undecided", detail=f"could not certify the sign of {e}")
+        return Decision(sign == 0, "exact arithmetic")
+    frac = _rational_fraction(e, gens)
+    if frac is not None:
+        num, den = frac
+        if num == 0:
+            return Decision(True, "polynomial identity")
+        for point in _random_points(gens, SAMPLE_POINTS):
+            if den.subs(point) != 0 and num.subs(point) != 0:
+                return Decision(False, "exact witness", domain.from_positive(point))
+        return Decision(None, "undecided", detail="nonzero polynomial without a witness (unexpected)")
+    simplified = sp.simplify(sp.expand_log(e, force=True))
+    if simplified == 0:
+        return Decision(True, "simplification on the positive reparametrisation")
+    for point in _random_points(gens, SAMPLE_POINTS // 2):
+        value = e.subs(point)
+        sign = exact_sign(value)
+        if sign is not None and sign != 0:
+            return Decision(False, "exact witness", domain.from_positive(point))
+    return Decision(None, "undecided", detail="not simplified to 0 and no nonzero point certified")
+
+
+def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: bool = True) -> Decision:
+    """Is ``expr > 0`` (``>= 0`` when not strict) at every point of ``domain``?"""
+    e = sp.factor(sp.together(domain.to_positive(expr)))
+    if strict and e.is_positive:
+        return Decision(True, "sign rules on positive symbols")
+    if not strict and e.is_nonnegative:
+        return Decision(True, "sign rules on positive symbols")
+    gens = sorted(e.free_symbols, key=str)
+    if not gens:
+        sign = exact_sign(e)
+        if sign is None:
+            return Decision(None, "undecided", detail=f"could not certify the sign of {e}")
+        return Decision(sign > 0 if strict else sign >= 0, "exact arithmetic")
+    frac = _rational_fraction(e, gens)
+    if frac is not None:
+        num, den = frac
+        den_sign = 1 if den.is_positive else (-1 if den.is_negative else None)
+        if den_sign is None:
+            status, _ = _z3_find_nonpositive(den, gens, strict=True)
+            den_sign = 1 if status == "unsat" else None
+        if den_sign is None:
+            status, _ = _z3_find_nonpositive(-den, gens, strict=True)
+            den_sign = -1 if status == "unsat" else None
+        if den_sign is not None:
+            oriented = sp.expand(num * den_sign)
+            status, point = _z3_find_nonpositive(oriented, gens, strict)
+            if status == "unsat":
+                return Decision(True, "z3: negation unsatisfiable (nonlinear real arithmetic)")
+            if status == "sat":
+                checked = _recheck(e, point, strict)
+                if checked:
+                    return Decision(False, "z3 model, re-checked exactly", domain.from_positive(point))
+    for point in _random_points(gens, SAMPLE_POINTS):
+        if _recheck(e, point, strict):
+            return Decision(False, "exact witness", domain.from_positive(point))
+    return Decision(None, "undecided",
+                    detail=f"no proof found; positive at {SAMPLE_POINTS} sample points (evidence only)")
+
+
+def _recheck(e: sp.Expr, point: Mapping, strict: bool) -> bool:
+    """True if ``e`` at the exact point certifiably violates positivity."""
+    try:
+        value = e.subs(point)
+    except (ZeroDivisionError, ValueError):
+        return False
+    if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        return False
+    sign = exact_sign(value)
+    if sign is None:
+        return False
+    return sign <= 0 if strict else sign < 0
+
+
+def sign_on_domain(expr: sp.Expr, domain: Domain = EVERYWHERE) -> tuple[str, Decision]:
+    """One of 'positive', 'negative', 'zero', 'mixed', 'unknown', with the deciding Decision."""
+    zero = is_identically_zero(expr, domain)
+    if zero.value is True:
+        return "zero", zero
+    pos = is_positive_everywhere(expr, domain)
+    if pos.value is True:
+        return "positive", pos
+    neg = is_positive_everywhere(-expr, domain)
+    if neg.value is True:
+        return "negative", neg
+    if pos.value is False and neg.value is False:
+        return "mixed", Decision(False, "witnesses of both signs",
+                                 detail=f"<=0 at {dict(pos.witness)}, >=0 at {dict(neg.witness)}")
+    return "unknown", Decision(None, "undecided", detail=pos.detail or neg.detail)

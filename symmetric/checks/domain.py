@@ -1,0 +1,100 @@
+"""Explicit domains and their positive reparametrisations.
+
+A :class:`Domain` states the constraints of a model (for example 0 < P(G) < 1) *and* a map
+from its variables to expressions in fresh positive symbols that covers the whole domain.
+Deciding a statement "for all points of the domain" then becomes deciding it "for all
+positive values of the fresh symbols", which sympy's assumption system and z3 both handle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+import sympy as sp
+
+
+def _frozen(mapping: Mapping | None) -> Mapping:
+    return MappingProxyType(dict(mapping or {}))
+
+
+def interval_reparam(symbol: sp.Symbol, low, high) -> tuple[sp.Expr, sp.Symbol, sp.Expr]:
+    """(expression covering the open interval (low, high), its fresh positive symbol, inverse).
+
+    (0, oo): the symbol itself, renamed positive; (lo, oo): lo + u; (lo, hi): lo + (hi-lo) u/(1+u).
+    """
+    u = sp.Symbol(f"u_{symbol.name}", positive=True)
+    low, high = sp.sympify(low), sp.sympify(high)
+    if high is sp.oo:
+        return low + u, u, symbol - low
+    if low is -sp.oo:
+        return high - u, u, high - symbol
+    width = high - low
+    return low + width * u / (1 + u), u, (symbol - low) / (high - symbol)
+
+
+@dataclass(frozen=True)
+class Domain:
+    """Constraints of a model and a positive reparametrisation that covers them."""
+
+    name: str
+    constraints: tuple[sp.Basic, ...]
+    reparam: Mapping[sp.Symbol, sp.Expr] = field(default_factory=dict)
+    inverse: Mapping[sp.Symbol, sp.Expr] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reparam", _frozen(self.reparam))
+        object.__setattr__(self, "inverse", _frozen(self.inverse))
+
+    def with_intervals(self, intervals: Iterable[tuple[sp.Symbol, object, object]],
+                       name: str | None = None) -> "Domain":
+        """This domain extended by open intervals for further symbols (parameters)."""
+        constraints = list(self.constraints)
+        reparam, inverse = dict(self.reparam), dict(self.inverse)
+        for symbol, low, high in intervals:
+            expr, u, inv = interval_reparam(symbol, low, high)
+            constraints += [sp.Lt(low, symbol)] if sp.sympify(low) is not -sp.oo else []
+            constraints += [sp.Lt(symbol, high)] if sp.sympify(high) is not sp.oo else []
+            reparam[symbol] = expr
+            inverse[u] = inv
+        return Domain(name or self.name, tuple(constraints), reparam, inverse)
+
+    def with_constraints(self, *constraints: sp.Basic) -> "Domain":
+        return Domain(self.name, self.constraints + tuple(constraints), self.reparam, self.inverse)
+
+    @property
+    def symbols(self) -> tuple[sp.Symbol, ...]:
+        return tuple(self.reparam)
+
+    def to_positive(self, expr: sp.Expr) -> sp.Expr:
+        """``expr`` in the fresh positive symbols."""
+        return sp.sympify(expr).subs(dict(self.reparam), simultaneous=True)
+
+    def from_positive(self, point: Mapping[sp.Symbol, sp.Expr]) -> dict[sp.Symbol, sp.Expr]:
+        """Map a point given in the positive symbols back to the domain's own variables."""
+        out = {sym: sp.nsimplify(expr.subs(point)) for sym, expr in self.reparam.items()}
+        # variables not reparametrised (free parameters already declared positive) pass through
+        hidden = set().union(*(e.free_symbols for e in self.reparam.values())) if self.reparam else set()
+        for sym, value in point.items():
+            if sym not in hidden and sym not in out:
+                out[sym] = value
+        return out
+
+    def contains(self, point: Mapping[sp.Symbol, sp.Expr]) -> bool | None:
+        """Whether an exact point satisfies every constraint (None if undecidable)."""
+        for constraint in self.constraints:
+            value = constraint.subs(point)
+            if value is sp.true:
+                continue
+            if value is sp.false:
+                return False
+            return None
+        return True
+
+    def latex(self) -> str:
+        from ..render.notation import to_latex
+        return ",\\; ".join(to_latex(c) for c in self.constraints)
+
+
+EVERYWHERE = Domain("unconstrained", ())

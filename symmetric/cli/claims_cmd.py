@@ -1,0 +1,115 @@
+"""``symmetric prove``, ``symmetric list`` and ``symmetric show``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ..claims import registry
+from ..claims.model import ClaimResult, Verdict
+from ..render import latex as latex_render
+from . import main
+
+VERDICT_STYLE = {Verdict.PROVED: "green", Verdict.CORRECTED: "yellow",
+                 Verdict.REFUTED: "red", Verdict.UNDETERMINED: "magenta"}
+
+
+def _verdict_table(results: list[ClaimResult]) -> Table:
+    table = Table(title="symmetric prove")
+    table.add_column("claim")
+    table.add_column("verdict")
+    table.add_column("wrong steps", justify="right")
+    table.add_column("s", justify="right")
+    for r in results:
+        table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
+                      str(len(r.discrepancies)), f"{r.seconds:.2f}")
+    return table
+
+
+@main.command("prove")
+@click.argument("prefixes", nargs=-1)
+@click.option("--json", "json_file", metavar="FILE", help="Write the JSON report to FILE ('-' for standard output).")
+@click.option("--no-pdf", is_flag=True, help="Do not build latex_out/proofs.pdf even if pdflatex is on PATH.")
+@click.option("--out", "outdir", default="latex_out", show_default=True, type=click.Path(file_okay=False),
+              help="Directory for the LaTeX files.")
+def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir: str) -> None:
+    """Run the claims whose id starts with any PREFIX (all claims when none is given).
+
+    Prints a table of claim ids and verdicts (proved, corrected, refuted, undetermined),
+    writes one LaTeX proof per claim into the output directory and, when a TeX engine is
+    present, builds proofs.pdf.
+    """
+    claims = registry.select(prefixes)
+    err = Console(stderr=True)
+    # the table goes to stderr when the JSON report takes standard output
+    out = err if json_file == "-" else Console()
+    results: list[ClaimResult] = []
+    for k, claim in enumerate(claims, 1):
+        err.print(f"[{k}/{len(claims)}] {claim.id} ...", end=" ", highlight=False)
+        result = registry.run_claim(claim)
+        results.append(result)
+        err.print(f"[{VERDICT_STYLE[result.verdict]}]{result.verdict.value}[/] ({result.seconds:.2f} s)",
+                  highlight=False)
+    out.print(_verdict_table(results))
+    counts = {v: sum(r.verdict is v for r in results) for v in Verdict}
+    out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
+
+    report = [r.as_json() for r in results]
+    if json_file == "-":
+        click.echo(json.dumps(report, indent=2))
+    elif json_file:
+        Path(json_file).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+    latex_render.write_claims(results, Path(outdir))
+    main_tex = latex_render.write_main([c.id for c in registry.all_claims()], Path(outdir))
+    err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_tex.name})", highlight=False)
+    if not no_pdf and latex_render.tex_engine():
+        pdf = latex_render.build_pdf(main_tex)
+        err.print(f"PDF built: {pdf}", highlight=False)
+    broken = [r.id for r in results if registry.is_internal_error(r)]
+    if broken:
+        err.print(f"[red]internal errors in: {', '.join(broken)}[/]")
+        sys.exit(1)
+
+
+@main.command("list")
+@click.argument("prefixes", nargs=-1)
+def list_claims(prefixes: tuple[str, ...]) -> None:
+    """List claim ids (those starting with any PREFIX, or all)."""
+    for claim in registry.select(prefixes):
+        click.echo(f"{claim.id}\t{claim.where}")
+
+
+@main.command("show")
+@click.argument("claim_id")
+def show(claim_id: str) -> None:
+    """Run one claim and print its derivation step by step."""
+    claim = registry.claim_by_id(claim_id)
+    r = registry.run_claim(claim)
+    click.echo(f"{r.id}  ({r.paper}, {r.where})")
+    click.echo(f"statement: {r.statement}\n")
+    for note in r.notes:
+        click.echo(f"note: {note}")
+    for k, s in enumerate(r.steps, 1):
+        click.echo(f"{k}. [{s.status.value}] {s.label}")
+        if s.printed:
+            click.echo(f"     printed: {s.printed}")
+        if s.derived:
+            click.echo(f"     derived: {s.derived}")
+        if s.justification:
+            click.echo(f"     check:   {s.justification}")
+    click.echo(f"\nconclusion: {r.conclusion}")
+    if r.corrected_statement:
+        click.echo(f"corrected statement: {r.corrected_statement}")
+    if r.counterexample:
+        cx = r.counterexample
+        click.echo(f"counterexample: {cx.description}: "
+                   + ", ".join(f"{k}={v}" for k, v in cx.assignment))
+    if r.reason:
+        click.echo(f"why: {r.reason}")
+    click.echo(f"verdict: {r.verdict.value}")

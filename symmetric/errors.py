@@ -1,0 +1,72 @@
+"""The one exception root of symmetric and its policy.
+
+Policy
+------
+* ``SymmetricError`` is the root of every exception symmetric raises on purpose.
+* ``InputError`` (and subclasses) mean *the user* handed in something wrong: an unknown
+  claim id or measure name, a malformed expression, an out-of-range number.  The command line
+  catches it, prints its message (which names the file, line and column when there is one)
+  and exits with status 2 -- never a traceback.
+* Every other ``SymmetricError`` is a defect in symmetric itself (for instance a
+  counterexample that fails its exact re-check).  It is allowed to surface as a traceback,
+  because hiding it would hide an unsound result.
+* Undecidable mathematics is *not* an error: checkers return ``undetermined`` with a reason.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class SymmetricError(Exception):
+    """Root of all deliberate symmetric exceptions."""
+
+
+class InputError(SymmetricError):
+    """Bad user input.  The CLI reports it and exits with status 2."""
+
+    def __init__(self, message: str, *, source: str | None = None,
+                 line: int | None = None, column: int | None = None) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        where = []
+        if self.source:
+            where.append(str(self.source))
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.column is not None:
+            where.append(f"column {self.column}")
+        prefix = ", ".join(where)
+        return f"{prefix}: {self.message}" if prefix else self.message
+
+
+def close_matches(name: str, choices: Iterable[str], n: int = 3) -> list[str]:
+    """Close matches of ``name`` among ``choices``, case-insensitively, best first."""
+    choices = list(choices)
+    lowered = {c.lower(): c for c in choices}
+    found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=0.5)
+    prefixed = [c for c in choices if c.lower().startswith(name.lower()) and c.lower() not in found]
+    return [lowered[f] for f in found] + prefixed[: max(0, n - len(found))]
+
+
+class UnknownNameError(InputError):
+    """A claim id, measure, property or symbol name that does not exist."""
+
+    def __init__(self, kind: str, name: str, choices: Iterable[str], **where) -> None:
+        self.kind = kind
+        self.name = name
+        self.suggestions = close_matches(name, choices)
+        hint = f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?" if self.suggestions else ""
+        super().__init__(f"unknown {kind} {name!r}{hint}", **where)
+
+
+class UnsoundResultError(SymmetricError):
+    """An internal consistency check failed (e.g. a counterexample did not re-check).
+
+    This is a bug in symmetric, never the user's fault, so it is not an InputError."""

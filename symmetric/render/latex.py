@@ -1,0 +1,130 @@
+"""LaTeX output: one ``.tex`` file per claim (to ``\\input`` in a paper) and a main document.
+
+Templates live in ``templates/`` and use LaTeX-safe jinja2 delimiters (``((* *))`` blocks,
+``((( )))`` variables) so that braces in the templates stay plain LaTeX.  Text fields are
+plain text with ``$...$`` mathematics; :func:`tex_text` escapes the text and keeps the maths.
+Output is deterministic (no timings, no dates) so the committed files can be golden-checked.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Iterable
+from pathlib import Path
+
+import jinja2
+
+from ..claims.model import ClaimResult, Status
+
+TEMPLATES = Path(__file__).with_name("templates")
+MAIN_NAME = "proofs"
+
+_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+            "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+            "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
+_UNICODE = {"≤": r"$\leq$", "≥": r"$\geq$", "≠": r"$\neq$", "→": r"$\to$", "×": r"$\times$",
+            "±": r"$\pm$", "—": "---", "–": "--", "’": "'", "“": "``", "”": "''", "∞": r"$\infty$",
+            "é": r"\'e", "ó": r"\'o", "á": r"\'a", "λ": r"$\lambda$", "α": r"$\alpha$",
+            "β": r"$\beta$", "ε": r"$\varepsilon$", "σ": r"$\sigma$", "¬": r"$\neg$"}
+
+
+def tex_escape(text: str) -> str:
+    out = "".join(_SPECIAL.get(ch, ch) for ch in text)
+    for uni, rep in _UNICODE.items():
+        out = out.replace(uni, rep)
+    return out
+
+
+def tex_text(text: str | None) -> str:
+    """Escape plain text, passing ``$...$`` segments through as mathematics."""
+    if not text:
+        return ""
+    parts = re.split(r"(\$[^$]+\$)", text)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p)
+                   for p in parts)
+
+
+def tex_math(latex: str | None) -> str:
+    """A LaTeX math fragment, or a printed plain-text value, ready for display maths."""
+    if not latex:
+        return ""
+    return latex
+
+
+def label_of(claim_id: str) -> str:
+    return "claim:" + claim_id
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        block_start_string="((*", block_end_string="*))",
+        variable_start_string="(((", variable_end_string=")))",
+        comment_start_string="((#", comment_end_string="#))",
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined, autoescape=False)
+    env.filters["text"] = tex_text
+    env.filters["math"] = tex_math
+    env.filters["label"] = label_of
+    env.globals["Status"] = Status
+    return env
+
+
+def render_claim(result: ClaimResult) -> str:
+    return _environment().get_template("claim.tex.j2").render(r=result)
+
+
+def render_main(claim_ids: Iterable[str], title: str = "symmetric: checked derivations") -> str:
+    return _environment().get_template("main.tex.j2").render(ids=list(claim_ids), title=title)
+
+
+def claim_path(outdir: Path, claim_id: str) -> Path:
+    return Path(outdir) / f"{claim_id}.tex"
+
+
+def write_claims(results: Iterable[ClaimResult], outdir: Path) -> list[Path]:
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for result in results:
+        path = claim_path(outdir, result.id)
+        path.write_text(render_claim(result), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+MACROS = "symmetric-macros.tex"
+
+
+def write_main(all_ids: Iterable[str], outdir: Path, name: str = MAIN_NAME,
+               title: str = "symmetric: checked derivations") -> Path:
+    """Write the main document (and the macro file the claim files use) into ``outdir``."""
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    (outdir / MACROS).write_text((TEMPLATES / MACROS).read_text(encoding="utf-8"), encoding="utf-8")
+    path = outdir / f"{name}.tex"
+    path.write_text(render_main(all_ids, title), encoding="utf-8")
+    return path
+
+
+def tex_engine() -> str | None:
+    return shutil.which("pdflatex")
+
+
+def build_pdf(tex_file: Path, timeout: float = 300) -> Path:
+    """Compile ``tex_file`` with pdflatex (twice, for references).  Raises RuntimeError with
+    the end of the log when compilation fails."""
+    engine = tex_engine()
+    if engine is None:
+        raise RuntimeError("no TeX engine (pdflatex) on PATH")
+    tex_file = Path(tex_file)
+    for _ in range(2):
+        proc = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
+                              cwd=tex_file.parent, capture_output=True, text=True, timeout=timeout)
+        if proc.returncode != 0:
+            raise RuntimeError(f"pdflatex failed on {tex_file}:\n" + proc.stdout[-3000:])
+    for junk in (".aux", ".log", ".out", ".toc"):
+        tex_file.with_suffix(junk).unlink(missing_ok=True)
+    return tex_file.with_suffix(".pdf")

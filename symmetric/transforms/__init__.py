@@ -1,0 +1,1 @@
+"""Transforms of measures: non-informativeness, output-size calculus, limits, smoothing."""
