@@ -1,0 +1,32 @@
+"""The common result type of every property checker (Amigo's, Sebastiani's, quantification).
+
+A checker returns ``holds`` with a proof, ``fails`` with an exact counterexample (re-checked
+in rational arithmetic before it is returned) or a proof of failure, or ``undetermined``
+with the reason.  Proof lines are plain text with ``$...$`` mathematics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class PropertyVerdict(str, Enum):
+    HOLDS = "holds"
+    FAILS = "fails"
+    UNDETERMINED = "undetermined"
+
+
+@dataclass(frozen=True)
+class PropertyResult:
+    property: str                     # short name, e.g. "SM", "NIFQ", "MON", "CHA[uniform-size]"
+    measure: str
+    verdict: PropertyVerdict
+    proof: tuple[str, ...] = ()       # the argument, line by line
+    counterexample: dict | None = None  # exact values (as strings) of a re-checked counterexample
+    reason: str = ""                  # why undetermined (or a short summary)
+
+    def as_json(self) -> dict:
+        return {"property": self.property, "verdict": self.verdict.value,
+                "proof": list(self.proof), "counterexample": self.counterexample,
+                "reason": self.reason}
