@@ -19,7 +19,8 @@ import numpy as np
 
 from ..measures.base import Measure
 from .countfn import CountFunction
-from .exact import _as_function, exact_from_distributions, float_error_bound, float_grid, operation_count
+from .exact import (_as_function, exact_from_distributions, float_error_bound, float_grid, has_subtraction,
+                    operation_count)
 from .judgments import JudgmentModel
 
 
@@ -53,6 +54,7 @@ class BestAssignment:
     values: tuple               # expected value of every top-k assignment, k = 0..n
     exact: bool
     error_bound: float | None = None
+    bound_rigorous: bool = True
 
 
 def _better(orientation: int, x, y) -> bool:
@@ -127,7 +129,8 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
             bound = max(bound, float_error_bound(n, ops, float(prefix[k] @ (np.abs(grid) @ suffix[k]))))
         values = tuple(values)
     k = _pick(values, fn.orientation)
-    return BestAssignment(k, top_k(model.p, k), values[k], values, exact, bound)
+    return BestAssignment(k, top_k(model.p, k), values[k], values, exact, bound,
+                          bound_rigorous=not has_subtraction(fn.expr))
 
 
 # ---------------------------------------------------------------- exhaustive checks (small n)
