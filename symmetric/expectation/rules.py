@@ -166,3 +166,23 @@ def every_optimum_ranked(measure: Measure | CountFunction, p: Sequence, *, param
         if not is_ranked(p, s):
             return False, s
     return True, ()
+
+
+def optimal_thresholds(measure: Measure | CountFunction, p: Sequence, *, params=None) -> tuple:
+    """The thresholds t in [0, 1] whose rule "assign exactly the items with p_i > t" is optimal
+    over all 2^n assignments, as half-open intervals (low, high) meaning low <= t < high
+    (high = None: up to and including 1).  Empty when no threshold rule is optimal."""
+    fn = _as_function(measure, params)
+    optimum = exhaustive_optimum(fn, p).best_value
+    from .exact import expectation
+    cuts = sorted({Fraction(0), Fraction(1)} | {Fraction(x) for x in p})
+    pieces = [(lo, hi) for lo, hi in zip(cuts, cuts[1:])] + [(Fraction(1), None)]
+    good = []
+    for lo, hi in pieces:
+        s = tuple(int(x > lo) for x in p)      # the rule is constant on [lo, hi)
+        if expectation(fn, p, s).mean == optimum:
+            if good and good[-1][1] == lo:
+                good[-1] = (good[-1][0], hi)
+            else:
+                good.append((lo, hi))
+    return tuple(good)
