@@ -185,7 +185,12 @@ def expectation_by_enumeration(measure: Measure | CountFunction, p: Sequence, s:
     s = model.check_assignment(s)
     one = Fraction(1) if exact else 1.0
     ps = [Fraction(x) if exact else float(x) for x in model.p]
-    value = fn.exact if exact else (lambda a, b, c, d: float(fn.grid(a, b, c, d)))
+    if exact:
+        value = fn.exact
+    elif fn.exact_fn is not None:      # the generated scalar code also runs on floats
+        value = lambda a, b, c, d: float(fn.exact_fn(float(a), float(b), float(c), float(d)))
+    else:
+        value = lambda a, b, c, d: float(fn.grid(a, b, c, d))
     n = model.n
     k = sum(s)
     moments = [one * 0, one * 0]
