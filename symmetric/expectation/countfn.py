@@ -109,11 +109,16 @@ class CountFunction:
 
     def grid(self, tp, fp, fn, tn) -> np.ndarray:
         """Float values on broadcast numpy arrays of counts (nan where undefined)."""
-        # Broadcast first: generated code for compound conditions (And/Or) stacks its operands.
-        tp, fp, fn, tn = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (tp, fp, fn, tn)))
+        shape = np.broadcast_shapes(np.shape(tp), np.shape(fp), np.shape(fn), np.shape(tn))
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            out = self.numpy_fn(tp, fp, fn, tn)
-        return np.broadcast_to(np.asarray(out, dtype=float), tp.shape)
+            try:
+                # Row/column vectors as given: sub-expressions in one count stay vectors (cheap).
+                out = self.numpy_fn(tp, fp, fn, tn)
+            except ValueError:
+                # Generated code for compound conditions (And/Or) stacks its operands, which
+                # needs equal shapes.
+                out = self.numpy_fn(*np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (tp, fp, fn, tn))))
+        return np.broadcast_to(np.asarray(out, dtype=float), shape)
 
 
 def compile_expr(name: str, expr: sp.Expr, orientation: int = 1) -> CountFunction:

@@ -137,27 +137,41 @@ def float_error_bound(n: int, ops: int, abs_sum: float) -> float:
     return gamma * abs_sum * (1 + gamma) / (1 - gamma)
 
 
-def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray) -> np.ndarray:
-    """M on the (TP, FN) grid, with undefined values refused where their weight is positive."""
-    a = np.arange(k + 1, dtype=float)[:, None]
-    c = np.arange(n - k + 1, dtype=float)[None, :]
+def _support(weights: np.ndarray) -> slice:
+    """The smallest index range holding every non-zero weight (zero weights contribute exactly 0;
+    far tails of a Poisson-binomial underflow to 0 for large n)."""
+    nonzero = np.flatnonzero(weights)
+    return slice(int(nonzero[0]), int(nonzero[-1]) + 1)
+
+
+def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray):
+    """(M on the (TP, FN) grid restricted to the support of the weights, the restricted weights).
+
+    Undefined values (nan/inf) are refused where their weight is positive."""
+    rows, cols = _support(pa), _support(pc)
+    pa, pc = pa[rows], pc[cols]
+    a = np.arange(rows.start, rows.stop, dtype=float)[:, None]
+    c = np.arange(cols.start, cols.stop, dtype=float)[None, :]
     grid = fn.grid(a, k - a, c, (n - k) - c)
+    if np.isfinite(grid).all():          # the usual case: nothing to refuse or mask
+        return grid, pa, pc
     bad = ~np.isfinite(grid) & (pa[:, None] > 0) & (pc[None, :] > 0)
     if bad.any():
         ia, ic = map(int, np.argwhere(bad)[0])
+        ia, ic = ia + rows.start, ic + cols.start
         raise InputError(f"measure {fn.name} is undefined at TP={ia}, FP={k - ia}, FN={ic}, "
                          f"TN={n - k - ic}, a table with positive probability; it stipulates no value there")
-    return np.where((pa[:, None] > 0) & (pc[None, :] > 0), grid, 0.0)
+    return np.where((pa[:, None] > 0) & (pc[None, :] > 0), grid, 0.0), pa, pc
 
 
 def _float(fn: CountFunction, model: JudgmentModel, s: tuple[int, ...]) -> Expectation:
     assigned, unassigned = model.split(s)
     pa = poisson_binomial_np([float(p) for p in assigned])
     pc = poisson_binomial_np([float(p) for p in unassigned])
-    grid = float_grid(fn, len(assigned), model.n, pa, pc)
+    grid, pa, pc = float_grid(fn, len(assigned), model.n, pa, pc)
     mean = float(pa @ (grid @ pc))
     variance = float(pa @ (((grid - mean) ** 2) @ pc))
-    abs_sum = float(pa @ (np.abs(grid) @ pc))
+    abs_sum = mean if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
     bound = float_error_bound(model.n, operation_count(fn.expr), abs_sum)
     return Expectation(mean, variance, exact=False, error_bound=bound,
                        bound_rigorous=not has_subtraction(fn.expr))

@@ -124,9 +124,11 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
         values, bound = [], 0.0
         ops = operation_count(fn.expr)
         for k in range(n + 1):
-            grid = float_grid(fn, k, n, prefix[k], suffix[k])
-            values.append(float(prefix[k] @ (grid @ suffix[k])))
-            bound = max(bound, float_error_bound(n, ops, float(prefix[k] @ (np.abs(grid) @ suffix[k]))))
+            grid, pa, pc = float_grid(fn, k, n, prefix[k], suffix[k])
+            value = float(pa @ (grid @ pc))
+            values.append(value)
+            abs_sum = value if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
+            bound = max(bound, float_error_bound(n, ops, abs_sum))
         values = tuple(values)
     k = _pick(values, fn.orientation)
     return BestAssignment(k, top_k(model.p, k), values[k], values, exact, bound,
