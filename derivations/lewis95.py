@@ -125,14 +125,14 @@ def loss_threshold(d: Derivation) -> None:
             D * (t - p), sp.expand(n * delta), justification="rational identity (where $D \\neq 0$)")
     d.fact("eq. (7): for $D > 0$, $\\Delta_i < 0 \\iff p_i > t$", True,
            printed=sp.latex(sp.StrictGreaterThan(p, t)),
-           derived=r"D > 0:\ \operatorname{sign}\Delta_i = \operatorname{sign}(t - p_i)",
+           derived=r"D > 0:\quad \operatorname{sign}\Delta_i = \operatorname{sign}(t - p_i)",
            justification="$n > 0$ and $D > 0$, so $\\Delta_i$ has the sign of $t - p_i$")
     # The printed rule needs D > 0: a loss matrix with D < 0 reverses the inequality.
     bad = {l11: 1, l12: 0, l21: 0, l22: 1}
     t_bad, p_bad = t.subs(bad), sp.Rational(3, 4)
     delta_bad = (n * delta).subs(bad).subs(p, p_bad)
     d.fact("eq. (7) when $D < 0$", False, printed=sp.latex(sp.StrictGreaterThan(p, t)),
-           derived=r"D < 0:\ \Delta_i < 0 \iff p_i < t",
+           derived=r"D < 0:\quad \Delta_i < 0 \iff p_i < t",
            justification=f"at $\\lambda = (1, 0, 0, 1)$: $D = {sp.latex(D.subs(bad))}$, $t = {sp.latex(t_bad)}$, "
                          f"$p_i = 3/4 > t$ but $n\\Delta_i = {sp.latex(delta_bad)} > 0$: assigning raises the loss")
     pt = sp.Symbol("p_i")
@@ -249,7 +249,7 @@ def f_expected_values(d: Derivation) -> None:
                justification="same values from the catalogue's Piecewise count form")
         best = best_prp_assignment(LEWIS_F, p, params={"beta": 1, "C_F": 1})
         d.fact(f"{label}: optimal assignment (starred)", best.k == 2, printed=r"\text{top 2}",
-               derived=f"\\text{{top {best.k}}},\\ E[F_1] = {sp.latex(sp.Rational(best.value))}",
+               derived=f"\\text{{top {best.k}}},\\quad E[F_1] = {sp.latex(sp.Rational(best.value))}",
                justification="best of the PRP candidates (Appendix B: they suffice); the stars were lost in the "
                              "scan, the text says the 0.4 items are assigned in the first set and not in the second")
     d.conclude(within, "Every printed value of Figure 3 is recomputed exactly, and every exact value lies "
@@ -265,7 +265,7 @@ def f_no_ptp(d: Derivation) -> None:
             d.fact(f"$C_F = {cf}$, set ({', '.join(label)}): unique optimum over all $2^3$ assignments",
                    len(opt.maximisers) == 1,
                    derived=", ".join("(" + ",".join(map(str, s)) + ")" for s in opt.maximisers)
-                   + f",\\ E[F_1] = {sp.latex(sp.Rational(opt.best_value))}",
+                   + f",\\quad E[F_1] = {sp.latex(sp.Rational(opt.best_value))}",
                    justification="exact expected $F_1$ of every assignment")
         first, second = optima[0].maximisers[0], optima[1].maximisers[0]
         d.fact(f"$C_F = {cf}$: the 0.4 items are assigned in the first set", first[0] == first[1] == 1,
@@ -398,7 +398,7 @@ def f_approximation_bound(d: Derivation) -> None:
             (k - a) + b ** 2 * c, gap, justification="polynomial identity")
     u = sp.Symbol("u", nonnegative=True)   # u = k - a >= 0
     d.fact("$|X/Y| \\le 1$, so $K = 1$", bool(((u + b ** 2 * c).is_nonnegative) and (k + 1 + b ** 2 * (a + c)).is_positive),
-           derived=r"0 \le X \le Y,\ Y \ge \textstyle\sum s_i \ge 1",
+           derived=r"0 \le X \le Y,\quad Y \ge \textstyle\sum s_i \ge 1",
            justification="sign rules: $u = k - a \\ge 0$, $c \\ge 0$; $X \\ge 0$ and $Y > 0$ when $s \\neq 0$")
     # Eq. (29): a pointwise identity, then expectations.
     x, y, mx, my = sp.symbols("X Y mu_X mu_Y", positive=True)
@@ -450,8 +450,9 @@ FIG4_ROWS = ("none", "top 1", "both")
 def _intervals_latex(intervals) -> str:
     if not intervals:
         return r"\emptyset"
-    return r" \cup ".join(f"[{sp.latex(sp.Rational(lo))}, {sp.latex(sp.Rational(hi))})" if hi is not None
-                          else f"[{sp.latex(sp.Rational(lo))}, 1]" for lo, hi in intervals)
+    # \left[ ... \right) keeps half-open intervals balanced for breqn
+    return r" \cup ".join(rf"\left[{sp.latex(sp.Rational(lo))}, {sp.latex(sp.Rational(hi))}\right)" if hi is not None
+                          else rf"\left[{sp.latex(sp.Rational(lo))}, 1\right]" for lo, hi in intervals)
 
 
 def sec_expected_values(d: Derivation) -> None:
