@@ -123,7 +123,9 @@ def loss_threshold(d: Derivation) -> None:
     d.own("$\\Delta_i$ from eq. (4)", sp.Eq(sp.Symbol("Delta_i"), sp.factor(delta)))
     d.equal("$n \\Delta_i = D\\,(t - p_i)$, $D = (\\lambda_{21}-\\lambda_{11}) + (\\lambda_{12}-\\lambda_{22})$",
             D * (t - p), sp.expand(n * delta), justification="rational identity (where $D \\neq 0$)")
-    d.fact("eq. (7): for $D > 0$, $\\Delta_i < 0 \\iff p_i > t$", True,
+    D_pos = sp.Symbol("D", positive=True)
+    factor_positive = (D_pos / n).is_positive is True   # Delta_i = (D/n) (t - p_i)
+    d.fact("eq. (7): for $D > 0$, $\\Delta_i < 0 \\iff p_i > t$", factor_positive,
            printed=sp.latex(sp.StrictGreaterThan(p, t)),
            derived=r"D > 0:\quad \operatorname{sign}\Delta_i = \operatorname{sign}(t - p_i)",
            justification="$n > 0$ and $D > 0$, so $\\Delta_i$ has the sign of $t - p_i$")
