@@ -103,7 +103,7 @@ class Derivation:
         exact = sp.nsimplify(derived) if isinstance(derived, float) else sp.sympify(derived)
         gap = sp.Abs(exact - printed_value) - tol
         holds = bool(gap <= 0) if gap.is_number and gap.is_comparable else None
-        shown = exact if exact.is_Rational and len(str(exact)) < 40 else sp.Float(exact, 10)
+        shown = exact if exact.is_Rational and len(str(exact)) < 40 else sp.N(exact, 10)
         self.steps.append(StepRecord(
             label, Status.of(holds), printed, _latex(shown),
             justification or f"exact value compared with the printed {decimals}-decimal figure"))
