@@ -113,15 +113,8 @@ def utility_aw(d: Derivation) -> None:
 
 
 def _threshold_of(result) -> sp.Expr | None:
-    # the checker states "threshold c > theta" / "c < theta" in its reason
-    if result.verdict is not PropertyVerdict.HOLDS:
-        return None
-    text = result.reason.split(" ", 3)[-1]
-    try:
-        from symmetric.space import g as _g  # noqa: F401 - symbols the threshold may use
-        return sp.sympify(text, locals={"g": g})
-    except (sp.SympifyError, SyntaxError):
-        return None
+    found = result.datum("threshold")
+    return found[1] if found else None
 
 
 def wacc_aw(d: Derivation) -> None:
@@ -388,9 +381,9 @@ def frs_trivial(d: Derivation) -> None:
     k, m = sp.symbols("k m", positive=True, integer=True)
     outputs = {"zero output": {TP: 0, FP: 0, FN: k, TN: m}, "placebo output": {TP: k, FP: m, FN: 0, TN: 0}}
     for name, table in outputs.items():
-        d.equal(f"Sensitivity of the {name} is 0 (a recall is 0)", 0, sens.count_form.subs(table),
+        d.equal(f"Sensitivity of the {name} is 0 (a recall is 0)", 0, sens.count_form.xreplace({k: sp.sympify(v) for k, v in table.items()}),
                 printed_latex=r"\mathrm{Sensitivity} = 0")
-        d.equal(f"F(R,S) of the {name} is 0", 0, frs.count_form.subs(table),
+        d.equal(f"F(R,S) of the {name} is 0", 0, frs.count_form.xreplace({k: sp.sympify(v) for k, v in table.items()}),
                 justification="count form (harmonic mean with a zero component, continuously extended)")
     score = frs.noninformative()
     domain = _with_params(NI, frs)
@@ -449,7 +442,6 @@ def strict_monotonicity(d: Derivation) -> None:
 
 def laplace_smoothing(d: Derivation) -> None:
     G_, T_ = sp.symbols("G T", positive=True, integer=True)   # |G| and |T|
-    recall = laplace(registry.get("Sensitivity")) if False else None  # noqa: F841 (kept simple below)
     rec = lambda tp, fn: (tp + 1) / (tp + 1 + fn + 1)          # Laplace-smoothed P(S|G)
     prec = lambda tp, fp: (tp + 1) / (tp + 1 + fp + 1)         # Laplace-smoothed P(G|S)
     zero = {TP: 0, FP: 0, FN: G_, TN: T_ - G_}
@@ -525,7 +517,6 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
             r",\quad P(\mathcal{G}|\mathcal{S}) = " + sp.latex(printed_weighted),
             justification="the printed right-hand side (denominator $|S| + 2$, prior $2P(G)$) is the estimate "
                           "of $P(G|S)$, not of $P(S|G)$")
-    scaled = sp.simplify(table_estimate.subs({g: g, s: 2 / (size_s + 2) * 0 + s}))  # noqa: F841
     # the same estimate with the prior weight scaled so that the denominator grows by 2
     w = sp.Symbol("w", positive=True)
     weighted = (TP + w * g * s) / (size_s + w * s)

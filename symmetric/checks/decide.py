@@ -185,7 +185,10 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
             if den.subs(point) != 0 and num.subs(point) != 0:
                 return Decision(False, "exact witness", domain.from_positive(point))
         return Decision(None, "undecided", detail="nonzero polynomial without a witness (unexpected)")
-    simplified = sp.simplify(sp.expand_log(e, force=True))
+    # logarithms: normalise each argument, then split only where sympy can prove the factors
+    # positive (no force=True: splitting log(xy) with x, y < 0 would be unsound)
+    normalised = e.replace(sp.log, lambda arg: sp.log(sp.factor(sp.cancel(arg))))
+    simplified = sp.simplify(sp.expand_log(normalised))
     if simplified == 0:
         return Decision(True, "simplification on the positive reparametrisation")
     for point in _random_points(gens, SAMPLE_POINTS // 2):

@@ -109,7 +109,8 @@ class Measure:
         for p in self.params:
             if p.symbol.name in params:
                 values[p.symbol] = sp.sympify(params[p.symbol.name])
-        return self.count_form.subs(values)
+        # xreplace rebuilds bottom-up, so 0/0 gives nan (subs may silently give 0)
+        return self.count_form.xreplace(values)
 
     def display_name(self) -> str:
         return self.latex_name or self.name

@@ -24,7 +24,7 @@ import sympy as sp
 from ..checks.decide import Decision, exact_sign, is_identically_zero, is_positive_everywhere
 from ..checks.domain import Domain
 from ..measures.base import Measure
-from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, counts_to_joint, s, to_noninformative
+from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, counts_to_joint, g, s, to_noninformative
 from .base import PropertyResult, PropertyVerdict
 from .tables import MOVES, compare_exact, exact_value, fast_value, noninformative_tables, param_grid, tables
 
@@ -97,7 +97,8 @@ def _on_face(form: sp.Expr, face: dict) -> sp.Expr:
     """``form`` restricted to a face, with every sum cancelled bottom-up so that a
     denominator vanishing identically on the face shows up as zoo/nan (the measure is
     undefined there) instead of hiding in an uncancelled expression."""
-    restricted = form.subs(face)
+    # xreplace rebuilds bottom-up, so 0/0 becomes nan; ``subs`` can turn 0 * (0)^-1 into 0
+    restricted = form.xreplace({k: sp.sympify(v) for k, v in face.items()})
     if restricted.has(sp.Piecewise):
         restricted = sp.piecewise_fold(restricted).simplify()
     return sp.bottom_up(restricted, lambda e: sp.cancel(e) if e.is_Add else e)
@@ -286,7 +287,12 @@ def growing_quality(measure: Measure) -> PropertyResult:
 
 
 def _threshold(measure: Measure, d: sp.Expr, domain: Domain):
-    """(param, theta, direction, proof lines) if sign(d) = direction * sign(c - theta)."""
+    """Look for a parameter c and threshold theta(P(G)) with sign(d) = direction * sign(c - theta).
+
+    Returns ("inside", c, theta, direction, lines) when theta lies inside c's domain for every
+    P(G) (both behaviours occur, the parameter decides), ("outside", c, theta, direction,
+    lines, g0) when for some P(G) = g0 it does not (there every parameter value gives the same
+    direction), or None."""
     num = sp.factor(sp.fraction(sp.together(d))[0])
     for p in measure.params:
         c = p.symbol
@@ -303,17 +309,21 @@ def _threshold(measure: Measure, d: sp.Expr, domain: Domain):
             decision = is_positive_everywhere(direction * ratio, domain)
             if decision.value is not True:
                 continue
-            low_ok = is_positive_everywhere(theta - p.low, NONINFORMATIVE_DOMAIN.with_intervals(
-                [q.interval() for q in measure.params if q is not p]))
-            high_ok = (Decision(True, "unbounded parameter") if sp.sympify(p.high) is sp.oo else
-                       is_positive_everywhere(p.high - theta, NONINFORMATIVE_DOMAIN.with_intervals(
-                           [q.interval() for q in measure.params if q is not p])))
+            lines = [f"Solving (derivative) = 0 for ${sp.latex(c)}$ gives $\\theta = {sp.latex(theta)}$.",
+                     f"(derivative) / (${sp.latex(c)} - \\theta$) is "
+                     f"{'positive' if direction > 0 else 'negative'} everywhere ({decision.method})."]
+            others = NONINFORMATIVE_DOMAIN.with_intervals([q.interval() for q in measure.params if q is not p])
+            low_ok = is_positive_everywhere(theta - p.low, others)
+            high_ok = (Decision(True, "unbounded parameter") if sp.sympify(p.high) is sp.oo
+                       else is_positive_everywhere(p.high - theta, others))
             if low_ok.value is True and high_ok.value is True:
-                return c, theta, direction, [
-                    f"Solving (derivative) = 0 for ${sp.latex(c)}$ gives the threshold "
-                    f"$\\theta = {sp.latex(theta)}$, inside the parameter's domain for every $P(G)$.",
-                    f"(derivative) / (${sp.latex(c)} - \\theta$) is "
-                    f"{'positive' if direction > 0 else 'negative'} everywhere ({decision.method})."]
+                return ("inside", c, theta, direction,
+                        lines + ["$\\theta$ lies inside the parameter's domain for every $P(G)$."])
+            for bad in (low_ok, high_ok):
+                if bad.value is False and bad.witness:
+                    g0 = bad.witness.get(g)
+                    if g0 is not None:
+                        return ("outside", c, theta, direction, lines, g0)
     return None
 
 
@@ -328,13 +338,22 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
     domain = _ni_domain(measure, d)
     head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
     found = _threshold(measure, d, domain)
+    if found and found[0] == "outside":
+        _, c, theta, direction, lines, g0 = found
+        theta0 = sp.simplify(theta.subs(g, g0))
+        return PropertyResult(name, measure.name, FAILS, (head, *lines,
+            f"At $P(G) = {sp.latex(g0)}$ the threshold is ${sp.latex(theta0)}$, outside the domain of "
+            f"${sp.latex(c)}$, so there every parameter value orders non-informative outputs the same way: "
+            "the parameter does not decide."),
+            {"P(G)": str(g0), "theta": str(theta0), str(c): "any value in its domain"},
+            reason="threshold leaves the parameter domain")
     if found:
-        c, theta, direction, lines = found
+        _, c, theta, direction, lines = found
         rel = ">" if direction > 0 else "<"
         return PropertyResult(name, measure.name, HOLDS, (head, *lines,
                               f"Hence non-informative outputs score better the larger they are iff "
                               f"${sp.latex(c)} {rel} {sp.latex(theta)}$."),
-                              reason=f"threshold {c} {rel} {theta}")
+                              reason=f"threshold {c} {rel} {theta}", data=(("threshold", (c, theta, direction)),))
     zero = is_identically_zero(d, domain)
     if zero.value is True:
         return PropertyResult(name, measure.name, FAILS, (head, "The derivative is identically 0 for "

@@ -25,6 +25,12 @@ class PropertyResult:
     proof: tuple[str, ...] = ()       # the argument, line by line
     counterexample: dict | None = None  # exact values (as strings) of a re-checked counterexample
     reason: str = ""                  # why undetermined (or a short summary)
+    # structured findings other code relies on (e.g. ("threshold", (c, theta, direction)));
+    # kept out of the JSON report, which carries the proof text instead
+    data: tuple = ()
+
+    def datum(self, key: str):
+        return dict(self.data).get(key)
 
     def as_json(self) -> dict:
         return {"property": self.property, "verdict": self.verdict.value,

@@ -1,0 +1,12 @@
+"""Shared fixtures: every claim is run once per test session and the results reused."""
+
+from __future__ import annotations
+
+import pytest
+
+from symmetric.claims import registry
+
+
+@pytest.fixture(scope="session")
+def all_results():
+    return {r.id: r for r in registry.run(registry.all_claims())}
