@@ -301,7 +301,7 @@ def check_bimp(measure: QuantMeasure) -> PropertyResult:
 
 def _rel_abs_cases(measure: QuantMeasure):
     def cases(den):
-        g = [v for v in _grid(den) if v <= sp.Rational(1, 2)]
+        g = [v for v in _grid(den) if v < sp.Rational(1, 2)]  # c1 strictly less prevalent
         for p1, p2, av in itertools.product(g, g, _grid(den)):
             if p1 >= p2:
                 continue
