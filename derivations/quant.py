@@ -12,6 +12,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symmetric.checks.decide import exact_sign, sign_on_domain
+from symmetric.checks.domain import EVERYWHERE
 from symmetric.claims import Claim, Derivation
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution, epsilon_for, p, q
@@ -281,17 +282,15 @@ def ranges(d: Derivation) -> None:
               "RAE": lambda ps, k: ((1 - ps[0]) / ps[0] + k - 1) / k,
               "SE": lambda ps, k: ((1 - ps[0]) ** 2 + sum(x ** 2 for x in ps[1:])) / k}
     for k in (2, 3, 4):
-        xs = sp.symbols(f"p1:{k}", positive=True)
-        ps = list(xs) + [1 - sum(xs)]
+        # prevalences x_i / S with positive x_i: every positive distribution on k classes
+        xs = sp.symbols(f"x1:{k + 1}", positive=True)
+        ps = [x / sum(xs) for x in xs]
         for name, form in closed.items():
             m = qm.get(name)
-            perverse = [1] + [0] * (k - 1)
-            value = m.raw(tuple(ps), tuple(perverse))
-            value = value.replace(lambda e: isinstance(e, sp.Abs), lambda e: sp.Abs(sp.expand(e.args[0])))
-            value = value.subs({sp.Abs(sp.expand(ps[0] - 1)): 1 - ps[0]})
-            value = value.replace(lambda e: isinstance(e, sp.Abs), lambda e: -e.args[0] if e.args[0].could_extract_minus_sign() else e.args[0])
+            value = m.raw(tuple(ps), tuple([1] + [0] * (k - 1)))
+            value = resolve(value, EVERYWHERE)   # |1 - p1| = 1 - p1, |-p| = p on positive prevalences
             d.equal(f"max {name} on |C| = {k} (eq. {dict(AE=2, RAE=7, SE=10)[name]})", form(ps, k), value,
-                    justification="closed form vs the measure at the perverse estimator, prevalences positive")
+                    justification="closed form vs the measure at the perverse estimator, $p(c) = x_c/\\sum x$")
     # dependence on the true distribution, on |C| and on eps
     ae = qm.get("AE")
     two = ae.value(Distribution.of(["1/4", "3/4"]), Distribution.of([1, 0]))

@@ -89,7 +89,15 @@ def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
 
 
 def _positive(expr, domain) -> bool | None:
-    return is_positive_everywhere(resolve(expr, domain), domain).value
+    decided = is_positive_everywhere(resolve(expr, domain), domain).value
+    if decided is None and expr.has(sp.log):
+        # logarithms: combine them and read the sign off sympy's rules on positive symbols
+        e = sp.simplify(sp.expand_log(sp.simplify(domain.to_positive(resolve(expr, domain))), force=True))
+        num, den = sp.fraction(sp.together(e))
+        num = sp.logcombine(num, force=True)
+        if num.is_positive and den.is_positive:
+            return True
+    return decided
 
 
 def _positive_off_diagonal(expr) -> bool | None:
