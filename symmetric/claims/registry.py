@@ -18,6 +18,7 @@ from .model import Claim, ClaimResult, Verdict
 PAPER_MODULES = (
     "derivations.amigo",
     "derivations.lewis95",
+    "derivations.quant",
 )
 
 

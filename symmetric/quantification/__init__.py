@@ -1,0 +1,8 @@
+"""Quantification (Sebastiani, "Evaluation measures for quantification: an axiomatic approach").
+
+Modules: :mod:`.distributions` (prevalence vectors over a codeframe, smoothing, the perverse
+estimator, the symbolic binary codeframe), :mod:`.measures` (the nine error measures as data),
+:mod:`.properties` (checkers IoI ... IND and the binary B-* properties, each returning a
+:class:`~symmetric.properties.base.PropertyResult`), :mod:`.check` (what ``symmetric check
+--kind quantification`` needs: symbols for user expressions, measure construction, run all).
+"""

@@ -1,0 +1,506 @@
+"""Property checkers for quantification error measures (Sebastiani, Section 3).
+
+Every checker returns a :class:`~symmetric.properties.base.PropertyResult`: ``holds`` with a
+symbolic proof (sign decisions of :mod:`symmetric.checks.decide` on explicit domains, exact
+identities), ``fails`` with an exact counterexample (concrete rational prevalences, the
+violated relation re-checked exactly; logarithms certified with ``exact_sign``), or
+``undetermined`` with the reason.  Numeric search is only used to *find* candidate
+counterexamples, never as proof.
+
+Reconstructed statements (the paper's formulas were lost from the text):
+
+* binary codeframe C = {c1, c2}; p = p(c1) true, q = p^(c1) predicted; E(q, p) the measure;
+* B-MON: p <= q'' < q' or q' < q'' <= p  implies  E(q', p) > E(q'', p);
+* B-IMP: E(p + a, p) = E(p - a, p) whenever both predictions lie in (0, 1);
+* B-REL: 0 < p' < p'' <= 1/2 (c1 the less prevalent class in both), a > 0, the same sign s:
+  E(p' + s a, p') > E(p'' + s a, p'');  B-ABS: the same premises give equality;
+* MON, IMP, REL, ABS follow from IND and their binary forms (Section 3.2), and fail as soon as
+  the binary form fails (a binary codeframe is a codeframe);
+* IoI, NN, IND and MAX are stated for every codeframe.
+
+Smoothing: the smoothing map x -> (eps + x)/(eps |C| + 1) is strictly increasing and affine, so
+it preserves order, sides and equal offsets; the binary checks are therefore made on the
+unsmoothed formula over the open square 0 < p, q < 1, which contains the smoothed image.
+MAX is the exception: without smoothing KLD and PD are unbounded, so maxima are computed with
+the smoothing constant.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import sympy as sp
+
+from ..checks.decide import exact_sign, is_identically_zero, is_positive_everywhere
+from ..checks.domain import Domain
+from ..properties.base import PropertyResult, PropertyVerdict
+from .distributions import n, p, q
+from .measures import LOGISTIC, M, NORMALISED, R, QuantMeasure
+
+HOLDS, FAILS, UNDET = PropertyVerdict.HOLDS, PropertyVerdict.FAILS, PropertyVerdict.UNDETERMINED
+
+a = sp.Symbol("a", positive=True)      # the amount of misprediction
+_x, _y, _z = sp.symbols("x y z", positive=True)
+_s = _x + _y + _z
+
+# ------------------------------------------------------------------ domains (rules as data)
+# 0 < p < q < 1 and 0 < q < p < 1, covered by positive x, y, z
+ABOVE = Domain("0<p<q<1", (sp.Lt(0, p), sp.Lt(p, q), sp.Lt(q, 1)), {p: _x / _s, q: (_x + _y) / _s})
+BELOW = Domain("0<q<p<1", (sp.Lt(0, q), sp.Lt(q, p), sp.Lt(p, 1)), {q: _x / _s, p: (_x + _y) / _s})
+# 0 < p - a, p + a < 1  (impartiality)
+IMPARTIAL = Domain("0<p-a, p+a<1", (sp.Lt(a, p), sp.Lt(p + a, 1)),
+                   {a: _x / (2 * _x + _y + _z), p: (_x + _y) / (2 * _x + _y + _z)})
+# 0 < p < 1/2 with over- (p + a < 1) or under-estimation (a < p)
+OVER = Domain("0<p<1/2, 0<a<1-p", (sp.Lt(0, p), sp.Lt(p, sp.Rational(1, 2)), sp.Lt(p + a, 1)),
+              {p: _x / (2 * (1 + _x)), a: (1 - _x / (2 * (1 + _x))) * _y / (1 + _y)})
+UNDER = Domain("0<a<p<1/2", (sp.Lt(a, p), sp.Lt(p, sp.Rational(1, 2))),
+               {p: _x / (2 * (1 + _x)), a: _x / (2 * (1 + _x)) * _y / (1 + _y)})
+GENERAL = Domain("0<p,q<1, n>0", (sp.Lt(0, p), sp.Lt(p, 1), sp.Lt(0, q), sp.Lt(q, 1)),
+                 {p: _x / (_x + _y), q: _z / (_z + sp.Symbol("w", positive=True))})
+
+
+def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
+    """Remove Abs/Min/Max whose argument's sign is fixed on ``domain`` (decided by sign rules
+    on the positive reparametrisation); anything undecidable is left in place."""
+    def sign(e):
+        e = sp.factor(sp.together(domain.to_positive(e)))
+        return 1 if e.is_positive else (-1 if e.is_negative else None)
+
+    def fix_abs(node):
+        s = sign(node.args[0])
+        return node.args[0] * s if s else node
+
+    def fix_minmax(node):
+        if len(node.args) != 2:
+            return node
+        u, v = node.args
+        s = sign(u - v)
+        if s is None:
+            return node
+        bigger, smaller = (u, v) if s > 0 else (v, u)
+        return bigger if isinstance(node, sp.Max) else smaller
+
+    out = expr.replace(lambda e: isinstance(e, sp.Abs), fix_abs)
+    return out.replace(lambda e: isinstance(e, (sp.Min, sp.Max)), fix_minmax)
+
+
+def _positive(expr, domain) -> bool | None:
+    decided = is_positive_everywhere(resolve(expr, domain), domain).value
+    if decided is None and expr.has(sp.log):
+        # logarithms: combine them and read the sign off sympy's rules on positive symbols
+        e = sp.simplify(sp.expand_log(sp.simplify(domain.to_positive(resolve(expr, domain))), force=True))
+        num, den = sp.fraction(sp.together(e))
+        num = sp.logcombine(num, force=True)
+        if num.is_positive and den.is_positive:
+            return True
+    return decided
+
+
+def _positive_off_diagonal(expr) -> bool | None:
+    """expr(p, q) > 0 for q != p: directly, or because expr(p, p) = 0 and expr is strictly
+    increasing in q above p and strictly decreasing below p (sign decisions)."""
+    if _positive(expr, ABOVE) and _positive(expr, BELOW):
+        return True
+    slope = sp.diff(expr, q)
+    if _zero(expr.subs(q, p), GENERAL) and _positive(slope, ABOVE) and _positive(-slope, BELOW):
+        return True
+    return None
+
+
+def _zero(expr, domain) -> bool | None:
+    return is_identically_zero(resolve(expr, domain), domain).value
+
+
+def _outer_increasing(measure: QuantMeasure) -> bool | None:
+    """Is outer(R, M) strictly increasing in R > 0 (M > 0 fixed) with outer(0, M) = 0?"""
+    r = sp.Symbol("r", positive=True)
+    outer = measure.outer.subs(R, r)
+    starts_at_zero = sp.simplify(measure.outer.subs(R, 0)) == 0
+    increasing = sp.diff(outer, r)
+    inc = increasing.is_positive
+    if inc is None:
+        inc = is_positive_everywhere(increasing).value
+    return bool(starts_at_zero) and inc
+
+
+# ------------------------------------------------------------------ exact re-checks
+def _num(value) -> str:
+    return str(sp.nsimplify(value)) if not isinstance(value, str) else value
+
+
+def _certified(relation: str, left: sp.Expr, right: sp.Expr) -> bool:
+    """Exactly certify ``left > right`` ('>'), ``left != right`` ('!=') or ``left < right``."""
+    diff = sp.nsimplify(left) - sp.nsimplify(right) if False else left - right
+    sign = exact_sign(diff)
+    if sign is None:
+        return False
+    return {">": sign > 0, "<": sign < 0, "!=": sign != 0, "<=": sign <= 0}[relation]
+
+
+@dataclass(frozen=True)
+class _Case:
+    """A concrete candidate: named exact values and the two points (p, q) to compare."""
+    values: dict
+    first: tuple
+    second: tuple
+
+
+class _Evaluator:
+    """E on the binary codeframe, exactly (sympy) and as a float prefilter (evidence only)."""
+
+    def __init__(self, expr: sp.Expr) -> None:
+        self.expr = expr
+        self.fast = sp.lambdify((p, q), expr, modules=["math"])
+
+    def exact(self, point) -> sp.Expr:
+        return self.expr.subs({p: point[0], q: point[1]})
+
+    def approx(self, point) -> float:
+        try:
+            return float(self.fast(float(point[0]), float(point[1])))
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+            return math.nan
+
+
+def _grid(denominator: int):
+    return [sp.Rational(k, denominator) for k in range(1, denominator)]
+
+
+def _search(evaluator: _Evaluator, cases: Callable[[int], object], relation: str, limit: int = 40):
+    """First candidate violating the property, certified exactly (relation on E(first), E(second)).
+
+    Candidates are ranked by a float prefilter (evidence only); the winner is re-checked in
+    exact arithmetic before it is returned, with the exact values attached."""
+    for denominator in (10, 20):
+        ranked = []
+        for case in cases(denominator):
+            gap = evaluator.approx(case.first) - evaluator.approx(case.second)
+            if math.isnan(gap):
+                continue
+            # '<=' admits equality (a strict inequality that should hold and does not)
+            score = {">": gap, "<": -gap, "!=": abs(gap), "<=": 1e-12 - gap}[relation]
+            if score > 0:
+                ranked.append((-score, len(ranked), case))
+        ranked.sort(key=lambda t: (t[0], t[1]))
+        for _, _, case in ranked[:limit]:
+            left, right = evaluator.exact(case.first), evaluator.exact(case.second)
+            if _certified(relation, left, right):
+                return case, left, right
+    return None
+
+
+def _cx(found, relation: str, what: str = "E") -> dict:
+    case, left, right = found
+    out = {k: _num(v) for k, v in case.values.items()}
+    out["left"], out["right"] = str(left), str(right)
+    out["relation"] = f"left {relation} right, {what} values (certified exactly)"
+    return out
+
+
+def _comparison_form(measure: QuantMeasure, true_is_smaller: bool = True) -> tuple[sp.Expr, str]:
+    """The expression whose values are compared: R itself when the outer transform is strictly
+    increasing and does not involve M (then E-comparisons and R-comparisons agree), else E."""
+    if not measure.uses_maximum and measure.outer != R:
+        return measure.binary_raw(), "R (E is a strictly increasing function of R alone)"
+    return measure.binary(true_is_smaller=true_is_smaller), "E"
+
+
+def _result(prop, measure, verdict, proof=(), cx=None, reason=""):
+    return PropertyResult(prop, measure.name, verdict, tuple(proof), cx, reason)
+
+
+# ------------------------------------------------------------------ IoI and NN (every |C|)
+def _gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
+    """term + lam (q - p), with lam making q = p stationary; sums over classes are unchanged
+    because the q - p add up to 0."""
+    right_slope = sp.diff(resolve(measure.term, ABOVE), q).subs(q, p)
+    left_slope = sp.diff(resolve(measure.term, BELOW), q).subs(q, p)
+    lam = sp.simplify(-(right_slope + left_slope) / 2)
+    return lam, measure.term + lam * (q - p)
+
+
+def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]:
+    proof = []
+    zero_at_p = _zero(measure.term.subs(q, p), GENERAL)
+    lam, shifted = _gibbs_term(measure)
+    if lam != 0:
+        proof.append(f"Since $\\sum_c (\\hat p(c) - p(c)) = 0$, R is unchanged when each term $t$ is "
+                     f"replaced by $t + \\lambda (q - p)$ with $\\lambda = {sp.latex(lam)}$.")
+    positive = _positive_off_diagonal(shifted)
+    outer_ok = _outer_increasing(measure)
+    if zero_at_p and positive and outer_ok:
+        proof += [f"The term is 0 at $q = p$ and ${sp.latex(shifted)} > 0$ for $q > p$ and for $q < p$ "
+                  "(sign decisions on $0<p<q<1$ and $0<q<p<1$), so R = 0 iff every $\\hat p(c) = p(c)$, "
+                  "and R > 0 otherwise, for every codeframe.",
+                  "The outer transform is 0 at R = 0 and strictly increasing in R."]
+        return (_result("IoI", measure, HOLDS, proof), _result("NN", measure, HOLDS, proof))
+    # failure: a binary witness where E <= 0 (NN) or E = 0 off the diagonal (IoI)
+    form, what = _comparison_form(measure)
+    ev = _Evaluator(form - form.subs(q, p))
+
+    def cases(d):
+        for pv, qv in itertools.product(_grid(d), _grid(d)):
+            if pv != qv:
+                yield _Case({"p(c1)": pv, "p^(c1)": qv}, (pv, qv), (pv, pv))
+    bad = _search(ev, cases, "<=")
+    if bad is not None:
+        cx = _cx(bad, "<=", what)
+        verdict_nn = FAILS if exact_sign(bad[1]) is not None and exact_sign(bad[1]) < 0 else HOLDS
+        ioi = _result("IoI", measure, FAILS, cx=cx, reason="E <= 0 at a prediction different from the truth")
+        nn = (_result("NN", measure, FAILS, cx=cx, reason="E < 0") if verdict_nn is FAILS
+              else _result("NN", measure, UNDET, reason="E = 0 off the diagonal found, no negative value certified"))
+        return ioi, nn
+    why = "no symbolic proof of positivity off the diagonal and no counterexample found"
+    return _result("IoI", measure, UNDET, reason=why), _result("NN", measure, UNDET, reason=why)
+
+
+# ------------------------------------------------------------------ binary properties
+def check_bmon(measure: QuantMeasure) -> PropertyResult:
+    raw = measure.binary_raw()
+    d = sp.diff(raw, q)
+    up, down = _positive(d, ABOVE), _positive(-d, BELOW)
+    if up and down and _outer_increasing(measure):
+        return _result("B-MON", measure, HOLDS, [
+            f"$\\partial R/\\partial q = {sp.latex(sp.simplify(resolve(d, ABOVE)))} > 0$ on $0<p<q<1$ and "
+            f"$\\partial R/\\partial q = {sp.latex(sp.simplify(resolve(d, BELOW)))} < 0$ on $0<q<p<1$ "
+            "(sign decisions), so R is strictly increasing in the misprediction on each side; the outer "
+            "transform is strictly increasing and independent of the prediction."])
+    form, what = _comparison_form(measure)
+    ev = _Evaluator(form)
+
+    def cases(den):
+        g = _grid(den)
+        for pv, q2, q1 in itertools.product(g, g, g):
+            if pv <= q2 < q1 or q1 < q2 <= pv:
+                yield _Case({"p(c1)": pv, "p^'(c1)": q1, "p^''(c1)": q2}, (pv, q1), (pv, q2))
+    bad = _search(ev, cases, "<=")
+    if bad is not None:
+        return _result("B-MON", measure, FAILS, cx=_cx(bad, "<=", what),
+                       reason="a prediction further from the truth on the same side scores no worse")
+    return _result("B-MON", measure, UNDET, reason="derivative sign not decided and no counterexample found")
+
+
+def check_bimp(measure: QuantMeasure) -> PropertyResult:
+    raw = measure.binary_raw()
+    gap = raw.subs(q, p + a) - raw.subs(q, p - a)
+    zero = _zero(gap, IMPARTIAL)
+    if zero and _outer_increasing(measure):
+        return _result("B-IMP", measure, HOLDS, [
+            f"$R(p+a, p) - R(p-a, p) = {sp.latex(sp.simplify(resolve(gap, IMPARTIAL)))}$ is identically 0 "
+            "on $0<p-a$, $p+a<1$; the outer transform depends on the prediction only through R."])
+    form, what = _comparison_form(measure)
+    ev = _Evaluator(form)
+
+    def cases(den):
+        g = _grid(den)
+        for pv, av in itertools.product(g, g):
+            if av < pv and pv + av < 1:
+                yield _Case({"p(c1)": pv, "a": av}, (pv, pv + av), (pv, pv - av))
+    bad = _search(ev, cases, "!=")
+    if bad is not None:
+        return _result("B-IMP", measure, FAILS, cx=_cx(bad, "!=", what),
+                       reason="overestimating and underestimating by the same amount score differently")
+    return _result("B-IMP", measure, UNDET, reason="identity not decided and no counterexample found")
+
+
+def _rel_abs_cases(measure: QuantMeasure):
+    def cases(den):
+        g = [v for v in _grid(den) if v < sp.Rational(1, 2)]  # c1 strictly less prevalent
+        for p1, p2, av in itertools.product(g, g, _grid(den)):
+            if p1 >= p2:
+                continue
+            for sgn in (1, -1):
+                if 0 < p1 + sgn * av < 1 and 0 < p2 + sgn * av < 1:
+                    yield _Case({"p'(c1)": p1, "p''(c1)": p2, "shift": sgn * av},
+                                (p1, p1 + sgn * av), (p2, p2 + sgn * av))
+    return cases
+
+
+def _shifted(measure: QuantMeasure, sign: int) -> sp.Expr:
+    return measure.binary(true_is_smaller=True).subs(q, p + sign * a)
+
+
+def check_brel_babs(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]:
+    over, under = sp.diff(_shifted(measure, 1), p), sp.diff(_shifted(measure, -1), p)
+    rel_over, rel_under = _positive(-over, OVER), _positive(-under, UNDER)
+    abs_over, abs_under = _zero(over, OVER), _zero(under, UNDER)
+    cases = _rel_abs_cases(measure)
+    form, what = _comparison_form(measure)
+    ev = _Evaluator(form)
+    if rel_over and rel_under:
+        proof = ["$\\frac{d}{dp} E(p \\pm a, p) < 0$ on $0<p<1/2$ for over- and underestimation (sign "
+                 "decisions), so the same misprediction costs more on the smaller true prevalence."]
+        rel = _result("B-REL", measure, HOLDS, proof)
+    else:
+        bad = _search(ev, cases, "<=")
+        rel = (_result("B-REL", measure, FAILS, cx=_cx(bad, "<=", what),
+                       reason="the smaller true prevalence is not penalised more") if bad is not None
+               else _result("B-REL", measure, UNDET, reason="derivative sign not decided, no counterexample"))
+    if abs_over and abs_under:
+        abs_ = _result("B-ABS", measure, HOLDS, [
+            "$\\frac{d}{dp} E(p \\pm a, p)$ is identically 0 on $0<p<1/2$ for over- and underestimation."])
+    else:
+        bad = _search(ev, cases, "!=")
+        abs_ = (_result("B-ABS", measure, FAILS, cx=_cx(bad, "!=", what),
+                        reason="the same misprediction scores differently") if bad is not None
+                else _result("B-ABS", measure, UNDET, reason="identity not decided, no counterexample"))
+    return rel, abs_
+
+
+# ------------------------------------------------------------------ IND
+def check_ind(measure: QuantMeasure) -> PropertyResult:
+    k = sp.Symbol("k", positive=True)
+    ratios = set()
+    for dom in (ABOVE, BELOW):
+        t = resolve(measure.term, dom)
+        ratios.add(sp.simplify(sp.expand_log(t.subs({p: k * p, q: k * q}, simultaneous=True), force=True) / t))
+    ratio = ratios.pop() if len(ratios) == 1 else None
+    homogeneous = ratio is not None and not (ratio.free_symbols & {p, q}) and ratio.is_positive
+    if homogeneous and _outer_increasing(measure):
+        return _result("IND", measure, HOLDS, [
+            "R is a sum of per-class terms: predictions that agree on the classes outside $C_n$ "
+            "contribute equal terms there, so their order is decided by the terms on $C_n$.",
+            f"Projecting onto $C_n$ divides the prevalences by a common $k$, and "
+            f"$t(kp, kq) = {sp.latex(ratio)}\\, t(p, q)$ with a positive factor, so the order on $C_n$ "
+            "is the order of the projections; the outer transform is strictly increasing in R and does "
+            "not depend on the predictions (on unsmoothed prevalences; see the module note)."])
+    return _result("IND", measure, UNDET,
+                   reason=f"term not positively homogeneous (t(kp,kq)/t(p,q) = {ratio}); no general argument")
+
+
+# ------------------------------------------------------------------ MAX and the maxima
+def convex_in_prediction(measure: QuantMeasure) -> tuple[bool | None, str]:
+    """Is each term convex in q on (0, 1)?  Second derivative >= 0 on each side of p and a
+    non-negative jump of the first derivative at q = p."""
+    parts = []
+    for dom in (ABOVE, BELOW):
+        second = sp.diff(resolve(measure.term, dom), q, 2)
+        ok = is_positive_everywhere(second, dom, strict=False).value
+        if ok is not True:
+            return ok, f"second derivative on {dom.name} not certified non-negative"
+        parts.append(second)
+    jump = (sp.diff(resolve(measure.term, ABOVE), q) - sp.diff(resolve(measure.term, BELOW), q)).subs(q, p)
+    ok = is_positive_everywhere(jump, GENERAL, strict=False).value
+    return ok, "each term convex in the prediction (second derivatives >= 0, kink convex)"
+
+
+def vertex_gain(measure: QuantMeasure, smoothing=None) -> sp.Expr:
+    # smoothing: None, or a (symbolic) smoothing constant
+    """h(p) = t(p, 1) - t(p, 0): the vertex putting all mass on class k scores
+    sum_c t(p_c, 0) + h(p_k), so the worst vertex is the class maximising h."""
+    if smoothing is None:
+        return measure.term.subs(q, 1) - measure.term.subs(q, 0)
+    from .distributions import smooth_value
+    ps = smooth_value(p, smoothing, n)
+    return measure.term.subs({p: ps, q: smooth_value(1, smoothing, n)}, simultaneous=True) - \
+        measure.term.subs({p: ps, q: smooth_value(0, smoothing, n)}, simultaneous=True)
+
+
+def perverse_is_worst(measure: QuantMeasure, smoothed: bool = False) -> tuple[bool | None, list[str]]:
+    """With ``smoothed`` the proof is for every smoothing constant eps > 0 (symbolic).
+Convex terms + h strictly decreasing in p: the maximum over the simplex is reached at the
+    vertex on the class of smallest true prevalence (the perverse estimator), for every |C|."""
+    convex, why = convex_in_prediction(measure)
+    if convex is not True:
+        return convex, [why]
+    from .distributions import eps
+    h = vertex_gain(measure, eps if smoothed else None)
+    dom = GENERAL
+    if smoothed:   # n >= 2 classes, any eps > 0 (eps is a positive symbol)
+        dom = Domain("0<p<1, n>2, eps>0", GENERAL.constraints,
+                     {**dict(GENERAL.reparam), n: 2 + sp.Symbol("m", positive=True)})
+    h = resolve(h, dom)
+    decreasing = _positive(-sp.diff(h, p), dom)
+    if decreasing is not True:
+        return None, [why, "h(p) = t(p,1) - t(p,0) not certified decreasing"]
+    return True, [f"{why}: a convex function on the simplex reaches its maximum at a vertex;",
+                  f"the vertex on class k scores $\\sum_c t(p(c), 0) + h(p(k))$ with "
+                  f"$h(p) = {sp.latex(sp.simplify(h))}$ strictly decreasing in $p$, so the worst vertex is "
+                  "the class of smallest true prevalence (the perverse estimator), for every |C|."]
+
+
+def binary_maximum(measure: QuantMeasure, true_first, smoothing) -> sp.Expr:
+    """max over predictions of E on the binary codeframe, given that the maximum is at a vertex."""
+    from .distributions import Distribution
+    true = Distribution.binary(true_first)
+    return max((measure.value(true, Distribution.binary(v), smoothing) for v in (0, 1)),
+               key=lambda e: float(e) if e.is_finite is not False else math.inf)
+
+
+def check_max(measure: QuantMeasure, smoothing=None,
+              probes=(sp.Rational(1, 100), sp.Rational(49, 100))) -> PropertyResult:
+    eps_used = smoothing if measure.smoothed else None
+    worst, proof = perverse_is_worst(measure, measure.smoothed)
+    if worst is not True:
+        bmon = check_bmon(measure)
+        if bmon.verdict is HOLDS:
+            worst, proof = True, ["B-MON holds, so on the binary codeframe E is largest at a prediction "
+                                  "$\\hat p(c_1) \\in \\{0, 1\\}$."]
+            if measure.outer == NORMALISED:
+                worst = None     # the general-|C| maximum would be needed
+    if measure.outer == NORMALISED:
+        if worst is True:
+            return _result("MAX", measure, HOLDS, proof + [
+                "E = R / M with M = R at the perverse estimator, the maximum of R: so E <= 1 with "
+                "equality at the perverse estimator, for every codeframe and true distribution (M = 1)."])
+        return _result("MAX", measure, UNDET, reason="maximum of R not established for every |C|")
+    if worst is not True:
+        return _result("MAX", measure, UNDET, reason="; ".join(proof) or "maximiser not established")
+    # E = f(R) with f strictly increasing and free of p: compare the maxima of R (same order)
+    compared = replace(measure, outer=R) if not measure.uses_maximum else measure
+    values = [binary_maximum(compared, t, eps_used) for t in probes]
+    if any(v.is_finite is False or v.has(sp.zoo, sp.oo, sp.nan) for v in values):
+        return _result("MAX", measure, FAILS, proof + ["Without smoothing E is unbounded: no real M exists."],
+                       cx={"p(c1)": _num(probes[0]), "value": "unbounded"}, reason="unbounded")
+    if _certified("!=", values[0], values[1]):
+        cx = {"p'(c1)": _num(probes[0]), "p''(c1)": _num(probes[1]), "max'": str(values[0]),
+              "max''": str(values[1]), "epsilon": _num(eps_used) if eps_used is not None else "none",
+              "relation": "max' != max'' (certified exactly)"}
+        return _result("MAX", measure, FAILS, proof + [
+            "The maxima for two true distributions differ, so no single M is the maximum for both."], cx=cx,
+            reason="the maximum depends on the true distribution")
+    return _result("MAX", measure, UNDET, reason="maxima agree on the probes; no general proof")
+
+
+# ------------------------------------------------------------------ all properties
+PROPERTY_ORDER = ("IoI", "NN", "MAX", "MON", "IMP", "REL", "ABS", "IND",
+                  "B-MON", "B-IMP", "B-REL", "B-ABS")
+
+
+def _lift(name: str, binary: PropertyResult, ind: PropertyResult, measure: QuantMeasure) -> PropertyResult:
+    if binary.verdict is FAILS:
+        return _result(name, measure, FAILS, binary.proof, binary.counterexample,
+                       f"{binary.property} fails, and a binary codeframe is a codeframe")
+    if binary.verdict is HOLDS and ind.verdict is HOLDS:
+        return _result(name, measure, HOLDS, (f"IND holds and {binary.property} holds; by Section 3.2 "
+                                             f"{name} is equivalent to {binary.property} under IND.",)
+                       + binary.proof)
+    return _result(name, measure, UNDET, reason=f"{binary.property}: {binary.verdict.value}; IND: {ind.verdict.value}")
+
+
+@lru_cache(maxsize=64)
+def check_all(measure: QuantMeasure, smoothing=None) -> dict[str, PropertyResult]:
+    """Every property of Table 1 and the binary ones, keyed by short name (cached: measures
+    are immutable)."""
+    if not measure.uses_maximum and measure.outer != R and _outer_increasing(measure):
+        # E = f(R) with f strictly increasing, f(0) = 0, f free of p: every property but MAX
+        # is decided on R alone (orders, equalities and zeros are preserved by f)
+        base = check_all(replace(measure, outer=R), smoothing)
+        lifted = {k: replace(v, measure=measure.name, proof=(
+            f"E is a strictly increasing function of R with value 0 at 0, not depending on the "
+            f"distributions: {k} for E is {k} for R.",) + v.proof) for k, v in base.items() if k != "MAX"}
+        lifted["MAX"] = check_max(measure, smoothing)
+        return {k: lifted[k] for k in PROPERTY_ORDER}
+    ioi, nn = check_ioi_nn(measure)
+    ind = check_ind(measure)
+    bmon, bimp = check_bmon(measure), check_bimp(measure)
+    brel, babs = check_brel_babs(measure)
+    results = {"IoI": ioi, "NN": nn, "MAX": check_max(measure, smoothing),
+               "MON": _lift("MON", bmon, ind, measure), "IMP": _lift("IMP", bimp, ind, measure),
+               "REL": _lift("REL", brel, ind, measure), "ABS": _lift("ABS", babs, ind, measure),
+               "IND": ind, "B-MON": bmon, "B-IMP": bimp, "B-REL": brel, "B-ABS": babs}
+    return {k: results[k] for k in PROPERTY_ORDER}
