@@ -53,6 +53,7 @@ def _rows(table):
 
 
 def _rounds_to(printed: str, value) -> bool:
+    """Does the exact ``value`` round to ``printed`` (certified sign of the rounding gap)?"""
     decimals = len(printed.split(".")[1])
     gap = sp.Abs(value - sp.Rational(printed)) - sp.Rational(1, 2 * 10 ** decimals)
     return exact_sign(gap) in (-1, 0)
@@ -73,7 +74,7 @@ def smoothing_from_tables() -> tuple[int, dict[int, int]]:
         for table in B_TABLES:
             for true, pred, vals in _rows(table):
                 for name, printed in zip(ORDER, vals):
-                    hits += _rounds_to(printed, sp.N(qm.get(name).value(true, pred, e), 30))
+                    hits += _rounds_to(printed, qm.get(name).value(true, pred, e))
         scores[size] = hits
     best = max(scores, key=lambda s: (scores[s], -s))
     return best, scores
@@ -151,7 +152,7 @@ def _table_cells(d: Derivation, table: str, eps) -> dict:
             values[(k, name)] = exact
             approx = sp.N(exact, 30)
             status = d.number(f"row {k} {true.decimal()} vs {pred.decimal()}: {name}", printed, approx)
-            if status.value == "wrong" and _truncates_to(printed, approx):
+            if status.value == "wrong" and _truncates_to(printed, exact):
                 d.note(f"Row {k}, {name}: printed {printed} is the derived value {sp.N(exact, 8)} truncated "
                        "(not rounded) to four decimals.")
     return values

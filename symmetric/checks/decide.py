@@ -21,6 +21,7 @@ from types import MappingProxyType
 import sympy as sp
 
 from .domain import EVERYWHERE, Domain
+from .intervals import interval_sign
 
 Z3_TIMEOUT_MS = 1500
 SAMPLE_POINTS = 40
@@ -67,8 +68,15 @@ def _random_points(symbols, count: int, seed: int = 20261122):
 
 
 def exact_sign(value: sp.Expr) -> int | None:
-    """Sign of a closed-form number, exactly (None when sympy cannot certify it)."""
+    """Sign of a closed-form number, exactly (None when it cannot be certified)."""
+    value = sp.sympify(value)
     value = sp.nsimplify(value) if isinstance(value, sp.Float) else value
+    if value.is_Rational:
+        return (value.p > 0) - (value.p < 0)
+    # a certified enclosure away from 0 settles it cheaply; exact zeros fall through
+    enclosed = interval_sign(value)
+    if enclosed is not None:
+        return enclosed
     if value.is_zero:
         return 0
     if value.is_positive:

@@ -15,6 +15,7 @@ which standard definition is used and why (see also derivations/quant.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sympy as sp
 
@@ -42,7 +43,10 @@ class QuantMeasure:
 
     # ------------------------------------------------------------ symbolic forms
     def term_at(self, true_value, predicted_value, classes) -> sp.Expr:
-        return self.term.subs({p: true_value, q: predicted_value, n: classes}, simultaneous=True)
+        # xreplace rebuilds bottom-up in one pass (much cheaper than subs, and a 0/0 shows up
+        # as nan instead of being cancelled away)
+        return self.term.xreplace({p: sp.sympify(true_value), q: sp.sympify(predicted_value),
+                                   n: sp.sympify(classes)})
 
     def raw(self, true: tuple, predicted: tuple) -> sp.Expr:
         k = len(true)
@@ -68,6 +72,9 @@ class QuantMeasure:
     # ------------------------------------------------------------ exact evaluation
     def value(self, true: Distribution, predicted: Distribution, smoothing=None) -> sp.Expr:
         """Exact value; ``smoothing`` is the constant eps (ignored by unsmoothed measures)."""
+        return _exact_value(self, true, predicted, smoothing if self.smoothed else None)
+
+    def _value(self, true: Distribution, predicted: Distribution, smoothing) -> sp.Expr:
         if len(true) != len(predicted):
             from ..errors import InputError
             raise InputError("true and predicted distributions must have the same number of classes")
@@ -80,6 +87,13 @@ class QuantMeasure:
         if self.uses_maximum:
             value = value.subs(M, self.raw(prep(true), prep(perverse(true))))
         return value
+
+
+@lru_cache(maxsize=4096)
+def _exact_value(measure: QuantMeasure, true: Distribution, predicted: Distribution, smoothing) -> sp.Expr:
+    """Memoised exact evaluation: measures and distributions are immutable, and the same cells
+    are evaluated by several claims (and for every candidate smoothing constant)."""
+    return measure._value(true, predicted, smoothing)
 
 
 def _sum_note(kind: str) -> str:
