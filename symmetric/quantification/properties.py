@@ -31,7 +31,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 import sympy as sp
 
@@ -213,6 +213,33 @@ def _result(prop, measure, verdict, proof=(), cx=None, reason=""):
     return PropertyResult(prop, measure.name, verdict, tuple(proof), cx, reason)
 
 
+# ------------------------------------------------------------------ memoisation
+# A checker's result depends on the mathematics of a measure (term, outer transform, whether it
+# is smoothed), never on its name: KLD and NKLD's raw sum, or AE in Table 1 and in Appendix A,
+# are the same computation.  Checkers are therefore cached on an anonymous copy of the measure
+# (measures are frozen, sympy expressions immutable) and the results relabelled.
+def _anonymous(measure: QuantMeasure) -> QuantMeasure:
+    return QuantMeasure("", "", measure.term, measure.outer, measure.smoothed)
+
+
+def _relabel(results, name: str):
+    if isinstance(results, PropertyResult):
+        return replace(results, measure=name)
+    if isinstance(results, dict):
+        return {k: _relabel(v, name) for k, v in results.items()}
+    return tuple(_relabel(r, name) for r in results)
+
+
+def _per_measure(checker):
+    """Cache ``checker(measure, *args)`` on the measure's mathematics; relabel the results."""
+    cached = lru_cache(maxsize=256)(checker)
+
+    @wraps(checker)
+    def run(measure: QuantMeasure, *args):
+        return _relabel(cached(_anonymous(measure), *args), measure.name)
+    return run
+
+
 # ------------------------------------------------------------------ IoI and NN (every |C|)
 def _gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
     """term + lam (q - p), with lam making q = p stationary; sums over classes are unchanged
@@ -223,6 +250,7 @@ def _gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
     return lam, measure.term + lam * (q - p)
 
 
+@_per_measure
 def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]:
     proof = []
     zero_at_p = _zero(measure.term.subs(q, p), GENERAL)
@@ -259,10 +287,12 @@ def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]
 
 
 # ------------------------------------------------------------------ binary properties
+@_per_measure
 def check_bmon(measure: QuantMeasure) -> PropertyResult:
     raw = measure.binary_raw()
     d = sp.diff(raw, q)
-    up, down = _positive(d, ABOVE), _positive(-d, BELOW)
+    up = _positive(d, ABOVE)
+    down = up and _positive(-d, BELOW)   # only needed when the first side is proved
     if up and down and _outer_increasing(measure):
         return _result("B-MON", measure, HOLDS, [
             f"$\\partial R/\\partial q = {sp.latex(sp.simplify(resolve(d, ABOVE)))} > 0$ on $0<p<q<1$ and "
@@ -284,6 +314,7 @@ def check_bmon(measure: QuantMeasure) -> PropertyResult:
     return _result("B-MON", measure, UNDET, reason="derivative sign not decided and no counterexample found")
 
 
+@_per_measure
 def check_bimp(measure: QuantMeasure) -> PropertyResult:
     raw = measure.binary_raw()
     gap = raw.subs(q, p + a) - raw.subs(q, p - a)
@@ -324,10 +355,14 @@ def _shifted(measure: QuantMeasure, sign: int) -> sp.Expr:
     return measure.binary(true_is_smaller=True).subs(q, p + sign * a)
 
 
+@_per_measure
 def check_brel_babs(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]:
     over, under = sp.diff(_shifted(measure, 1), p), sp.diff(_shifted(measure, -1), p)
-    rel_over, rel_under = _positive(-over, OVER), _positive(-under, UNDER)
-    abs_over, abs_under = _zero(over, OVER), _zero(under, UNDER)
+    # the second side is only needed when the first is proved (both must hold)
+    rel_over = _positive(-over, OVER)
+    rel_under = rel_over and _positive(-under, UNDER)
+    abs_over = _zero(over, OVER)
+    abs_under = abs_over and _zero(under, UNDER)
     cases = _rel_abs_cases(measure)
     form, what = _comparison_form(measure)
     ev = _Evaluator(form)
@@ -352,6 +387,7 @@ def check_brel_babs(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResu
 
 
 # ------------------------------------------------------------------ IND
+@_per_measure
 def check_ind(measure: QuantMeasure) -> PropertyResult:
     k = sp.Symbol("k", positive=True)
     ratios = set()
@@ -401,12 +437,19 @@ def vertex_gain(measure: QuantMeasure, smoothing=None) -> sp.Expr:
 
 
 def perverse_is_worst(measure: QuantMeasure, smoothed: bool = False) -> tuple[bool | None, list[str]]:
+    """See :func:`_perverse_is_worst` (cached on the measure's mathematics)."""
+    ok, proof = _perverse_is_worst(_anonymous(measure), smoothed)
+    return ok, list(proof)
+
+
+@lru_cache(maxsize=64)
+def _perverse_is_worst(measure: QuantMeasure, smoothed: bool) -> tuple[bool | None, tuple[str, ...]]:
     """With ``smoothed`` the proof is for every smoothing constant eps > 0 (symbolic).
 Convex terms + h strictly decreasing in p: the maximum over the simplex is reached at the
     vertex on the class of smallest true prevalence (the perverse estimator), for every |C|."""
     convex, why = convex_in_prediction(measure)
     if convex is not True:
-        return convex, [why]
+        return convex, (why,)
     from .distributions import eps
     h = vertex_gain(measure, eps if smoothed else None)
     dom = GENERAL
@@ -416,11 +459,11 @@ Convex terms + h strictly decreasing in p: the maximum over the simplex is reach
     h = resolve(h, dom)
     decreasing = _positive(-sp.diff(h, p), dom)
     if decreasing is not True:
-        return None, [why, "h(p) = t(p,1) - t(p,0) not certified decreasing"]
-    return True, [f"{why}: a convex function on the simplex reaches its maximum at a vertex;",
+        return None, (why, "h(p) = t(p,1) - t(p,0) not certified decreasing")
+    return True, (f"{why}: a convex function on the simplex reaches its maximum at a vertex;",
                   f"the vertex on class k scores $\\sum_c t(p(c), 0) + h(p(k))$ with "
                   f"$h(p) = {sp.latex(sp.simplify(h))}$ strictly decreasing in $p$, so the worst vertex is "
-                  "the class of smallest true prevalence (the perverse estimator), for every |C|."]
+                  "the class of smallest true prevalence (the perverse estimator), for every |C|.")
 
 
 def binary_maximum(measure: QuantMeasure, true_first, smoothing) -> sp.Expr:
@@ -433,6 +476,14 @@ def binary_maximum(measure: QuantMeasure, true_first, smoothing) -> sp.Expr:
 
 def check_max(measure: QuantMeasure, smoothing=None,
               probes=(sp.Rational(1, 100), sp.Rational(49, 100))) -> PropertyResult:
+    """MAX (cached on the measure's mathematics; the smoothing constant matters only to
+    smoothed measures)."""
+    return _relabel(_check_max(_anonymous(measure), smoothing if measure.smoothed else None, tuple(probes)),
+                    measure.name)
+
+
+@lru_cache(maxsize=64)
+def _check_max(measure: QuantMeasure, smoothing, probes) -> PropertyResult:
     eps_used = smoothing if measure.smoothed else None
     worst, proof = perverse_is_worst(measure, measure.smoothed)
     if worst is not True:
@@ -482,10 +533,15 @@ def _lift(name: str, binary: PropertyResult, ind: PropertyResult, measure: Quant
     return _result(name, measure, UNDET, reason=f"{binary.property}: {binary.verdict.value}; IND: {ind.verdict.value}")
 
 
-@lru_cache(maxsize=64)
 def check_all(measure: QuantMeasure, smoothing=None) -> dict[str, PropertyResult]:
-    """Every property of Table 1 and the binary ones, keyed by short name (cached: measures
-    are immutable)."""
+    """Every property of Table 1 and the binary ones, keyed by short name (cached on the
+    measure's mathematics: measures are immutable, and the smoothing constant only matters to
+    smoothed measures)."""
+    return _relabel(_check_all(_anonymous(measure), smoothing if measure.smoothed else None), measure.name)
+
+
+@lru_cache(maxsize=64)
+def _check_all(measure: QuantMeasure, smoothing) -> dict[str, PropertyResult]:
     if not measure.uses_maximum and measure.outer != R and _outer_increasing(measure):
         # E = f(R) with f strictly increasing, f(0) = 0, f free of p: every property but MAX
         # is decided on R alone (orders, equalities and zeros are preserved by f)
