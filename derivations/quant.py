@@ -55,8 +55,11 @@ def _rows(table):
 def _rounds_to(printed: str, value) -> bool:
     """Does the exact ``value`` round to ``printed`` (certified sign of the rounding gap)?"""
     decimals = len(printed.split(".")[1])
-    gap = sp.Abs(value - sp.Rational(printed)) - sp.Rational(1, 2 * 10 ** decimals)
-    return exact_sign(gap) in (-1, 0)
+    half = sp.Rational(1, 2 * 10 ** decimals)
+    # |value - printed| <= half, as two certified signs (no Abs of a transcendental number,
+    # whose construction alone is costly)
+    low, high = sp.Rational(printed) - half, sp.Rational(printed) + half
+    return exact_sign(value - low) in (0, 1) and exact_sign(high - value) in (0, 1)
 
 
 def _truncates_to(printed: str, value) -> bool:
