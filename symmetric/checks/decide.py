@@ -108,8 +108,38 @@ def _z3_value_to_rational(val) -> sp.Rational:
     return sp.Rational(approx.numerator_as_long(), approx.denominator_as_long())
 
 
-def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=()) -> tuple[str, dict | None]:
-    """Ask z3 for gens > 0 with num <= 0 (strict) or num < 0.  Returns ('unsat'|'sat'|'unknown', model)."""
+def _algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
+    """Replace square roots of rational functions by fresh positive variables r with r^2 = base.
+
+    Returns (expression in gens + roots, root symbols, polynomial equations == 0) or None when
+    the expression has other non-rational parts."""
+    roots, equations, mapping = [], [], {}
+    for power in sorted(e.atoms(sp.Pow), key=sp.count_ops):
+        exponent = power.exp
+        if not (exponent.is_Rational and exponent.q == 2):
+            continue
+        base = power.base
+        if base in mapping:
+            continue
+        num, den = sp.fraction(sp.together(base))
+        if not (num.is_polynomial(*gens) and den.is_polynomial(*gens)):
+            return None
+        r = sp.Symbol(f"r{len(roots)}", positive=True)
+        roots.append(r)
+        mapping[base] = r
+        equations.append(sp.expand(r**2 * den - num))
+    if not roots:
+        return None
+    replaced = e.replace(lambda x: x.is_Pow and x.base in mapping and x.exp.is_Rational and x.exp.q == 2,
+                         lambda x: mapping[x.base] ** (x.exp * 2))
+    return replaced, roots, equations
+
+
+def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
+                         equations=()) -> tuple[str, dict | None]:
+    """Ask z3 for gens > 0 (and ``equations`` == 0) with num <= 0 (strict) or num < 0.
+
+    Returns ('unsat'|'sat'|'unknown', model)."""
     import z3
     z3vars = [z3.Real(str(x)) for x in gens]
     solver = z3.SolverFor("QF_NRA")
@@ -118,6 +148,8 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=()) ->
         solver.add(v > 0)
     for pos in extra_positive:
         solver.add(_to_z3(pos, gens, z3vars) > 0)
+    for eq in equations:
+        solver.add(_to_z3(eq, gens, z3vars) == 0)
     target = _to_z3(num, gens, z3vars)
     solver.add(target <= 0 if strict else target < 0)
     result = solver.check()
@@ -196,6 +228,21 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
                 checked = _recheck(e, point, strict)
                 if checked:
                     return Decision(False, "z3 model, re-checked exactly", domain.from_positive(point))
+    else:
+        algebraic = _algebraize(e, gens)
+        if algebraic is not None:
+            replaced, roots, equations = algebraic
+            all_gens = list(gens) + roots
+            frac2 = _rational_fraction(replaced, all_gens)
+            if frac2 is not None:
+                num, den = frac2
+                den_sign = 1 if den.is_positive else (-1 if den.is_negative else None)
+                if den_sign is not None:
+                    status, _ = _z3_find_nonpositive(sp.expand(num * den_sign), all_gens, strict,
+                                                     equations=equations)
+                    if status == "unsat":
+                        return Decision(True, "z3: negation unsatisfiable, square roots as "
+                                              "constrained variables")
     for point in _random_points(gens, SAMPLE_POINTS):
         if _recheck(e, point, strict):
             return Decision(False, "exact witness", domain.from_positive(point))

@@ -10,6 +10,7 @@ from ``counts`` by TP = |T| P(S and G), ... (``space.counts_to_joint``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import sympy as sp
 
@@ -54,30 +55,44 @@ class Measure:
     notes: str = ""
     count_scale: sp.Expr = sp.Integer(1)   # counts == count_scale * to_counts(probs)
     latex_name: str = ""
+    # An order-equivalent form: the measure is a strictly increasing function of ``rank_probs``
+    # (stated in ``notes``).  Comparisons (strict monotonicity) may use it where it is defined,
+    # because it is rational where the measure itself involves roots or logarithms.
+    rank_probs: sp.Expr | None = None
+    rank_counts: sp.Expr | None = None
     extra: tuple[tuple[str, object], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if self.counts is None and self.probs is None:
             raise ValueError(f"measure {self.name!r} needs a count form or a probability form")
 
-    @property
+    @cached_property  # derived once; the dataclass is frozen so it cannot go stale
     def count_form(self) -> sp.Expr:
         """The measure in TP, FP, FN, TN (+ parameters)."""
         if self.counts is not None:
             return self.counts
         return sp.cancel(space.to_counts(self.probs)) * self.count_scale
 
-    @property
+    @cached_property  # derived once; the dataclass is frozen so it cannot go stale
     def prob_form(self) -> sp.Expr:
         """The measure in the atoms of the probability space (may contain |T| = n)."""
         if self.probs is not None:
             return self.probs
         return space.counts_to_joint(self.counts)
 
-    @property
+    @cached_property  # derived once; the dataclass is frozen so it cannot go stale
     def joint_form(self) -> sp.Expr:
         """The measure in g, s, j (and n when the count form is not scale-free)."""
         return space.to_joint(self.prob_form)
+
+    @cached_property  # derived once; the dataclass is frozen so it cannot go stale
+    def order_form(self) -> sp.Expr | None:
+        """Count form of the order-equivalent expression, when the measure has one."""
+        if self.rank_counts is not None:
+            return self.rank_counts
+        if self.rank_probs is not None:
+            return sp.cancel(space.to_counts(self.rank_probs))
+        return None
 
     @property
     def param_symbols(self) -> tuple[sp.Symbol, ...]:

@@ -62,7 +62,9 @@ LAM = register(Measure(
     probs=sp.sqrt(_odds_product) / (1 + sp.sqrt(_odds_product)),
     counts=sp.sqrt(FN * FP) / (sp.sqrt(FN * FP) + sp.sqrt(TP * TN)),
     orientation=-1, source="Amigo et al., Section 4.2", aliases=("LAM%", "lam"),
-    notes="Lower is better.  Count form: sqrt(FN FP)/(sqrt(FN FP)+sqrt(TP TN))."))
+    rank_probs=_odds_product,
+    notes="Lower is better.  Count form: sqrt(FN FP)/(sqrt(FN FP)+sqrt(TP TN)).  Lam% = "
+          "sqrt(h)/(1+sqrt(h)) is strictly increasing in the odds product h."))
 
 ODDS = register(Measure(
     "Odds", "Odds ratio", counts=(TP * TN) / (FN * FP),

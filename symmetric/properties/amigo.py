@@ -1,0 +1,367 @@
+"""Amigo et al.'s axiom and properties, as checkers usable on any measure.
+
+* SM   Strict Monotonicity: moving an item into its correct class strictly improves the score
+       (count form; every table with both gold classes non-empty on which the measure is
+       defined before and after the move).
+* AW   Absolute Weighting: a parameter c and a threshold theta such that, for non-informative
+       outputs, the score grows with output size iff c > theta (or iff c < theta).
+* NIFQ Non-Informativeness Fixed Quality: every non-informative output of a test set scores
+       the same (d/dP(S) of the non-informative score is identically 0).
+* NIGQ Non-Informativeness Growing Quality: the non-informative score strictly grows with
+       P(S) (for every parameter value).
+
+Proofs are symbolic (decide.py: sympy sign rules, polynomial identities, z3 unsat);
+counterexamples are concrete integer contingency tables, re-checked exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import sympy as sp
+
+from ..checks.decide import Decision, exact_sign, is_identically_zero, is_positive_everywhere
+from ..checks.domain import Domain
+from ..measures.base import Measure
+from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, g, n, s
+from .base import PropertyResult, PropertyVerdict
+from .tables import MOVES, compare_exact, exact_value, fast_value, noninformative_tables, param_grid, tables
+
+SEARCH_N = 7          # exhaustive search for violations over all tables with |T| <= SEARCH_N
+NI_SEARCH_N = 16      # non-informative tables up to this size
+
+HOLDS, FAILS, UNDET = PropertyVerdict.HOLDS, PropertyVerdict.FAILS, PropertyVerdict.UNDETERMINED
+
+
+def _table_text(t) -> str:
+    return f"(TP, FP, FN, TN) = ({t[0]}, {t[1]}, {t[2]}, {t[3]})"
+
+
+def _params_text(params: dict) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in params.items())
+
+
+def _cx(tables_: dict, params: dict, values: dict, relation: str) -> dict:
+    out = {name: list(t) for name, t in tables_.items()}
+    out.update({str(k): str(v) for k, v in params.items()})
+    out.update({f"score {k}": str(v) for k, v in values.items()})
+    out["relation"] = relation
+    return out
+
+
+# ------------------------------------------------------------------ strict monotonicity
+
+def _search_sm_violation(measure: Measure, max_n: int):
+    """First (move, before, after, params, q_before, q_after) with no strict improvement."""
+    o = measure.orientation
+    for params in param_grid(measure):
+        for t in tables(max_n):
+            for move, (apply, ok) in MOVES.items():
+                if not ok(t):
+                    continue
+                u = apply(t)
+                fa, fb = fast_value(measure, t, params), fast_value(measure, u, params)
+                if fa is None or fb is None or o * (fb - fa) > 1e-9:
+                    continue
+                qa, qb = exact_value(measure, t, params), exact_value(measure, u, params)
+                if qa is None or qb is None:
+                    continue
+                sign = compare_exact(qb, qa)
+                if sign is not None and o * sign <= 0:
+                    return move, t, u, params, qa, qb
+    return None
+
+
+def _faces(move: str):
+    """Faces of the real relaxation of a move's domain: each cell either 0 or positive."""
+    moved_from = FN if "FN -> TP" in move else FP
+    free = [c for c in CELLS if c is not moved_from]
+    for zeros in itertools.product((True, False), repeat=len(free)):
+        subs, label = {}, []
+        for cell, is_zero in zip(free, zeros):
+            if is_zero:
+                subs[cell] = 0
+                label.append(f"{cell}=0")
+            else:
+                subs[cell] = sp.Symbol(f"{cell}_", positive=True)
+                label.append(f"{cell}>0")
+        # the moved-from cell is at least 1: 1 + (0 or positive)
+        for extra in (0, sp.Symbol(f"{moved_from}_", positive=True)):
+            face = dict(subs)
+            face[moved_from] = 1 + extra
+            yield face, ", ".join(label + [f"{moved_from}{'=1' if extra == 0 else '>1'}"])
+
+
+def _defined(expr: sp.Expr) -> bool:
+    return not expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo)
+
+
+def strict_monotonicity(measure: Measure) -> PropertyResult:
+    name = "SM"
+    found = _search_sm_violation(measure, SEARCH_N)
+    if found:
+        move, t, u, params, qa, qb = found
+        better = "higher" if measure.orientation > 0 else "lower"
+        rel = "equal" if compare_exact(qb, qa) == 0 else ("worse")
+        return PropertyResult(
+            name, measure.name, FAILS,
+            proof=(f"Counterexample: {move}, from {_table_text(t)} to {_table_text(u)}"
+                   + (f" with {_params_text(params)}" if params else "")
+                   + f": the score goes from ${sp.latex(qa)}$ to ${sp.latex(qb)}$ ({rel}), "
+                   f"but Strict Monotonicity requires a strictly {better} score.",
+                   "Both values computed exactly in rational (or exact algebraic) arithmetic."),
+            counterexample=_cx({"before": t, "after": u}, params, {"before": qa, "after": qb},
+                               f"score(after) {'<=' if measure.orientation > 0 else '>='} score(before)"),
+            reason=f"no strict improvement for {move}")
+    # no violation among small tables: try to prove it on every face of the real relaxation
+    o = measure.orientation
+    proof = [f"No violation among all tables with $|T| \\leq {SEARCH_N}$ (exact search).",
+             "Proof on the real relaxation (each cell zero or positive, the moved cell at least 1; "
+             "integer tables are a subset):"]
+    param_domain = Domain("parameters", ()).with_intervals([p.interval() for p in measure.params])
+    undecided = []
+    forms = [f for f in (measure.order_form, measure.count_form) if f is not None]
+    for move, (apply, _) in MOVES.items():
+        before_after = []
+        for form in forms:
+            after = form.subs({TP: TP + 1, FN: FN - 1} if "FN -> TP" in move else {TN: TN + 1, FP: FP - 1},
+                              simultaneous=True)
+            before_after.append((form, after))
+        for face, label in _faces(move):
+            if (face[TN] == 0 and face[FP] == 0) or (face[TP] == 0 and face[FN] == 0):
+                continue   # a gold class is empty: excluded (0 < P(G) < 1)
+            decided = None
+            for form, after in before_after:
+                a = sp.simplify(form.subs(face)) if form.has(sp.Piecewise) else form.subs(face)
+                b = sp.simplify(after.subs(face)) if after.has(sp.Piecewise) else after.subs(face)
+                if not (_defined(a) and _defined(b)):
+                    continue
+                diff = sp.together(o * (b - a))
+                if is_identically_zero(sp.fraction(diff)[1], param_domain).value is True:
+                    continue
+                decision = is_positive_everywhere(diff, param_domain)
+                if decision.value is True:
+                    decided = decision
+                    break
+            if decided is None:
+                undecided.append(f"{move}, face {label}")
+            else:
+                proof.append(f"{move}, face {label}: improvement > 0 ({decided.method}).")
+    if undecided:
+        return PropertyResult(name, measure.name, UNDET, tuple(proof),
+                              reason="could not prove the improvement positive on: " + "; ".join(undecided[:4])
+                              + (" ..." if len(undecided) > 4 else "")
+                              + f" (no violation exists among tables with |T| <= {SEARCH_N}: evidence only)")
+    return PropertyResult(name, measure.name, HOLDS, tuple(proof),
+                          reason="every move into the correct class strictly improves the score")
+
+
+# ------------------------------------------------------------------ non-informative outputs
+
+def noninformative_score(measure: Measure) -> sp.Expr:
+    return sp.together(measure.noninformative())
+
+
+def _ni_domain(measure: Measure, expr: sp.Expr) -> Domain:
+    intervals = [p.interval() for p in measure.params]
+    return NONINFORMATIVE_DOMAIN.with_intervals(intervals)
+
+
+def size_derivative(measure: Measure) -> sp.Expr:
+    """d/dP(S) of the non-informative score, oriented so that positive means 'better'."""
+    return measure.orientation * sp.together(sp.diff(noninformative_score(measure), s))
+
+
+def _ni_groups(measure: Measure, params: dict):
+    """Exact scores of non-informative tables, grouped by test set (|T|, |G|), by output size."""
+    groups: dict[tuple[int, int], list] = {}
+    for t in noninformative_tables(NI_SEARCH_N):
+        value = exact_value(measure, t, params)
+        if value is None:
+            continue
+        key = (sum(t), t[0] + t[2])
+        groups.setdefault(key, []).append((t[0] + t[1], t, value))
+    for rows in groups.values():
+        rows.sort(key=lambda r: r[0])
+    return groups
+
+
+def _find_ni_pair(measure: Measure, want: str):
+    """Two non-informative outputs of one test set, smaller first, whose scores are
+    'equal-or-worse' (want='not_growing'), 'different' ('not_fixed'), 'grow' or 'shrink'."""
+    o = measure.orientation
+    for params in param_grid(measure):
+        for (total, ap), rows in sorted(_ni_groups(measure, params).items()):
+            for (size1, t1, v1), (size2, t2, v2) in itertools.combinations(rows, 2):
+                if size1 == size2:
+                    continue
+                sign = compare_exact(v2, v1)
+                if sign is None:
+                    continue
+                sign *= o
+                if ((want == "not_growing" and sign <= 0) or (want == "not_fixed" and sign != 0)
+                        or (want == "grow" and sign > 0) or (want == "shrink" and sign < 0)):
+                    return params, t1, t2, v1, v2
+    return None
+
+
+def _ni_cx(measure, found, text):
+    params, t1, t2, v1, v2 = found
+    line = (f"Non-informative outputs of one test set: {_table_text(t1)} and the larger {_table_text(t2)}"
+            + (f" with {_params_text(params)}" if params else "")
+            + f" score ${sp.latex(v1)}$ and ${sp.latex(v2)}$ (exact): {text}.")
+    return line, _cx({"smaller output": t1, "larger output": t2}, params,
+                     {"smaller": v1, "larger": v2}, text)
+
+
+def fixed_quality(measure: Measure) -> PropertyResult:
+    name = "NIFQ"
+    q = noninformative_score(measure)
+    d = size_derivative(measure)
+    decision = is_identically_zero(d, _ni_domain(measure, d))
+    head = f"Non-informative score (S independent of G): ${sp.latex(sp.simplify(q))}$."
+    if decision.value is True:
+        return PropertyResult(name, measure.name, HOLDS,
+                              (head, f"Its derivative in $P(S)$ is identically 0 ({decision.method})."),
+                              reason="every non-informative output of a test set scores the same")
+    found = _find_ni_pair(measure, "not_fixed")
+    if found:
+        line, cx = _ni_cx(measure, found, "the scores differ")
+        return PropertyResult(name, measure.name, FAILS, (head, line), cx, "non-informative scores vary")
+    return PropertyResult(name, measure.name, UNDET, (head,),
+                          reason=f"derivative not decided ({decision.method}); no pair of differing "
+                                 f"non-informative tables with |T| <= {NI_SEARCH_N}")
+
+
+def growing_quality(measure: Measure) -> PropertyResult:
+    name = "NIGQ"
+    d = size_derivative(measure)
+    domain = _ni_domain(measure, d)
+    head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
+    found = _find_ni_pair(measure, "not_growing")
+    if found:
+        line, cx = _ni_cx(measure, found, "the larger output does not score better")
+        return PropertyResult(name, measure.name, FAILS, (head, line), cx,
+                              "a larger non-informative output does not score better")
+    decision = is_positive_everywhere(d, domain)
+    if decision.value is True:
+        return PropertyResult(name, measure.name, HOLDS,
+                              (head, f"It is positive on $0<P(G)<1$, $0<P(S)<1$ and the parameter "
+                                     f"domain ({decision.method}), so the score strictly grows with "
+                                     f"output size."), reason="score grows with output size")
+    return PropertyResult(name, measure.name, UNDET, (head,),
+                          reason=f"sign of the derivative not decided ({decision.method}); "
+                                 f"no counterexample among tables with |T| <= {NI_SEARCH_N}")
+
+
+def _threshold(measure: Measure, d: sp.Expr, domain: Domain):
+    """(param, theta, direction, proof lines) if sign(d) = direction * sign(c - theta)."""
+    num = sp.factor(sp.fraction(sp.together(d))[0])
+    for p in measure.params:
+        c = p.symbol
+        try:
+            roots = sp.solve(num, c)
+        except NotImplementedError:
+            continue
+        roots = [r for r in roots if not r.has(s)]
+        if len(roots) != 1:
+            continue
+        theta = sp.simplify(roots[0])
+        ratio = sp.together(d / (c - theta))
+        for direction in (1, -1):
+            decision = is_positive_everywhere(direction * ratio, domain)
+            if decision.value is not True:
+                continue
+            low_ok = is_positive_everywhere(theta - p.low, NONINFORMATIVE_DOMAIN.with_intervals(
+                [q.interval() for q in measure.params if q is not p]))
+            high_ok = (Decision(True, "unbounded parameter") if sp.sympify(p.high) is sp.oo else
+                       is_positive_everywhere(p.high - theta, NONINFORMATIVE_DOMAIN.with_intervals(
+                           [q.interval() for q in measure.params if q is not p])))
+            if low_ok.value is True and high_ok.value is True:
+                return c, theta, direction, [
+                    f"Solving (derivative) = 0 for ${sp.latex(c)}$ gives the threshold "
+                    f"$\\theta = {sp.latex(theta)}$, inside the parameter's domain for every $P(G)$.",
+                    f"(derivative) / (${sp.latex(c)} - \\theta$) is "
+                    f"{'positive' if direction > 0 else 'negative'} everywhere ({decision.method})."]
+    return None
+
+
+def absolute_weighting(measure: Measure) -> PropertyResult:
+    name = "AW"
+    if not measure.params:
+        return PropertyResult(name, measure.name, FAILS,
+                              ("The measure has no parameter, so no parameter threshold can decide "
+                               "whether larger non-informative outputs score better.",),
+                              reason="no parameter")
+    d = size_derivative(measure)
+    domain = _ni_domain(measure, d)
+    head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
+    found = _threshold(measure, d, domain)
+    if found:
+        c, theta, direction, lines = found
+        rel = ">" if direction > 0 else "<"
+        return PropertyResult(name, measure.name, HOLDS, (head, *lines,
+                              f"Hence non-informative outputs score better the larger they are iff "
+                              f"${sp.latex(c)} {rel} {sp.latex(theta)}$."),
+                              reason=f"threshold {c} {rel} {theta}")
+    zero = is_identically_zero(d, domain)
+    if zero.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, "The derivative is identically 0 for "
+                              "every parameter value: the parameter never changes the order of "
+                              "non-informative outputs."), reason="fixed quality for every parameter")
+    positive = is_positive_everywhere(d, domain)
+    if positive.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, f"The derivative is positive for every "
+                              f"parameter value ({positive.method}): larger non-informative outputs "
+                              "always score better, whatever the parameter."),
+                              reason="growing quality for every parameter")
+    # the order of non-informative outputs changes with output size at a fixed parameter value
+    for params in param_grid(measure):
+        grow = _find_ni_pair_at(measure, params, "grow")
+        shrink = _find_ni_pair_at(measure, params, "shrink")
+        if grow and shrink:
+            l1, _ = _ni_cx(measure, grow, "the larger output scores better")
+            l2, cx = _ni_cx(measure, shrink, "the larger output scores worse")
+            if _sign_free_of_params(d, measure, domain):
+                return PropertyResult(name, measure.name, FAILS, (head,
+                    "The sign of the derivative does not depend on the parameters (it is a "
+                    "parameter-free factor times a factor of constant sign), and it changes with "
+                    "output size, so no parameter threshold decides the order:", l1, l2), cx,
+                    "order of non-informative outputs depends on output size, not on a parameter")
+    return PropertyResult(name, measure.name, UNDET, (head,),
+                          reason="no parameter threshold found and no proof that none exists")
+
+
+def _find_ni_pair_at(measure: Measure, params: dict, want: str):
+    o = measure.orientation
+    for (_, _), rows in sorted(_ni_groups(measure, params).items()):
+        for (size1, t1, v1), (size2, t2, v2) in itertools.combinations(rows, 2):
+            if size1 == size2:
+                continue
+            sign = compare_exact(v2, v1)
+            if sign is None:
+                continue
+            if (want == "grow" and o * sign > 0) or (want == "shrink" and o * sign < 0):
+                return params, t1, t2, v1, v2
+    return None
+
+
+def _sign_free_of_params(d: sp.Expr, measure: Measure, domain: Domain) -> bool:
+    """True if d = A * B with A free of parameters and B of constant sign (proved)."""
+    params = set(measure.param_symbols)
+    factors = sp.Mul.make_args(sp.factor(d))
+    with_params = sp.Mul(*[f for f in factors if f.free_symbols & params])
+    if with_params == 1:
+        return True
+    return (is_positive_everywhere(with_params, domain).value is True
+            or is_positive_everywhere(-with_params, domain).value is True)
+
+
+# ------------------------------------------------------------------ all together
+
+CHECKERS = (("SM", strict_monotonicity), ("AW", absolute_weighting),
+            ("NIFQ", fixed_quality), ("NIGQ", growing_quality))
+
+
+def check_all(measure: Measure) -> tuple[PropertyResult, ...]:
+    return tuple(check(measure) for _, check in CHECKERS)

@@ -1,0 +1,89 @@
+"""Exact enumeration of contingency tables (the ground truth the symbolic checkers are
+cross-checked against, and the source of concrete counterexamples).
+
+Values are exact sympy numbers.  A fast floating-point evaluation (lambdify) is used only to
+*select* candidate tables; every candidate is re-evaluated exactly before it is reported.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+from functools import lru_cache
+
+import sympy as sp
+
+from ..checks.decide import exact_sign
+from ..measures.base import Measure
+from ..space import CELLS, FN, FP, TN, TP
+
+Table = tuple[int, int, int, int]   # (TP, FP, FN, TN)
+
+
+def tables(max_n: int, min_n: int = 1) -> Iterator[Table]:
+    """All tables with min_n <= TP+FP+FN+TN <= max_n and at least one item in each gold class."""
+    for total in range(min_n, max_n + 1):
+        for tp, fp, fn in itertools.product(range(total + 1), repeat=3):
+            tn = total - tp - fp - fn
+            if tn >= 0 and tp + fn >= 1 and tn + fp >= 1:
+                yield (tp, fp, fn, tn)
+
+
+def noninformative_tables(max_n: int) -> Iterator[Table]:
+    """Tables whose output is exactly independent of the gold standard: TP TN = FP FN."""
+    for t in tables(max_n):
+        tp, fp, fn, tn = t
+        if tp * tn == fp * fn:
+            yield t
+
+
+def exact_value(measure: Measure, table: Table, params: dict) -> sp.Expr | None:
+    """The measure at a table, exactly; None where it is undefined (0/0, x/0, nan)."""
+    values = dict(zip(CELLS, map(sp.Integer, table)))
+    values.update(params)
+    try:
+        value = measure.count_form.subs(values)
+    except (ZeroDivisionError, ValueError):
+        return None
+    if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not value.is_number:
+        return None
+    return value
+
+
+@lru_cache(maxsize=256)
+def _fast(expr: sp.Expr, symbols: tuple):
+    return sp.lambdify(symbols, expr, modules=["math"])
+
+
+def fast_value(measure: Measure, table: Table, params: dict) -> float | None:
+    """Floating-point value for candidate selection only (never a verdict)."""
+    symbols = tuple(CELLS) + tuple(params)
+    fn = _fast(measure.count_form, symbols)
+    try:
+        value = fn(*table, *[float(v) for v in params.values()])
+    except (ZeroDivisionError, ValueError, OverflowError, TypeError):
+        return None
+    if value is None or isinstance(value, complex) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def compare_exact(a: sp.Expr, b: sp.Expr) -> int | None:
+    """Sign of a - b, certified exactly (None if it cannot be certified)."""
+    return exact_sign(sp.nsimplify(a - b) if (a - b).is_Float else a - b)
+
+
+def param_grid(measure: Measure) -> list[dict]:
+    """Exact parameter settings used by the enumerations (every combination of samples)."""
+    if not measure.params:
+        return [{}]
+    choices = [p.sample_values() for p in measure.params]
+    return [dict(zip((p.symbol for p in measure.params), combo)) for combo in itertools.product(*choices)]
+
+
+MOVES = {
+    # name: (what changes, precondition on the table)
+    "a relevant item moved from not-S to S (FN -> TP)": (lambda t: (t[0] + 1, t[1], t[2] - 1, t[3]), lambda t: t[2] >= 1),
+    "an irrelevant item moved from S to not-S (FP -> TN)": (lambda t: (t[0], t[1] - 1, t[2], t[3] + 1), lambda t: t[1] >= 1),
+}
