@@ -43,7 +43,9 @@ def exact_value(measure: Measure, table: Table, params: dict) -> sp.Expr | None:
     values = dict(zip(CELLS, map(sp.Integer, table)))
     values.update(params)
     try:
-        value = measure.count_form.subs(values)
+        # xreplace rebuilds the tree bottom-up, so 0/0 inside a product becomes nan; subs
+        # substitutes one symbol at a time and can turn 0 * (1/0) into 0 before the 1/0 appears.
+        value = measure.count_form.xreplace(values)
     except (ZeroDivisionError, ValueError):
         return None
     if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not value.is_number:
