@@ -46,7 +46,8 @@ def zero_patterns(cells: Sequence[sp.Symbol] = CELLS, *, allow_all_zero: bool = 
 
 def restrict(expr: sp.Expr, case: Case) -> sp.Expr:
     """``expr`` on a case, with piecewise conditions resolved where the case decides them."""
-    return sp.piecewise_fold(sp.sympify(expr).subs(case.substitution, simultaneous=True))
+    # xreplace evaluates bottom-up, so a 0/0 stays visible as nan instead of collapsing to 0
+    return sp.piecewise_fold(sp.sympify(expr).xreplace(case.substitution))
 
 
 def is_undefined_constant(expr: sp.Expr) -> bool:
