@@ -36,3 +36,4 @@ def main() -> None:
 
 
 from . import claims_cmd  # noqa: E402,F401  (registers prove, list, show)
+from . import check_cmd  # noqa: E402,F401  (registers check)
