@@ -41,11 +41,13 @@ class Pr(sp.Function):
 
     nargs = (1, 2)
 
-    def _latex(self, printer):  # noqa: D401 - sympy printer hook
+    def _latex(self, printer, exp=None):  # sympy printer hook
         if len(self.args) == 1:
-            return rf"P({EVENT_LATEX[self.args[0]]})"
-        x, y = self.args
-        return rf"P({EVENT_LATEX[x]} \mid {EVENT_LATEX[y]})"
+            body = rf"P({EVENT_LATEX[self.args[0]]})"
+        else:
+            x, y = self.args
+            body = rf"P({EVENT_LATEX[x]} \mid {EVENT_LATEX[y]})"
+        return rf"{body}^{{{exp}}}" if exp is not None else body
 
     def _sympystr(self, printer):
         names = {G: "G", NG: "not G", S: "S", NS: "not S"}
@@ -59,9 +61,10 @@ class Joint(sp.Function):
 
     nargs = 2
 
-    def _latex(self, printer):
+    def _latex(self, printer, exp=None):
         x, y = self.args
-        return rf"P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})"
+        body = rf"P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})"
+        return rf"{body}^{{{exp}}}" if exp is not None else body
 
     def _sympystr(self, printer):
         names = {G: "G", NG: "not G", S: "S", NS: "not S"}

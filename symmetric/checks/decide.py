@@ -22,7 +22,7 @@ import sympy as sp
 
 from .domain import EVERYWHERE, Domain
 
-Z3_TIMEOUT_MS = 3000
+Z3_TIMEOUT_MS = 1500
 SAMPLE_POINTS = 40
 
 

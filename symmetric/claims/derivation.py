@@ -103,7 +103,7 @@ class Derivation:
         exact = sp.nsimplify(derived) if isinstance(derived, float) else sp.sympify(derived)
         gap = sp.Abs(exact - printed_value) - tol
         holds = bool(gap <= 0) if gap.is_number and gap.is_comparable else None
-        shown = exact if exact.is_Rational and len(str(exact)) < 40 else sp.Float(exact, 10)
+        shown = exact if exact.is_Rational and len(str(exact)) < 40 else sp.N(exact, 10)
         self.steps.append(StepRecord(
             label, Status.of(holds), printed, _latex(shown),
             justification or f"exact value compared with the printed {decimals}-decimal figure"))
@@ -114,23 +114,31 @@ class Derivation:
     def counterexample(self, description: str, assignment: Mapping, check: sp.Basic) -> Counterexample:
         """Record a counterexample after re-checking ``check`` exactly at ``assignment``.
 
-        ``check`` is a sympy relation that must evaluate to ``True`` at the point (for example
-        ``Eq(Q1, Q2)`` for a measure that should have changed).  Values are made exact
-        (floats are refused) before substitution.
+        ``check`` is a sympy relation that must evaluate to ``True`` once the numeric values
+        of ``assignment`` are substituted (keys are symbols or symbol names; names are matched
+        to the free symbols of ``check``).  Floats are refused.  Non-numeric values (a
+        contingency table written as text, say) are recorded for the reader but not substituted.
         """
-        exact = {}
+        exact, shown = {}, {}
         for key, value in assignment.items():
             if isinstance(value, float):
                 raise UnsoundResultError(f"counterexample value {key}={value} is a float")
-            exact[key] = sp.Rational(value) if isinstance(value, (int, Fraction, str)) else sp.sympify(value)
-        symbol_map = {sp.Symbol(k) if isinstance(k, str) else k: v for k, v in exact.items()}
-        verified = check.subs(symbol_map) if isinstance(check, sp.Basic) else check
+            name = key if isinstance(key, str) else key.name
+            shown[name] = str(value)
+            if isinstance(value, (int, Fraction)) or (isinstance(value, sp.Basic) and value.is_number):
+                exact[name] = sp.Rational(value) if isinstance(value, (int, Fraction)) else value
+            elif isinstance(value, str):
+                try:
+                    exact[name] = sp.Rational(value)
+                except (TypeError, ValueError):
+                    pass
+        by_name = {sym.name: sym for sym in getattr(check, "free_symbols", ())}
+        verified = check.subs({by_name[k]: v for k, v in exact.items() if k in by_name}) \
+            if isinstance(check, sp.Basic) else check
         if verified is not sp.true and verified is not True:
             raise UnsoundResultError(f"counterexample for {self.claim.id} failed its exact re-check: "
-                                     f"{check} at {symbol_map} gives {verified}")
-        cx = Counterexample(description,
-                            tuple((str(k), str(v)) for k, v in exact.items()),
-                            str(check))
+                                     f"{check} at {exact} gives {verified}")
+        cx = Counterexample(description, tuple(shown.items()), str(check))
         self._counterexample = cx
         return cx
 

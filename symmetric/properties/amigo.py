@@ -17,13 +17,14 @@ counterexamples are concrete integer contingency tables, re-checked exactly.
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 import sympy as sp
 
 from ..checks.decide import Decision, exact_sign, is_identically_zero, is_positive_everywhere
 from ..checks.domain import Domain
 from ..measures.base import Measure
-from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, g, n, s
+from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, counts_to_joint, s, to_noninformative
 from .base import PropertyResult, PropertyVerdict
 from .tables import MOVES, compare_exact, exact_value, fast_value, noninformative_tables, param_grid, tables
 
@@ -92,6 +93,16 @@ def _faces(move: str):
             yield face, ", ".join(label + [f"{moved_from}{'=1' if extra == 0 else '>1'}"])
 
 
+def _on_face(form: sp.Expr, face: dict) -> sp.Expr:
+    """``form`` restricted to a face, with every sum cancelled bottom-up so that a
+    denominator vanishing identically on the face shows up as zoo/nan (the measure is
+    undefined there) instead of hiding in an uncancelled expression."""
+    restricted = form.subs(face)
+    if restricted.has(sp.Piecewise):
+        restricted = sp.piecewise_fold(restricted).simplify()
+    return sp.bottom_up(restricted, lambda e: sp.cancel(e) if e.is_Add else e)
+
+
 def _defined(expr: sp.Expr) -> bool:
     return not expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo)
 
@@ -130,20 +141,20 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
         for face, label in _faces(move):
             if (face[TN] == 0 and face[FP] == 0) or (face[TP] == 0 and face[FN] == 0):
                 continue   # a gold class is empty: excluded (0 < P(G) < 1)
-            decided = None
+            decided, any_defined = None, False
             for form, after in before_after:
-                a = sp.simplify(form.subs(face)) if form.has(sp.Piecewise) else form.subs(face)
-                b = sp.simplify(after.subs(face)) if after.has(sp.Piecewise) else after.subs(face)
+                a, b = _on_face(form, face), _on_face(after, face)
                 if not (_defined(a) and _defined(b)):
                     continue
+                any_defined = True
                 diff = sp.together(o * (b - a))
-                if is_identically_zero(sp.fraction(diff)[1], param_domain).value is True:
-                    continue
                 decision = is_positive_everywhere(diff, param_domain)
                 if decision.value is True:
                     decided = decision
                     break
-            if decided is None:
+            if decided is None and not any_defined:
+                proof.append(f"{move}, face {label}: the measure is undefined there (excluded).")
+            elif decided is None:
                 undecided.append(f"{move}, face {label}")
             else:
                 proof.append(f"{move}, face {label}: improvement > 0 ({decided.method}).")
@@ -162,18 +173,38 @@ def noninformative_score(measure: Measure) -> sp.Expr:
     return sp.together(measure.noninformative())
 
 
+def _ni_analysis_form(measure: Measure) -> tuple[sp.Expr, str]:
+    """The non-informative score, or -- when the measure has one -- its order-equivalent
+    form (a strictly increasing transform preserves which output scores better, so the
+    sign of the size derivative is the same, and it is rational where the score is not)."""
+    if measure.rank_probs is not None:
+        return sp.together(to_noninformative(measure.rank_probs)), "order-equivalent form"
+    if measure.rank_counts is not None:
+        return sp.together(to_noninformative(counts_to_joint(measure.rank_counts))), "order-equivalent form"
+    return noninformative_score(measure), "score"
+
+
 def _ni_domain(measure: Measure, expr: sp.Expr) -> Domain:
     intervals = [p.interval() for p in measure.params]
     return NONINFORMATIVE_DOMAIN.with_intervals(intervals)
 
 
+@lru_cache(maxsize=512)
 def size_derivative(measure: Measure) -> sp.Expr:
-    """d/dP(S) of the non-informative score, oriented so that positive means 'better'."""
-    return measure.orientation * sp.together(sp.diff(noninformative_score(measure), s))
+    """d/dP(S) of the non-informative score (or of its order-equivalent form), oriented so
+    that positive means 'better'."""
+    form, _ = _ni_analysis_form(measure)
+    return measure.orientation * sp.together(sp.diff(form, s))
 
 
 def _ni_groups(measure: Measure, params: dict):
+    return _ni_groups_cached(measure, tuple(params.items()))
+
+
+@lru_cache(maxsize=256)
+def _ni_groups_cached(measure: Measure, param_items: tuple):
     """Exact scores of non-informative tables, grouped by test set (|T|, |G|), by output size."""
+    params = dict(param_items)
     groups: dict[tuple[int, int], list] = {}
     for t in noninformative_tables(NI_SEARCH_N):
         value = exact_value(measure, t, params)
@@ -216,10 +247,10 @@ def _ni_cx(measure, found, text):
 
 def fixed_quality(measure: Measure) -> PropertyResult:
     name = "NIFQ"
-    q = noninformative_score(measure)
+    form, what = _ni_analysis_form(measure)
     d = size_derivative(measure)
     decision = is_identically_zero(d, _ni_domain(measure, d))
-    head = f"Non-informative score (S independent of G): ${sp.latex(sp.simplify(q))}$."
+    head = f"Non-informative {what} (S independent of G): ${sp.latex(sp.cancel(form))}$."
     if decision.value is True:
         return PropertyResult(name, measure.name, HOLDS,
                               (head, f"Its derivative in $P(S)$ is identically 0 ({decision.method})."),
@@ -363,5 +394,7 @@ CHECKERS = (("SM", strict_monotonicity), ("AW", absolute_weighting),
             ("NIFQ", fixed_quality), ("NIGQ", growing_quality))
 
 
+@lru_cache(maxsize=256)
 def check_all(measure: Measure) -> tuple[PropertyResult, ...]:
+    """Every Amigo property of ``measure`` (memoised: claims share measures)."""
     return tuple(check(measure) for _, check in CHECKERS)

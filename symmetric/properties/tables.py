@@ -38,15 +38,20 @@ def noninformative_tables(max_n: int) -> Iterator[Table]:
             yield t
 
 
-def exact_value(measure: Measure, table: Table, params: dict) -> sp.Expr | None:
-    """The measure at a table, exactly; None where it is undefined (0/0, x/0, nan)."""
-    values = dict(zip(CELLS, map(sp.Integer, table)))
-    values.update(params)
+@lru_cache(maxsize=256)
+def _exact(expr: sp.Expr, symbols: tuple):
+    # sympy numbers in, sympy numbers out: exact rationals and exact algebraic roots, much
+    # faster than ``subs`` on a large tree; x/0 gives zoo, 0/0 nan (never an exception).
+    return sp.lambdify(symbols, expr, modules="sympy")
+
+
+def exact_value(measure: Measure, table: Table, params: dict, form: sp.Expr | None = None) -> sp.Expr | None:
+    """The measure (or ``form``) at a table, exactly; None where it is undefined (0/0, x/0)."""
+    symbols = tuple(CELLS) + tuple(params)
+    fn = _exact(measure.count_form if form is None else form, symbols)
     try:
-        # xreplace rebuilds the tree bottom-up, so 0/0 inside a product becomes nan; subs
-        # substitutes one symbol at a time and can turn 0 * (1/0) into 0 before the 1/0 appears.
-        value = measure.count_form.xreplace(values)
-    except (ZeroDivisionError, ValueError):
+        value = sp.sympify(fn(*map(sp.Integer, table), *params.values()))
+    except (ZeroDivisionError, ValueError, TypeError):
         return None
     if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not value.is_number:
         return None

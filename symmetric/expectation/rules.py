@@ -1,0 +1,190 @@
+"""Decision rules: the Probability Ranking Principle (PRP) candidates, the best of them, and
+exhaustive checks of the PRP over all 2^n assignments (exact, for small n).
+
+The PRP for binary classifications (Lewis, Section 4): some optimal assignment gives every
+assigned item a probability >= that of every unassigned item, so only the n + 1 "top k"
+assignments of the ranking by p need to be compared.  The Probability Thresholding Principle
+(a fixed threshold on p_i is optimal for every test set) is derived symbolically for loss
+measures in :mod:`.symbolic`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+
+from ..measures.base import Measure
+from .countfn import CountFunction
+from .exact import (_as_function, exact_from_distributions, float_error_bound, float_grid, has_subtraction,
+                    operation_count)
+from .judgments import JudgmentModel
+
+
+def prp_order(p: Sequence) -> list[int]:
+    """Item indices by decreasing probability (ties keep input order)."""
+    return sorted(range(len(p)), key=lambda i: -p[i])
+
+
+def top_k(p: Sequence, k: int) -> tuple[int, ...]:
+    chosen = set(prp_order(p)[:k])
+    return tuple(int(i in chosen) for i in range(len(p)))
+
+
+def prp_candidates(p: Sequence) -> list[tuple[int, ...]]:
+    """The n + 1 PRP assignments: the top k items of the ranking, k = 0..n."""
+    return [top_k(p, k) for k in range(len(p) + 1)]
+
+
+def is_ranked(p: Sequence, s: Sequence[int]) -> bool:
+    """Does s satisfy the PRP: every assigned p_j >= every unassigned p_k?"""
+    assigned = [x for x, d in zip(p, s) if d]
+    unassigned = [x for x, d in zip(p, s) if not d]
+    return not assigned or not unassigned or min(assigned) >= max(unassigned)
+
+
+@dataclass(frozen=True)
+class BestAssignment:
+    k: int                      # number of items assigned
+    assignment: tuple[int, ...]  # in the input order
+    value: object               # its expected value
+    values: tuple               # expected value of every top-k assignment, k = 0..n
+    exact: bool
+    error_bound: float | None = None
+    bound_rigorous: bool = True
+
+
+def _better(orientation: int, x, y) -> bool:
+    return x > y if orientation > 0 else x < y
+
+
+def _pick(values, orientation: int) -> int:
+    best = 0
+    for k, v in enumerate(values):
+        if _better(orientation, v, values[best]):
+            best = k
+    return best
+
+
+def _prefix_suffix_exact(ordered: list[Fraction]):
+    """Poisson-binomial distributions of the top k and of the rest, for every k, built
+    incrementally (one O(n) update per k instead of a fresh O(n^2) programme)."""
+    n = len(ordered)
+    prefix = [[Fraction(1)]]
+    for p in ordered:
+        prefix.append(_add_item(prefix[-1], p))
+    suffix = [[Fraction(1)]]
+    for p in reversed(ordered):
+        suffix.append(_add_item(suffix[-1], p))
+    suffix.reverse()          # suffix[k] = distribution of items k..n-1
+    assert len(prefix) == len(suffix) == n + 1
+    return prefix, suffix
+
+
+def _add_item(dist: list, p) -> list:
+    q = 1 - p
+    new = [x * q for x in dist] + [dist[-1] * p]
+    for m in range(len(dist) - 1):
+        new[m + 1] += dist[m] * p
+    return new
+
+
+def _add_item_np(dist: np.ndarray, p: float) -> np.ndarray:
+    new = np.empty(len(dist) + 1)
+    new[:-1] = dist * (1.0 - p)
+    new[-1] = 0.0
+    new[1:] += dist * p
+    return new
+
+
+def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params=None,
+                        exact: bool = True) -> BestAssignment:
+    """The best of the n + 1 PRP assignments for E[measure] (max, or min for loss-like measures)."""
+    fn = _as_function(measure, params)
+    model = JudgmentModel(tuple(p))
+    order = prp_order(model.p)
+    n = model.n
+    if exact:
+        ordered = [Fraction(model.p[i]) for i in order]
+        prefix, suffix = _prefix_suffix_exact(ordered)
+        values = tuple(exact_from_distributions(fn, prefix[k], suffix[k], n)[0] for k in range(n + 1))
+        bound = None
+    else:
+        ordered = [float(model.p[i]) for i in order]
+        prefix = [np.ones(1)]
+        for x in ordered:
+            prefix.append(_add_item_np(prefix[-1], x))
+        suffix = [np.ones(1)]
+        for x in reversed(ordered):
+            suffix.append(_add_item_np(suffix[-1], x))
+        suffix.reverse()
+        values, bound = [], 0.0
+        ops = operation_count(fn.expr)
+        for k in range(n + 1):
+            grid, pa, pc = float_grid(fn, k, n, prefix[k], suffix[k])
+            value = float(pa @ (grid @ pc))
+            values.append(value)
+            abs_sum = value if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
+            bound = max(bound, float_error_bound(n, ops, abs_sum))
+        values = tuple(values)
+    k = _pick(values, fn.orientation)
+    return BestAssignment(k, top_k(model.p, k), values[k], values, exact, bound,
+                          bound_rigorous=not has_subtraction(fn.expr))
+
+
+# ---------------------------------------------------------------- exhaustive checks (small n)
+
+@dataclass(frozen=True)
+class ExhaustiveOptimum:
+    best_value: Fraction
+    maximisers: tuple[tuple[int, ...], ...]   # every assignment attaining the optimum
+    best_prp_value: Fraction
+
+    @property
+    def prp_attains_optimum(self) -> bool:
+        """The PRP as Lewis states it: some ranked assignment is optimal."""
+        return self.best_prp_value == self.best_value
+
+
+def exhaustive_optimum(measure: Measure | CountFunction, p: Sequence, *, params=None) -> ExhaustiveOptimum:
+    """Exact E[measure] for all 2^n assignments; the optimum, all optimisers, the best PRP value."""
+    from .exact import expectation
+    fn = _as_function(measure, params)
+    values = {s: expectation(fn, p, s).mean for s in product((0, 1), repeat=len(p))}
+    best = values[max(values, key=lambda s: fn.orientation * values[s])]
+    maximisers = tuple(s for s, v in values.items() if v == best)
+    best_prp = max((values[s] for s in prp_candidates(p)), key=lambda v: fn.orientation * v)
+    return ExhaustiveOptimum(best, maximisers, best_prp)
+
+
+def every_optimum_ranked(measure: Measure | CountFunction, p: Sequence, *, params=None) -> tuple[bool, tuple]:
+    """Appendix B's form of the PRP: every optimal assignment is ranked.  Returns (holds, an
+    unranked optimiser or ())."""
+    result = exhaustive_optimum(measure, p, params=params)
+    for s in result.maximisers:
+        if not is_ranked(p, s):
+            return False, s
+    return True, ()
+
+
+def optimal_thresholds(measure: Measure | CountFunction, p: Sequence, *, params=None) -> tuple:
+    """The thresholds t in [0, 1] whose rule "assign exactly the items with p_i > t" is optimal
+    over all 2^n assignments, as half-open intervals (low, high) meaning low <= t < high
+    (high = None: up to and including 1).  Empty when no threshold rule is optimal."""
+    fn = _as_function(measure, params)
+    optimum = exhaustive_optimum(fn, p).best_value
+    from .exact import expectation
+    cuts = sorted({Fraction(0), Fraction(1)} | {Fraction(x) for x in p})
+    pieces = [(lo, hi) for lo, hi in zip(cuts, cuts[1:])] + [(Fraction(1), None)]
+    good = []
+    for lo, hi in pieces:
+        s = tuple(int(x > lo) for x in p)      # the rule is constant on [lo, hi)
+        if expectation(fn, p, s).mean == optimum:
+            if good and good[-1][1] == lo:
+                good[-1] = (good[-1][0], hi)
+            else:
+                good.append((lo, hi))
+    return tuple(good)

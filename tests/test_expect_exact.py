@@ -1,0 +1,120 @@
+"""Exact and float E[M] by the Poisson-binomial DP against the 2^n definition (eq. (1))."""
+
+import random
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from symmetric.errors import InputError
+from symmetric.expectation import expectation, expectation_by_enumeration, poisson_binomial
+from symmetric.expectation.countfn import compile_measure
+from symmetric.expectation.measures import LEWIS_F, LOSS, SEC, lookup
+from symmetric.expectation.rules import (best_prp_assignment, exhaustive_optimum, optimal_thresholds,
+                                         prp_candidates, top_k)
+from symmetric.measures import registry
+
+F = Fraction
+
+
+def _random_case(rng, n):
+    p = tuple(F(rng.randint(0, 10), 10) for _ in range(n))
+    s = tuple(rng.randint(0, 1) for _ in range(n))
+    return p, s
+
+
+@pytest.mark.parametrize("name,params", [("F1", {}), ("Fbeta", {"beta": F(1, 2)}), ("Fbeta", {"beta": 3}),
+                                         ("Acc", {}), ("LewisF", {"beta": 0, "C_F": 0}),
+                                         ("LewisF", {"beta": 2, "C_F": F(1, 3)}), ("SEC", {}),
+                                         ("Loss", {"lambda11": -1, "lambda12": 2, "lambda21": F(3, 2), "lambda22": 0})])
+@pytest.mark.parametrize("seed", range(6))
+def test_dp_equals_enumeration_exactly(name, params, seed):
+    rng = random.Random(seed)
+    p, s = _random_case(rng, rng.randint(1, 7))
+    measure = lookup(name)
+    e = expectation(measure, p, s, params=params)
+    mean, var = expectation_by_enumeration(measure, p, s, params=params)
+    assert (e.mean, e.variance) == (mean, var)
+    assert isinstance(e.mean, Fraction)
+
+
+def test_poisson_binomial_sums_to_one_and_matches_binomial():
+    dist = poisson_binomial([F(1, 3)] * 4)
+    assert sum(dist) == 1
+    from math import comb
+    assert dist == [comb(4, m) * F(1, 3) ** m * F(2, 3) ** (4 - m) for m in range(5)]
+
+
+@pytest.mark.parametrize("name,params", [("F1", {}), ("Fbeta", {"beta": F(1, 3)}), ("LewisF", {"C_F": 0})])
+@pytest.mark.parametrize("seed", range(4))
+def test_float_within_stated_bound(name, params, seed):
+    rng = random.Random(100 + seed)
+    n = 40
+    p = tuple(F(rng.randint(0, 1000), 1000) for _ in range(n))
+    s = tuple(rng.randint(0, 1) for _ in range(n))
+    exact = expectation(lookup(name), p, s, params=params)
+    approx = expectation(lookup(name), p, s, params=params, exact=False)
+    assert approx.bound_rigorous
+    assert abs(Fraction(approx.mean) - exact.mean) <= Fraction(approx.error_bound)
+    assert abs(approx.variance - float(exact.variance)) < 1e-12
+
+
+def test_figure3_values_exact():
+    p = (F("0.4"), F("0.4"), F("0.2"))
+    values = [expectation(registry.get("F1"), p, top_k(p, k)).mean for k in range(4)]
+    assert values == [F(36, 125), F(122, 375), F(286, 625), F(549, 1250)]
+
+
+@pytest.mark.parametrize("p,k", [(("0.4", "0.4", "0.2"), 2), (("0.9", "0.9", "0.4"), 2), (("0.1", "0.05"), 0),
+                                 (("1", "1", "0"), 2)])
+def test_best_prp_exact_and_float_agree_with_exhaustive(p, k):
+    p = tuple(F(x) for x in p)
+    f1 = registry.get("F1")
+    best = best_prp_assignment(f1, p)
+    assert best.k == k
+    assert best.value == exhaustive_optimum(f1, p).best_value
+    fl = best_prp_assignment(f1, p, exact=False)
+    assert fl.k == k and abs(fl.value - float(best.value)) <= fl.error_bound + 1e-300
+
+
+def test_best_prp_minimises_loss_like_measures():
+    p = (F(7, 10), F(6, 10))
+    best = best_prp_assignment(SEC, p)
+    assert best.k == 1 and best.value == F(27, 50)
+
+
+def test_prp_candidates_rank_by_probability():
+    assert prp_candidates((F(1, 5), F(4, 5), F(1, 2))) == [(0, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 1)]
+
+
+def test_optimal_thresholds_sec():
+    assert optimal_thresholds(SEC, (F(1, 2), F(1, 2))) == ()
+    assert optimal_thresholds(SEC, (F(7, 10), F(3, 5))) == ((F(3, 5), F(7, 10)),)
+
+
+def test_exhaustive_prp_holds_for_f_on_small_grid():
+    fn = compile_measure(LEWIS_F, {"beta": 1, "C_F": 1})
+    for p in product((F(0), F(1, 3), F(1, 2), F(1)), repeat=3):
+        opt = exhaustive_optimum(fn, p)
+        assert opt.prp_attains_optimum
+
+
+@pytest.mark.parametrize("name,message", [("Phi", "not a rational function"), ("Odds", "undefined")])
+def test_exact_mode_refuses_what_it_cannot_do(name, message):
+    with pytest.raises(InputError, match=message):
+        expectation(registry.get(name), (F(1, 2), F(1, 2)), (1, 0))
+
+
+def test_float_refuses_undefined_cells():
+    with pytest.raises(InputError, match="undefined"):
+        expectation(registry.get("Odds"), (0.5, 0.5), (1, 0), exact=False)
+
+
+def test_loss_default_is_error_rate():
+    p, s = (F(1, 4), F(3, 4)), (0, 1)
+    assert expectation(LOSS, p, s).mean == (F(1, 4) + F(1, 4)) / 2
+
+
+def test_unknown_parameter_is_input_error():
+    with pytest.raises(InputError, match="no parameter"):
+        compile_measure(registry.get("F1"), {"beta": 2})
