@@ -17,6 +17,7 @@ from .model import Claim, ClaimResult, Verdict
 
 PAPER_MODULES = (
     "derivations.amigo",
+    "derivations.sebastiani15",
     "derivations.lewis95",
     "derivations.quant",
 )
