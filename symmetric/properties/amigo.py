@@ -171,7 +171,9 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
 # ------------------------------------------------------------------ non-informative outputs
 
 def noninformative_score(measure: Measure) -> sp.Expr:
-    return sp.together(measure.noninformative())
+    # a value stipulated where a formula is 0/0 (a Piecewise branch) may only apply at the
+    # boundary; inside the domain the branch that holds there is kept
+    return sp.together(NONINFORMATIVE_DOMAIN.resolve_piecewise(measure.noninformative()))
 
 
 def _ni_analysis_form(measure: Measure) -> tuple[sp.Expr, str]:
@@ -337,6 +339,23 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
     d = size_derivative(measure)
     domain = _ni_domain(measure, d)
     head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
+    zero = is_identically_zero(d, domain)
+    if zero.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, "The derivative is identically 0 for "
+                              "every parameter value: the parameter never changes the order of "
+                              "non-informative outputs."), reason="fixed quality for every parameter")
+    positive = is_positive_everywhere(d, domain)
+    if positive.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, f"The derivative is positive for every "
+                              f"parameter value ({positive.method}): larger non-informative outputs "
+                              "always score better, whatever the parameter."),
+                              reason="growing quality for every parameter")
+    negative = is_positive_everywhere(-d, domain)
+    if negative.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, f"The derivative is negative for every "
+                              f"parameter value ({negative.method}): larger non-informative outputs "
+                              "always score worse, whatever the parameter."),
+                              reason="decreasing quality for every parameter")
     found = _threshold(measure, d, domain)
     if found and found[0] == "outside":
         _, c, theta, direction, lines, g0 = found
@@ -354,17 +373,6 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
                               f"Hence non-informative outputs score better the larger they are iff "
                               f"${sp.latex(c)} {rel} {sp.latex(theta)}$."),
                               reason=f"threshold {c} {rel} {theta}", data=(("threshold", (c, theta, direction)),))
-    zero = is_identically_zero(d, domain)
-    if zero.value is True:
-        return PropertyResult(name, measure.name, FAILS, (head, "The derivative is identically 0 for "
-                              "every parameter value: the parameter never changes the order of "
-                              "non-informative outputs."), reason="fixed quality for every parameter")
-    positive = is_positive_everywhere(d, domain)
-    if positive.value is True:
-        return PropertyResult(name, measure.name, FAILS, (head, f"The derivative is positive for every "
-                              f"parameter value ({positive.method}): larger non-informative outputs "
-                              "always score better, whatever the parameter."),
-                              reason="growing quality for every parameter")
     # the order of non-informative outputs changes with output size at a fixed parameter value
     for params in param_grid(measure):
         grow = _find_ni_pair_at(measure, params, "grow")
