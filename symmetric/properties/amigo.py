@@ -241,22 +241,31 @@ def _ni_groups_cached(measure: Measure, param_items: tuple):
     return groups
 
 
+# which oriented sign of score(larger) - score(smaller) each search wants (rules as data)
+_WANTED_SIGN = {"not_growing": lambda sign: sign <= 0, "not_fixed": lambda sign: sign != 0,
+                "grow": lambda sign: sign > 0, "shrink": lambda sign: sign < 0}
+
+
+def _find_ni_pair_at(measure: Measure, params: dict, want: str):
+    """Two non-informative outputs of one test set, smaller first, whose oriented score
+    difference has the sign ``want`` names (see _WANTED_SIGN), at fixed parameter values."""
+    wanted = _WANTED_SIGN[want]
+    for _, rows in sorted(_ni_groups(measure, params).items()):
+        for (size1, t1, v1), (size2, t2, v2) in itertools.combinations(rows, 2):
+            if size1 == size2:
+                continue
+            sign = compare_exact(v2, v1)
+            if sign is not None and wanted(measure.orientation * sign):
+                return params, t1, t2, v1, v2
+    return None
+
+
 def _find_ni_pair(measure: Measure, want: str):
-    """Two non-informative outputs of one test set, smaller first, whose scores are
-    'equal-or-worse' (want='not_growing'), 'different' ('not_fixed'), 'grow' or 'shrink'."""
-    o = measure.orientation
+    """As _find_ni_pair_at, over every sampled parameter setting."""
     for params in param_grid(measure):
-        for (total, ap), rows in sorted(_ni_groups(measure, params).items()):
-            for (size1, t1, v1), (size2, t2, v2) in itertools.combinations(rows, 2):
-                if size1 == size2:
-                    continue
-                sign = compare_exact(v2, v1)
-                if sign is None:
-                    continue
-                sign *= o
-                if ((want == "not_growing" and sign <= 0) or (want == "not_fixed" and sign != 0)
-                        or (want == "grow" and sign > 0) or (want == "shrink" and sign < 0)):
-                    return params, t1, t2, v1, v2
+        found = _find_ni_pair_at(measure, params, want)
+        if found:
+            return found
     return None
 
 
@@ -409,20 +418,6 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
                     "order of non-informative outputs depends on output size, not on a parameter")
     return PropertyResult(name, measure.name, UNDET, (head,),
                           reason="no parameter threshold found and no proof that none exists")
-
-
-def _find_ni_pair_at(measure: Measure, params: dict, want: str):
-    o = measure.orientation
-    for (_, _), rows in sorted(_ni_groups(measure, params).items()):
-        for (size1, t1, v1), (size2, t2, v2) in itertools.combinations(rows, 2):
-            if size1 == size2:
-                continue
-            sign = compare_exact(v2, v1)
-            if sign is None:
-                continue
-            if (want == "grow" and o * sign > 0) or (want == "shrink" and o * sign < 0):
-                return params, t1, t2, v1, v2
-    return None
 
 
 def _sign_free_of_params(d: sp.Expr, measure: Measure, domain: Domain) -> bool:
