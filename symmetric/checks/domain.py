@@ -76,7 +76,10 @@ class Domain:
 
     def from_positive(self, point: Mapping[sp.Symbol, sp.Expr]) -> dict[sp.Symbol, sp.Expr]:
         """Map a point given in the positive symbols back to the domain's own variables."""
-        out = {sym: sp.nsimplify(expr.subs(point)) for sym, expr in self.reparam.items()}
+        # only variables the point actually determines (an expression that does not depend on
+        # P(S), say, leaves its positive symbol out of the point)
+        out = {sym: sp.nsimplify(expr.subs(point)) for sym, expr in self.reparam.items()
+               if expr.free_symbols <= set(point)}
         # variables not reparametrised (free parameters already declared positive) pass through
         hidden = set().union(*(e.free_symbols for e in self.reparam.values())) if self.reparam else set()
         for sym, value in point.items():

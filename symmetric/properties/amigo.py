@@ -25,6 +25,7 @@ from ..checks.decide import Decision, exact_sign, is_identically_zero, is_positi
 from ..checks.domain import Domain
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, counts_to_joint, g, s, to_noninformative
+from ..render.notation import to_latex
 from .base import PropertyResult, PropertyVerdict
 from .tables import MOVES, compare_exact, exact_value, fast_value, noninformative_tables, param_grid, tables
 
@@ -140,7 +141,7 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
             name, measure.name, FAILS,
             proof=(f"Counterexample: {move}, from {_table_text(t)} to {_table_text(u)}"
                    + (f" with {_params_text(params)}" if params else "")
-                   + f": the score goes from ${sp.latex(qa)}$ to ${sp.latex(qb)}$ ({rel}), "
+                   + f": the score goes from ${to_latex(qa)}$ to ${to_latex(qb)}$ ({rel}), "
                    f"but Strict Monotonicity requires a strictly {better} score.",
                    "Both values computed exactly in rational (or exact algebraic) arithmetic."),
             counterexample=_cx({"before": t, "after": u}, params, {"before": qa, "after": qb},
@@ -273,7 +274,7 @@ def _ni_cx(measure, found, text):
     params, t1, t2, v1, v2 = found
     line = (f"Non-informative outputs of one test set: {_table_text(t1)} and the larger {_table_text(t2)}"
             + (f" with {_params_text(params)}" if params else "")
-            + f" score ${sp.latex(v1)}$ and ${sp.latex(v2)}$ (exact): {text}.")
+            + f" score ${to_latex(v1)}$ and ${to_latex(v2)}$ (exact): {text}.")
     return line, _cx({"smaller output": t1, "larger output": t2}, params,
                      {"smaller": v1, "larger": v2}, text)
 
@@ -283,7 +284,7 @@ def fixed_quality(measure: Measure) -> PropertyResult:
     form, what = _ni_analysis_form(measure)
     d = size_derivative(measure)
     decision = is_identically_zero(d, _ni_domain(measure, d))
-    head = f"Non-informative {what} (S independent of G): ${sp.latex(sp.cancel(form))}$."
+    head = f"Non-informative {what} (S independent of G): ${to_latex(sp.cancel(form))}$."
     if decision.value is True:
         return PropertyResult(name, measure.name, HOLDS,
                               (head, f"Its derivative in $P(S)$ is identically 0 ({decision.method})."),
@@ -301,7 +302,7 @@ def growing_quality(measure: Measure) -> PropertyResult:
     name = "NIGQ"
     d = size_derivative(measure)
     domain = _ni_domain(measure, d)
-    head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
+    head = f"Oriented derivative of the non-informative score in $P(S)$: ${to_latex(sp.factor(d))}$."
     found = _find_ni_pair(measure, "not_growing")
     if found:
         line, cx = _ni_cx(measure, found, "the larger output does not score better")
@@ -341,8 +342,8 @@ def _threshold(measure: Measure, d: sp.Expr, domain: Domain):
             decision = is_positive_everywhere(direction * ratio, domain)
             if decision.value is not True:
                 continue
-            lines = [f"Solving (derivative) = 0 for ${sp.latex(c)}$ gives $\\theta = {sp.latex(theta)}$.",
-                     f"(derivative) / (${sp.latex(c)} - \\theta$) is "
+            lines = [f"Solving (derivative) = 0 for ${to_latex(c)}$ gives $\\theta = {to_latex(theta)}$.",
+                     f"(derivative) / (${to_latex(c)} - \\theta$) is "
                      f"{'positive' if direction > 0 else 'negative'} everywhere ({decision.method})."]
             others = NONINFORMATIVE_DOMAIN.with_intervals([q.interval() for q in measure.params if q is not p])
             low_ok = is_positive_everywhere(theta - p.low, others)
@@ -368,7 +369,7 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
                               reason="no parameter")
     d = size_derivative(measure)
     domain = _ni_domain(measure, d)
-    head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
+    head = f"Oriented derivative of the non-informative score in $P(S)$: ${to_latex(sp.factor(d))}$."
     zero = is_identically_zero(d, domain)
     if zero.value is True:
         return PropertyResult(name, measure.name, FAILS, (head, "The derivative is identically 0 for "
@@ -391,8 +392,8 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
         _, c, theta, direction, lines, g0 = found
         theta0 = sp.simplify(theta.subs(g, g0))
         return PropertyResult(name, measure.name, FAILS, (head, *lines,
-            f"At $P(G) = {sp.latex(g0)}$ the threshold is ${sp.latex(theta0)}$, outside the domain of "
-            f"${sp.latex(c)}$, so there every parameter value orders non-informative outputs the same way: "
+            f"At $P(G) = {to_latex(g0)}$ the threshold is ${to_latex(theta0)}$, outside the domain of "
+            f"${to_latex(c)}$, so there every parameter value orders non-informative outputs the same way: "
             "the parameter does not decide."),
             {"P(G)": str(g0), "theta": str(theta0), str(c): "any value in its domain"},
             reason="threshold leaves the parameter domain")
@@ -401,7 +402,7 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
         rel = ">" if direction > 0 else "<"
         return PropertyResult(name, measure.name, HOLDS, (head, *lines,
                               f"Hence non-informative outputs score better the larger they are iff "
-                              f"${sp.latex(c)} {rel} {sp.latex(theta)}$."),
+                              f"${to_latex(c)} {rel} {to_latex(theta)}$."),
                               reason=f"threshold {c} {rel} {theta}", data=(("threshold", (c, theta, direction)),))
     # the order of non-informative outputs changes with output size at a fixed parameter value
     for params in param_grid(measure):
