@@ -635,17 +635,41 @@ def properties_table(d: Derivation) -> None:
                reason=("undecided cells: " + "; ".join(undecided)) if undecided else None)
 
 
+def _exclusivity_by_z3() -> dict:
+    """Each pair of the three definitions, with D(c) the size derivative at parameter value c
+    (an arbitrary real function), is unsatisfiable; True/None per pair (None: z3 unknown)."""
+    import z3
+    low, high, theta = z3.Reals("lo hi theta")
+    derivative = z3.Function("D", z3.RealSort(), z3.RealSort())
+    direction = z3.Int("direction")
+    inside = lambda x: z3.And(low < x, x < high)                       # noqa: E731
+    sign = lambda x: z3.If(x > 0, 1, z3.If(x < 0, -1, 0))             # noqa: E731
+    points = [(low + high) / 2, (low + theta) / 2, (theta + high) / 2]
+    definitions = {
+        "AW": z3.And(inside(theta), z3.Or(direction == 1, direction == -1),
+                     *[z3.Implies(inside(c), sign(derivative(c)) == direction * sign(c - theta)) for c in points]),
+        "NIFQ": z3.And(*[z3.Implies(inside(c), derivative(c) == 0) for c in points]),
+        "NIGQ": z3.And(*[z3.Implies(inside(c), derivative(c) > 0) for c in points]),
+    }
+    out = {}
+    for first, second in (("AW", "NIFQ"), ("AW", "NIGQ"), ("NIFQ", "NIGQ")):
+        solver = z3.Solver()
+        solver.set("timeout", 5000)
+        solver.add(low < high, definitions[first], definitions[second])
+        out[(first, second)] = True if solver.check() == z3.unsat else None
+    return out
+
+
 def exclusive(d: Derivation) -> None:
     d.note("With $D = \\partial Q(S_{ni})/\\partial P(S)$ (oriented so that positive means better): NIFQ means "
            "$D \\equiv 0$; NIGQ means $D > 0$ for every parameter value; AW means $\\operatorname{sign} D = "
            "\\pm\\operatorname{sign}(c - \\theta)$ for a threshold $\\theta$ inside the domain of a parameter $c$.")
-    d.fact("AW excludes NIFQ", True, derived=r"c \neq \theta \Rightarrow D \neq 0",
-           justification="under AW, any parameter value off the threshold gives $D \\neq 0$, contradicting $D \\equiv 0$")
-    d.fact("AW excludes NIGQ", True, derived=r"\exists c:\ D < 0",
-           justification="under AW, parameter values on the losing side of $\\theta$ (which exist because $\\theta$ "
-                         "is inside the open parameter domain) give $D < 0$, contradicting $D > 0$ for every parameter")
-    d.fact("NIFQ excludes NIGQ", True, derived=r"D \equiv 0 \Rightarrow \neg(D > 0)",
-           justification="the domain is non-empty")
+    for (first, second), status in _exclusivity_by_z3().items():
+        d.fact(f"{first} and {second} cannot both hold", status,
+               derived=rf"\mathrm{{{first}}} \wedge \mathrm{{{second}}} \Rightarrow \bot",
+               justification="z3: the two definitions, instantiated at the points $(lo+hi)/2$, $(lo+\\theta)/2$, "
+                             "$(\\theta+hi)/2$ of the parameter domain $(lo, hi)$ (universal instantiation, so "
+                             "a weaker set of assumptions), with $D$ an uninterpreted function, are unsatisfiable")
     clashes = []
     for name in TABLE_ROWS + ("Acc", "Reliability", "Sensitivity"):
         results = property_table()[name]
