@@ -7,6 +7,9 @@ Each claim records the paper's printed steps (as data: sympy expressions over th
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 
 import sympy as sp
@@ -44,6 +47,36 @@ def logit(x):
 
 def logit_inverse(y):
     return sp.exp(y) / (1 + sp.exp(y))
+
+
+PROPERTY_MEASURES = ("Lam%_smN", "Odds_smN", "F_smN", "F_smL", "Phi", "Kappa", "Lam%_smL", "Odds_smL", "MI",
+                     "Chi", "MAAc", "WAcc", "Utility", "Lam%", "Odds", "F", "F(R,S)", "Acc", "Reliability",
+                     "Sensitivity")   # every measure whose properties a claim uses, costliest first
+
+
+def _properties_of(name: str):
+    return name, props.check_all(measure(name))
+
+
+@lru_cache(maxsize=None)
+def property_table() -> dict:
+    """Every Amigo property of every measure the claims use, computed once.
+
+    The measures are independent, so they are checked in parallel worker processes (one per
+    core); each result is a pure function of the measure, so this changes no verdict."""
+    workers = int(os.environ.get("SYMMETRIC_WORKERS", min(2, os.cpu_count() or 1)))
+    if workers <= 1:
+        return dict(map(_properties_of, PROPERTY_MEASURES))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return dict(pool.map(_properties_of, PROPERTY_MEASURES))
+
+
+PREPARE = property_table   # run once before the claims (see symmetric.claims.registry.prepare)
+
+
+def prop(name: str, column: str):
+    """The result of property ``column`` (SM, AW, NIFQ, NIGQ) for measure ``name``."""
+    return dict((r.property, r) for r in property_table()[name])[column]
 
 
 @lru_cache(maxsize=None)
@@ -97,7 +130,7 @@ def utility_aw(d: Derivation) -> None:
                 printed_latex=sp.latex(form), justification="both sides under independence ($j = gs$)")
     d.equal("forms 1 and 2 agree for every output (Bayes)", to_joint(forms[0][1]), to_joint(forms[1][1]),
             domain=_with_params(JOINT_DOMAIN, u), printed_latex=sp.latex(forms[0][1]) + "=" + sp.latex(forms[1][1]))
-    aw = props.absolute_weighting(u)
+    aw = prop("Utility", "AW")
     d.own("derivative in $P(S)$", props.size_derivative(u), "; ".join(aw.proof[:1]))
     theta_printed = (1 - g) / g
     holds = aw.verdict is PropertyVerdict.HOLDS
@@ -138,7 +171,7 @@ def wacc_aw(d: Derivation) -> None:
     printed_rewrite = (lam * 2 * Pr(G) - 1) / denominator
     d.equal("derivative rewritten", _ni(printed_rewrite), derivative, domain=domain,
             printed_latex=sp.latex(printed_rewrite))
-    aw = props.absolute_weighting(w)
+    aw = prop("WAcc", "AW")
     theta = _threshold_of(aw)
     printed_theta = 1 / (2 * g)
     if theta is not None:
@@ -297,7 +330,7 @@ def f_gq(d: Derivation) -> None:
     from symmetric.measures.filtering import harmonic
     d.equal("$F_\\alpha(P(G|S_{ni}), P(S_{ni}|G)) = F_\\alpha(P(G), P(S_{ni}))$", _ni(f.probs),
             harmonic(alpha, g, s), domain=domain, printed_latex=sp.latex(harmonic(alpha, Pr(G), Pr(S))))
-    gq = props.growing_quality(f)
+    gq = prop("F", "NIGQ")
     d.fact("with $P(G)$ fixed, $F_\\alpha$ grows with $P(S_{ni})$", gq.verdict is PropertyVerdict.HOLDS,
            derived=sp.latex(sp.factor(props.size_derivative(f))) + "> 0", justification=" ".join(gq.proof))
     d.conclude(gq.verdict is PropertyVerdict.HOLDS if gq.verdict is not PropertyVerdict.UNDETERMINED else None,
@@ -416,7 +449,7 @@ def _verdict_flag(result) -> bool | None:
 def strict_monotonicity(d: Derivation) -> None:
     wrong = None
     for name, printed in SM_PRINTED.items():
-        result = props.strict_monotonicity(measure(name))
+        result = prop(name, "SM")
         flag = _verdict_flag(result)
         holds = None if flag is None else flag == printed
         d.fact(f"Strict Monotonicity of {name}", holds, printed=_yes(printed), derived=_yes(flag),
@@ -544,9 +577,8 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
                 smoothed_conditional(x, y), printed_latex=sp.latex(Pr(x, y)) + "=" + sp.latex(form))
         d.equal(f"smoothed ${sp.latex(Pr(x, y))}$ of a non-informative output is unchanged",
                 unsmoothed_ni[(x, y)], smoothed_conditional(x, y).subs(ni_counts), domain=domain)
-    for name, prop in (("F_smN", props.growing_quality), ("Lam%_smN", props.fixed_quality),
-                       ("Odds_smN", props.fixed_quality)):
-        result = prop(measure(name))
+    for name, column in (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ")):
+        result = prop(name, column)
         d.fact(f"{name} keeps {result.property}", _verdict_flag(result),
                printed="holds", derived=_yes(_verdict_flag(result)), justification=" ".join(result.proof))
     d.conclude(True, "Non-informative smoothing preserves non-informativeness of every conditional, so the "
@@ -581,7 +613,7 @@ def properties_table(d: Derivation) -> None:
            "checked on Weighted Accuracy; plain Accuracy has no parameter and so no Absolute Weighting.")
     first_wrong = None
     for name in TABLE_ROWS:
-        results = props.check_all(measure(name))
+        results = property_table()[name]
         for column, printed, result in zip(COLUMNS, TABLE_PRINTED[name], results):
             flag = _verdict_flag(result)
             holds = None if flag is None else flag == printed
@@ -615,7 +647,7 @@ def exclusive(d: Derivation) -> None:
            justification="the domain is non-empty")
     clashes = []
     for name in TABLE_ROWS + ("Acc", "Reliability", "Sensitivity"):
-        results = props.check_all(measure(name))
+        results = property_table()[name]
         held = [r.property for r in results[1:] if r.verdict is PropertyVerdict.HOLDS]
         if len(held) > 1:
             clashes.append(f"{name}: {held}")

@@ -49,6 +49,7 @@ from pathlib import Path
 import click
 import sympy as sp
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..errors import InputError, UnknownNameError
@@ -416,8 +417,9 @@ def _table(results) -> Table:
     for _, m, rs in results:
         for r in rs:
             why = r.reason or (r.proof[-1] if r.proof else "")
-            table.add_row(m.name, r.property, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
-                          why if len(why) < 120 else why[:117] + "...")
+            # names such as CHA[bernoulli] must not be read as rich markup
+            table.add_row(escape(m.name), escape(r.property), f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
+                          escape(why if len(why) < 120 else why[:117] + "..."))
     return table
 
 
@@ -520,7 +522,7 @@ def check(files, kind, counts, probs, term, name, params, lower_is_better, catal
     for _, m, rs in results:
         for r in rs:
             if r.verdict is PropertyVerdict.FAILS and r.counterexample:
-                out.print(f"{m.name} {r.property}: {r.counterexample}", highlight=False)
+                out.print(escape(f"{m.name} {r.property}: {r.counterexample}"), highlight=False)
     report = _report(results)
     if json_file == "-":
         click.echo(json.dumps(report, indent=2, default=str))

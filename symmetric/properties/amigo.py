@@ -104,6 +104,27 @@ def _on_face(form: sp.Expr, face: dict) -> sp.Expr:
     return sp.bottom_up(restricted, lambda e: sp.cancel(e) if e.is_Add else e)
 
 
+def _face_pair(form: sp.Expr, after: sp.Expr, face: dict, param_domain: Domain):
+    """(before, after) restricted to a face, or (None, None) when the measure is undefined on it.
+
+    Fast path: if both are defined at one exact point of the face, a proof of positivity of
+    their (cancelled) difference covers every point where both are defined, so the expensive
+    bottom-up cancellation is only needed to confirm a face where the sample is undefined."""
+    values = {k: sp.sympify(v) for k, v in face.items()}
+    a, b = form.xreplace(values), after.xreplace(values)
+    symbols = sorted((a.free_symbols | b.free_symbols), key=str)
+    # an exact point inside the face: cells 7/3, 10/3, ...; parameters mid-domain
+    positive_point = {x: (param_domain.reparam[x].subs({u: sp.Rational(5, 4) for u in param_domain.reparam[x].free_symbols})
+                          if x in param_domain.reparam else sp.Rational(7, 3) + k)
+                      for k, x in enumerate(symbols)}
+    if _defined(a.xreplace(positive_point)) and _defined(b.xreplace(positive_point)):
+        return a, b
+    a, b = _on_face(form, face), _on_face(after, face)
+    if _defined(a) and _defined(b):
+        return a, b
+    return None, None
+
+
 def _defined(expr: sp.Expr) -> bool:
     return not expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo)
 
@@ -144,8 +165,8 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
                 continue   # a gold class is empty: excluded (0 < P(G) < 1)
             decided, any_defined = None, False
             for form, after in before_after:
-                a, b = _on_face(form, face), _on_face(after, face)
-                if not (_defined(a) and _defined(b)):
+                a, b = _face_pair(form, after, face, param_domain)
+                if a is None:
                     continue
                 any_defined = True
                 diff = sp.together(o * (b - a))
@@ -171,7 +192,9 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
 # ------------------------------------------------------------------ non-informative outputs
 
 def noninformative_score(measure: Measure) -> sp.Expr:
-    return sp.together(measure.noninformative())
+    # a value stipulated where a formula is 0/0 (a Piecewise branch) may only apply at the
+    # boundary; inside the domain the branch that holds there is kept
+    return sp.together(NONINFORMATIVE_DOMAIN.resolve_piecewise(measure.noninformative()))
 
 
 def _ni_analysis_form(measure: Measure) -> tuple[sp.Expr, str]:
@@ -337,6 +360,23 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
     d = size_derivative(measure)
     domain = _ni_domain(measure, d)
     head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
+    zero = is_identically_zero(d, domain)
+    if zero.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, "The derivative is identically 0 for "
+                              "every parameter value: the parameter never changes the order of "
+                              "non-informative outputs."), reason="fixed quality for every parameter")
+    positive = is_positive_everywhere(d, domain)
+    if positive.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, f"The derivative is positive for every "
+                              f"parameter value ({positive.method}): larger non-informative outputs "
+                              "always score better, whatever the parameter."),
+                              reason="growing quality for every parameter")
+    negative = is_positive_everywhere(-d, domain)
+    if negative.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, f"The derivative is negative for every "
+                              f"parameter value ({negative.method}): larger non-informative outputs "
+                              "always score worse, whatever the parameter."),
+                              reason="decreasing quality for every parameter")
     found = _threshold(measure, d, domain)
     if found and found[0] == "outside":
         _, c, theta, direction, lines, g0 = found
@@ -354,17 +394,6 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
                               f"Hence non-informative outputs score better the larger they are iff "
                               f"${sp.latex(c)} {rel} {sp.latex(theta)}$."),
                               reason=f"threshold {c} {rel} {theta}", data=(("threshold", (c, theta, direction)),))
-    zero = is_identically_zero(d, domain)
-    if zero.value is True:
-        return PropertyResult(name, measure.name, FAILS, (head, "The derivative is identically 0 for "
-                              "every parameter value: the parameter never changes the order of "
-                              "non-informative outputs."), reason="fixed quality for every parameter")
-    positive = is_positive_everywhere(d, domain)
-    if positive.value is True:
-        return PropertyResult(name, measure.name, FAILS, (head, f"The derivative is positive for every "
-                              f"parameter value ({positive.method}): larger non-informative outputs "
-                              "always score better, whatever the parameter."),
-                              reason="growing quality for every parameter")
     # the order of non-informative outputs changes with output size at a fixed parameter value
     for params in param_grid(measure):
         grow = _find_ni_pair_at(measure, params, "grow")
