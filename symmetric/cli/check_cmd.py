@@ -1,14 +1,25 @@
-"""``symmetric check``: every property of both papers for a proposed (or catalogued) measure.
+"""``symmetric check``: every property of the papers for a proposed (or catalogued) measure.
 
-Measures come from the command line (``--counts`` / ``--probs`` with ``--name`` and
-``--param``), from TOML files (several ``[[measure]]`` tables each), or from the catalogue
-(``--measure NAME``).  User text is parsed by :mod:`symmetric.parse` (never evaluated).
+Two kinds of measure (``--kind``):
 
-What differs between kinds of measure (allowed symbols, how a measure is built, which
-checkers run) lives in one frozen :class:`Kind` per entry of :data:`KINDS`; adding a kind is
-adding a row.
+* ``classification`` (default): a measure of the contingency table, written in counts
+  (``--counts``) or probabilities (``--probs``), optionally with parameters (``--param``);
+  checked against Amigo et al.'s and Sebastiani's (ICTIR 2015) properties;
+* ``quantification``: an error measure E(p, p^) = sum over the classes c of a per-class term
+  t(p(c), p^(c), |C|), written in ``p``, ``q``, ``n`` (``--term``); checked against
+  Sebastiani's axioms for quantification (IoI, NN, MAX, MON, IMP, REL, ABS, IND, B-*).
+
+Measures come from the command line, from TOML files (several ``[[measure]]`` tables each),
+or from the catalogue (``--measure NAME``).  User text is parsed by :mod:`symmetric.parse`
+(never evaluated).
+
+What differs between kinds (expression forms and their allowed names, other fields, how a
+measure is built and looked up, which checkers run, how the formula is displayed) lives in one
+frozen :class:`Kind` per entry of :data:`KINDS`; adding a kind is adding a row.
 
 TOML format::
+
+    kind = "classification"            # optional file-level kind (default: --kind)
 
     [[measure]]
     name = "MyK"                       # required
@@ -18,6 +29,11 @@ TOML format::
 
     [[measure]]
     catalogue = "F1"                   # a catalogue measure by name
+
+    [[measure]]
+    kind = "quantification"            # per-table kind (overrides the file-level kind)
+    name = "MyAE"
+    term = "abs(q - p)/n"              # per-class term in p, q, n
 """
 
 from __future__ import annotations
@@ -36,7 +52,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..errors import InputError
+from ..errors import InputError, UnknownNameError
 from ..measures import registry
 from ..measures.base import Measure, Param
 from ..parse import count_symbols, parse_expression, parse_parameter, probability_symbols
@@ -50,17 +66,7 @@ VERDICT_STYLE = {PropertyVerdict.HOLDS: "green", PropertyVerdict.FAILS: "red",
 
 # ------------------------------------------------------------------ kinds
 
-def _classification_checkers(measure: Measure) -> tuple[PropertyResult, ...]:
-    from ..properties import sebastiani
-    try:
-        from ..properties import amigo
-        amigo_checks = [(name, fn) for name, fn in amigo.CHECKERS]
-    except ImportError:                     # the lead's module not merged yet
-        amigo_checks = []
-    return tuple(_run(measure, name, fn) for name, fn in (*amigo_checks, *sebastiani.CHECKERS))
-
-
-def _run(measure: Measure, name: str, check: Callable[[Measure], PropertyResult]) -> PropertyResult:
+def _run(measure, name: str, check: Callable) -> PropertyResult:
     """A checker that crashes is reported as undetermined, naming the error (one broken checker
     must not hide the others); it is a defect of symmetric, so the error is shown."""
     try:
@@ -72,9 +78,89 @@ def _run(measure: Measure, name: str, check: Callable[[Measure], PropertyResult]
                               reason=f"internal error: {type(exc).__name__}: {exc}")
 
 
-def _build_classification(name: str, counts, probs, params: tuple[Param, ...], orientation: int) -> Measure:
-    return Measure(name, name, counts=counts, probs=probs, params=params, orientation=orientation,
+def _classification_checkers(measure: Measure) -> tuple[PropertyResult, ...]:
+    from ..properties import sebastiani
+    try:
+        from ..properties import amigo
+        amigo_checks = [(name, fn) for name, fn in amigo.CHECKERS]
+    except ImportError:                     # the lead's module not merged yet
+        amigo_checks = []
+    return tuple(_run(measure, name, fn) for name, fn in (*amigo_checks, *sebastiani.CHECKERS))
+
+
+def _build_classification(name: str, form: str, expr: sp.Expr, params: tuple[Param, ...],
+                          orientation: int, where: dict) -> Measure:
+    return Measure(name, name, counts=expr if form == "counts" else None,
+                   probs=expr if form == "probs" else None, params=params, orientation=orientation,
                    source="user input")
+
+
+def _classification_formula(measure: Measure) -> str:
+    latex = sp.latex(measure.count_form)
+    return f"$M = {latex}$" if len(latex) < 400 else ""
+
+
+def _quantification_symbols() -> Mapping[str, sp.Expr]:
+    from ..quantification import check as quantification
+    return quantification.SYMBOLS
+
+
+def _build_quantification(name: str, form: str, expr: sp.Expr, params, orientation, where: dict):
+    from ..quantification import check as quantification
+    try:
+        return quantification.build_measure(expr, name, source=where.get("source"))
+    except InputError as exc:               # point at the expression, not just the file
+        raise InputError(exc.message, **where) from None
+
+
+def _quantification_catalogue(name: str):
+    from ..quantification import check as quantification
+    return quantification.catalogue_measure(name)
+
+
+def _quantification_checkers(measure) -> tuple[PropertyResult, ...]:
+    """All of Sebastiani's quantification properties at once (the checkers share their binary
+    results, so they run together); a crash marks every property undetermined, with the error."""
+    from ..quantification import check as quantification
+    from ..quantification.properties import PROPERTY_ORDER
+    try:
+        return tuple(quantification.run_all(measure).values())
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        return tuple(PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED,
+                                    reason=f"internal error: {type(exc).__name__}: {exc}")
+                     for name in PROPERTY_ORDER)
+
+
+def _quantification_formula(measure) -> str:
+    """E as a sum of per-class terms (and its outer transformation), plain text with $...$."""
+    from ..quantification.distributions import n, p, q
+    from ..quantification.measures import R
+    names = {p: "p(c)", q: r"\hat{p}(c)", n: "|C|"}
+    term = sp.latex(measure.term, symbol_names=names)
+    if len(term) >= 400:
+        return ""
+    total = r"\sum_{c \in C} " + (rf"\left({term}\right)" if isinstance(measure.term, sp.Add) else term)
+    if measure.outer == R:
+        text = rf"$E(p, \hat{{p}}) = {total}$."
+    else:
+        text = rf"$E(p, \hat{{p}}) = {sp.latex(measure.outer)}$ with $R = {total}$"
+        text += (" and M the value of R at the perverse estimator." if measure.uses_maximum else ".")
+    if measure.smoothed:
+        text += " The measure is defined on additively smoothed prevalences."
+    if measure.reconstruction:
+        text += " " + measure.reconstruction
+    return text
+
+
+@dataclass(frozen=True)
+class Form:
+    """One way of writing a measure: its option / TOML key and the names it may use."""
+
+    key: str                                              # "--KEY" on the command line, KEY in TOML
+    description: str
+    symbols: Callable[[], Mapping[str, sp.Basic]]
 
 
 @dataclass(frozen=True)
@@ -83,25 +169,89 @@ class Kind:
 
     name: str
     description: str
-    count_names: Callable[[], Mapping[str, sp.Expr]]        # names allowed in --counts
-    prob_names: Callable[[], Mapping[str, sp.Expr]]         # names allowed in --probs
-    build: Callable[..., Measure]                          # (name, counts, probs, params, orientation)
-    checkers: Callable[[Measure], tuple[PropertyResult, ...]]
+    forms: tuple[Form, ...]                               # exactly one is given per measure
+    build: Callable[..., object]                          # (name, form key, expr, params, orientation, where)
+    catalogue: Callable[[str], object]                    # name -> measure; UnknownNameError if unknown
+    checkers: Callable[[object], tuple[PropertyResult, ...]]
+    formula: Callable[[object], str]                      # plain text with $...$ (for LaTeX)
+    parameters: bool                                      # accepts --param / params
+    orientation: bool                                     # accepts --lower-is-better / orientation
+
+    def form(self, key: str) -> Form | None:
+        return next((f for f in self.forms if f.key == key), None)
+
+    def forms_text(self) -> str:
+        return " or ".join(f"--{f.key}" for f in self.forms)
+
+    def fields(self) -> set[str]:
+        """The fields a [[measure]] table of this kind may have."""
+        return ({"name", "kind", "catalogue"} | {f.key for f in self.forms}
+                | ({"params"} if self.parameters else set())
+                | ({"orientation"} if self.orientation else set()))
 
 
 KINDS: dict[str, Kind] = {
-    "classification": Kind("classification",
-                           "binary classification / filtering: Amigo's SM, AW, NIFQ, NIGQ and "
-                           "Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM",
-                           count_symbols, probability_symbols, _build_classification, _classification_checkers),
+    "classification": Kind(
+        "classification",
+        "binary classification / filtering: Amigo's SM, AW, NIFQ, NIGQ and "
+        "Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM",
+        (Form("counts", "a count form", count_symbols),
+         Form("probs", "a probability form", probability_symbols)),
+        _build_classification, registry.get, _classification_checkers, _classification_formula,
+        parameters=True, orientation=True),
+    "quantification": Kind(
+        "quantification",
+        "single-label quantification error measures: Sebastiani's IoI, NN, MAX, MON, IMP, REL, "
+        "ABS, IND and the binary B-MON, B-IMP, B-REL, B-ABS",
+        (Form("term", "a per-class term", _quantification_symbols),),
+        _build_quantification, _quantification_catalogue, _quantification_checkers,
+        _quantification_formula, parameters=False, orientation=False),
 }
+FORM_KEYS = tuple(dict.fromkeys(f.key for k in KINDS.values() for f in k.forms))
+
+
+def kind_named(name, **where) -> Kind:
+    if not isinstance(name, str) or name.lower() not in KINDS:
+        raise UnknownNameError("kind", str(name), list(KINDS), **where)
+    return KINDS[name.lower()]
+
+
+def _owners(key: str) -> list[Kind]:
+    return [k for k in KINDS.values() if k.form(key)]
+
+
+def _misfit_form(kind: Kind, key: str, how: str) -> str:
+    """Why the form ``key`` (an option or a TOML field) cannot describe a ``kind`` measure."""
+    owners = " or ".join(k.name for k in _owners(key))
+    return (f"{how} is for {owners} measures, not {kind.name}; a {kind.name} measure is written with "
+            + " or ".join(f"{'--' if how.startswith('--') else ''}{f.key}" for f in kind.forms))
 
 
 # ------------------------------------------------------------------ building measures from text
 
+def lookup(kind: Kind, name: str, **where):
+    """A catalogue measure of ``kind``; an unknown name says when it belongs to another kind."""
+    try:
+        return kind.catalogue(name)
+    except UnknownNameError as exc:
+        others = [k.name for k in KINDS.values() if k is not kind and _known(k, name)]
+        if others:
+            raise InputError(f"unknown {kind.name} measure {name!r}; {name!r} is a {others[0]} measure "
+                             f"(use --kind {others[0]}, or kind = \"{others[0]}\" in TOML)", **where) from None
+        raise InputError(exc.message, **where) from None
+
+
+def _known(kind: Kind, name: str) -> bool:
+    try:
+        kind.catalogue(name)
+    except InputError:
+        return False
+    return True
+
+
 def _params(declarations, kind: Kind, source: str, line: int = 1) -> tuple[tuple[Param, ...], dict]:
     params, names = [], {}
-    reserved = tuple(kind.count_names()) + ("P",)
+    reserved = tuple(name for k in KINDS.values() for f in k.forms for name in f.symbols()) + ("P",)
     for text in declarations:
         if not isinstance(text, str):
             raise InputError(f"a parameter declaration must be a string, got {text!r}", source=source, line=line)
@@ -123,21 +273,48 @@ def _orientation(value, source, line) -> int:
     return table[value]
 
 
-def build_measure(kind: Kind, name: str, counts: str | None, probs: str | None, declarations,
-                  orientation="higher", *, source="<command line>", positions: Mapping[str, tuple[int, int]] = {},
-                  line: int = 1) -> Measure:
-    if (counts is None) == (probs is None):
-        raise InputError("give exactly one of a count form (counts) and a probability form (probs)",
-                         source=source, line=line)
+def _parse(kind: Kind, form: Form, text: str, names: Mapping[str, sp.Basic], **where) -> sp.Expr:
+    """Parse ``text`` with the names of ``form``; a name of another kind is explained as such."""
+    try:
+        return parse_expression(text, {**form.symbols(), **names}, **where)
+    except UnknownNameError as exc:
+        for other in KINDS.values():
+            for other_form in other.forms:
+                if other is kind and other_form is form:
+                    continue
+                symbols = other_form.symbols()
+                if (exc.kind == "name" and exc.name in symbols) or \
+                        (exc.kind == "function" and exc.name == "P" and any(s.startswith("P(") for s in symbols)):
+                    what = "P(...) probabilities are" if exc.name == "P" else f"{exc.name!r} is"
+                    allowed = ", ".join(s for s in form.symbols() if not s.startswith("P(")) or "P(...)"
+                    raise InputError(
+                        f"{what} for {other.name} measures ({other_form.key}), not {kind.name}; "
+                        f"{form.description} ({form.key}) may use {allowed}", source=exc.source, line=exc.line,
+                        column=exc.column) from None
+        raise
+
+
+def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=(), orientation="higher", *,
+                  source="<command line>", positions: Mapping[str, tuple[int, int]] = {}, line: int = 1):
+    """A measure of ``kind`` from user text: ``texts`` maps one form key (counts, probs, term) to
+    its expression."""
+    where = {"source": source, "line": line}
+    given = {key: text for key, text in texts.items() if text is not None}
+    for key in given:
+        if kind.form(key) is None:
+            raise InputError(_misfit_form(kind, key, f"field {key!r}" if source != "<command line>" else f"--{key}"),
+                             **where)
+    if len(given) != 1:
+        if len(kind.forms) == 1:
+            raise InputError(f"give {kind.forms[0].description} ({kind.forms[0].key})", **where)
+        raise InputError("give exactly one of " + " and ".join(f"{f.description} ({f.key})" for f in kind.forms),
+                         **where)
+    (key, text), = given.items()
     params, names = _params(declarations, kind, source, line)
     orient = _orientation(orientation, source, line)
-    if counts is not None:
-        ln, col = positions.get("counts", (line, 1))
-        expr = parse_expression(counts, {**kind.count_names(), **names}, source=source, line=ln, column=col)
-        return kind.build(name, expr, None, params, orient)
-    ln, col = positions.get("probs", (line, 1))
-    expr = parse_expression(probs, {**kind.prob_names(), **names}, source=source, line=ln, column=col)
-    return kind.build(name, None, expr, params, orient)
+    ln, col = positions.get(key, (line, 1))
+    expr = _parse(kind, kind.form(key), text, names, source=source, line=ln, column=col)
+    return kind.build(name, key, expr, params, orient, {"source": source, "line": ln, "column": col})
 
 
 # ------------------------------------------------------------------ TOML
@@ -162,7 +339,9 @@ def _key_position(text: str, start_line: int, key: str) -> tuple[int, int]:
     return start_line, 1
 
 
-def measures_from_toml(path: str, kind: Kind) -> list[Measure]:
+def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object]]:
+    """(kind, measure) for every [[measure]] table; a table's ``kind`` overrides the file's
+    top-level ``kind``, which overrides ``default_kind`` (the --kind option)."""
     source = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -177,10 +356,13 @@ def measures_from_toml(path: str, kind: Kind) -> list[Measure]:
         if line is None and "end of document" in str(exc):
             line = text.count("\n") + 1
         raise InputError(f"invalid TOML: {message}", source=source, line=line, column=column) from None
-    unknown = set(data) - {"measure"}
+    unknown = set(data) - {"measure", "kind"}
     if unknown:
-        raise InputError(f"unknown top-level key(s) {sorted(unknown)}; measures go in [[measure]] tables",
-                         source=source, line=1)
+        raise InputError(f"unknown top-level key(s) {sorted(unknown)}; measures go in [[measure]] tables "
+                         "(the only other top-level key is kind)", source=source, line=1)
+    file_kind = default_kind
+    if "kind" in data:
+        file_kind = kind_named(data["kind"], source=source, line=_key_position(text, 1, "kind")[0])
     entries = data.get("measure")
     if not isinstance(entries, list) or not entries:
         raise InputError("no [[measure]] table found", source=source, line=1)
@@ -188,22 +370,25 @@ def measures_from_toml(path: str, kind: Kind) -> list[Measure]:
     out = []
     for k, entry in enumerate(entries):
         line = headers[k] if k < len(headers) else 1
-        allowed = {"name", "counts", "probs", "params", "orientation", "catalogue"}
-        extra = set(entry) - allowed
+        kind = file_kind
+        if "kind" in entry:
+            kind = kind_named(entry["kind"], source=source, line=_key_position(text, line, "kind")[0])
+        extra = set(entry) - kind.fields()
+        for key in sorted(extra):
+            if _owners(key):
+                raise InputError(_misfit_form(kind, key, f"field {key!r}"), source=source,
+                                 line=_key_position(text, line, key)[0])
         if extra:
-            raise InputError(f"unknown field(s) {sorted(extra)} in [[measure]] (allowed: {sorted(allowed)})",
-                             source=source, line=line)
+            raise InputError(f"unknown field(s) {sorted(extra)} in a {kind.name} [[measure]] "
+                             f"(allowed: {sorted(kind.fields())})", source=source, line=line)
         if "catalogue" in entry:
             if not isinstance(entry["catalogue"], str):
                 raise InputError("catalogue must be a measure name", source=source, line=line)
-            try:
-                out.append(registry.get(entry["catalogue"]))
-            except InputError as exc:
-                raise InputError(exc.message, source=source, line=line) from None
+            out.append((kind, lookup(kind, entry["catalogue"], source=source, line=line)))
             continue
         if "name" not in entry:
             raise InputError("missing field 'name' in [[measure]]", source=source, line=line)
-        for key in ("name", "counts", "probs"):
+        for key in ("name", *(f.key for f in kind.forms)):
             if key in entry and not isinstance(entry[key], str):
                 raise InputError(f"field {key!r} must be a string", source=source,
                                  line=_key_position(text, line, key)[0])
@@ -211,27 +396,25 @@ def measures_from_toml(path: str, kind: Kind) -> list[Measure]:
         if not isinstance(params, list):
             raise InputError("field 'params' must be a list of strings such as \"lambda>0\"", source=source,
                              line=_key_position(text, line, "params")[0])
-        positions = {key: _key_position(text, line, key) for key in ("counts", "probs")}
-        out.append(build_measure(kind, entry["name"], entry.get("counts"), entry.get("probs"), params,
-                                 entry.get("orientation", "higher"), source=source, positions=positions,
-                                 line=line))
+        positions = {f.key: _key_position(text, line, f.key) for f in kind.forms}
+        texts = {f.key: entry.get(f.key) for f in kind.forms}
+        out.append((kind, build_measure(kind, entry["name"], texts, params, entry.get("orientation", "higher"),
+                                        source=source, positions=positions, line=line)))
     return out
 
 
 # ------------------------------------------------------------------ output
 
-def _report(results: list[tuple[Measure, tuple[PropertyResult, ...]]]) -> list[dict]:
-    return [{"measure": m.name,
-             "properties": [{"property": r.property, "verdict": r.verdict.value, "proof": list(r.proof),
-                             "counterexample": r.counterexample, "reason": r.reason} for r in rs]}
-            for m, rs in results]
+def _report(results: list[tuple[Kind, object, tuple[PropertyResult, ...]]]) -> list[dict]:
+    return [{"measure": m.name, "kind": kind.name, "properties": [r.as_json() for r in rs]}
+            for kind, m, rs in results]
 
 
 def _table(results) -> Table:
     table = Table(title="symmetric check")
     for col in ("measure", "property", "verdict", "why"):
         table.add_column(col)
-    for m, rs in results:
+    for _, m, rs in results:
         for r in rs:
             why = r.reason or (r.proof[-1] if r.proof else "")
             # names such as CHA[bernoulli] must not be read as rich markup
@@ -244,9 +427,11 @@ def render_latex(results) -> str:
     esc = latex_render.tex_text
     out = [r"\documentclass[10pt]{article}", r"\usepackage[a4paper,margin=2cm]{geometry}",
            r"\usepackage{amsmath,amssymb}", r"\begin{document}", r"\section*{symmetric check}"]
-    for m, rs in results:
-        out.append(rf"\subsection*{{{esc(m.name)}}}")
-        out.append(r"$M = " + sp.latex(m.count_form) + r"$\par" if len(sp.latex(m.count_form)) < 400 else "")
+    for kind, m, rs in results:
+        out.append(rf"\subsection*{{{esc(m.name)} ({esc(kind.name)})}}")
+        formula = kind.formula(m)
+        if formula:
+            out.append(esc(formula) + r"\par")
         out.append(r"\begin{itemize}")
         for r in rs:
             out.append(rf"\item \textbf{{{esc(r.property)}}}: {esc(r.verdict.value)}.")
@@ -259,45 +444,82 @@ def render_latex(results) -> str:
     return "\n".join(out) + "\n"
 
 
-@main.command("check")
+HELP = """Check every property of the papers for proposed or catalogued measures.
+
+Two kinds of measure (--kind):
+
+\b
+classification (default): a measure of the contingency table, in counts
+  (--counts: TP FP FN TN, AP AN PP PN n) or probabilities (--probs: P(S|G),
+  P(not G|S), P(G), P(S and G), ...), with optional --param and
+  --lower-is-better; checked against Amigo et al.'s SM, AW, NIFQ, NIGQ and
+  Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM.  Example:
+    symmetric check --counts "(TP + TN)/n" --name Accuracy
+
+\b
+quantification: an error measure E = sum over the classes c of a per-class
+  term t(p, q, n) given with --term, where p is the true prevalence of c,
+  q its predicted prevalence and n the number of classes |C| (lower is
+  better; no parameters); checked against Sebastiani's IoI, NN, MAX, MON,
+  IMP, REL, ABS, IND and the binary B-MON, B-IMP, B-REL, B-ABS.  Examples:
+    symmetric check --kind quantification --term "abs(q - p)/n" --name MyAE
+    symmetric check --kind quantification --measure KLD
+
+TOML files hold several [[measure]] tables (name plus counts / probs / term,
+or catalogue = NAME); a top-level or per-table kind = "quantification"
+selects the kind.  Expressions use numbers, the allowed names, + - * / ^,
+parentheses and sqrt, log, exp, min, max, abs, cases(cond1, v1, ...,
+otherwise).  Each property is 'holds' (with a proof), 'fails' (with an exact
+counterexample) or 'undetermined' (with the reason).
+"""
+
+
+@main.command("check", help=HELP)
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--counts", "counts", metavar="EXPR", help="A measure in TP, FP, FN, TN (and AP AN PP PN n).")
-@click.option("--probs", "probs", metavar="EXPR", help="A measure in P(S|G), P(not G|S), P(G), P(S and G), ...")
-@click.option("--name", default="M", show_default=True, help="Name of the --counts/--probs measure.")
-@click.option("--param", "params", multiple=True, metavar="DECL", help="Parameter, e.g. 'lambda>0' or '0<a<1'.")
-@click.option("--lower-is-better", is_flag=True, help="The --counts/--probs measure is an error (lower is better).")
+@click.option("--kind", type=click.Choice(sorted(KINDS)), default="classification", show_default=True,
+              help="Kind of measure for --counts/--probs/--term, --measure and TOML tables without a kind.")
+@click.option("--counts", "counts", metavar="EXPR", help="classification: a measure in TP, FP, FN, TN (and AP AN PP PN n).")
+@click.option("--probs", "probs", metavar="EXPR", help="classification: a measure in P(S|G), P(not G|S), P(G), P(S and G), ...")
+@click.option("--term", "term", metavar="EXPR",
+              help="quantification: the per-class term in p (true prevalence), q (predicted), n (|C|).")
+@click.option("--name", default="M", show_default=True, help="Name of the --counts/--probs/--term measure.")
+@click.option("--param", "params", multiple=True, metavar="DECL",
+              help="classification: a parameter, e.g. 'lambda>0' or '0<a<1'.")
+@click.option("--lower-is-better", is_flag=True,
+              help="classification: the --counts/--probs measure is an error (lower is better).")
 @click.option("--measure", "catalogue", multiple=True, metavar="NAME", help="A catalogue measure (repeatable).")
-@click.option("--kind", type=click.Choice(sorted(KINDS)), default="classification", show_default=True)
 @click.option("--json", "json_file", metavar="FILE", help="Write the JSON report to FILE ('-' = stdout).")
 @click.option("--latex", "latex_dir", default="latex_out/check", show_default=True,
               type=click.Path(file_okay=False), help="Directory for check.tex (and check.pdf).")
 @click.option("--no-pdf", is_flag=True, help="Do not run pdflatex.")
-def check(files, counts, probs, name, params, lower_is_better, catalogue, kind, json_file, latex_dir, no_pdf):
-    """Check every property of both papers for proposed or catalogued measures.
-
-    Expressions use numbers, the allowed names, + - * / ^, parentheses and sqrt, log, exp,
-    min, max, abs, cases(cond1, v1, ..., otherwise).  Each property is 'holds' (with a
-    proof), 'fails' (with an exact counterexample) or 'undetermined' (with the reason).
-    """
+def check(files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf):
     spec = KINDS[kind]
-    measures: list[Measure] = [registry.get(n) for n in catalogue]
-    if counts is not None or probs is not None:
-        measures.append(build_measure(spec, name, counts, probs, params,
-                                      "lower" if lower_is_better else "higher"))
+    texts = {"counts": counts, "probs": probs, "term": term}
+    for key, text in texts.items():
+        if text is not None and spec.form(key) is None:
+            raise InputError(_misfit_form(spec, key, f"--{key}") + f" (or give --kind {_owners(key)[0].name})")
+    if params and not spec.parameters:
+        raise InputError(f"--param does not apply to {spec.name} measures (a {spec.name} measure has no parameters)")
+    if lower_is_better and not spec.orientation:
+        raise InputError(f"--lower-is-better does not apply to {spec.name} measures "
+                         "(they are error measures: lower is always better)")
+    measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
+    if any(text is not None for text in texts.values()):
+        measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
     elif params:
-        raise InputError("--param needs --counts or --probs")
+        raise InputError("--param needs " + spec.forms_text())
     for f in files:
         measures.extend(measures_from_toml(f, spec))
     if not measures:
-        raise InputError("nothing to check: give --counts, --probs, --measure or a TOML file")
+        raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []
-    for m in measures:
-        err.print(f"checking {m.name} ...", highlight=False)
-        results.append((m, spec.checkers(m)))
+    for k, m in measures:
+        err.print(f"checking {m.name} ({k.name}) ...", highlight=False)
+        results.append((k, m, k.checkers(m)))
     out.print(_table(results))
-    for m, rs in results:
+    for _, m, rs in results:
         for r in rs:
             if r.verdict is PropertyVerdict.FAILS and r.counterexample:
                 out.print(escape(f"{m.name} {r.property}: {r.counterexample}"), highlight=False)
