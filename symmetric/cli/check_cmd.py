@@ -424,24 +424,8 @@ def _table(results) -> Table:
 
 
 def render_latex(results) -> str:
-    esc = latex_render.tex_text
-    out = [r"\documentclass[10pt]{article}", r"\usepackage[a4paper,margin=2cm]{geometry}",
-           r"\usepackage{amsmath,amssymb}", r"\begin{document}", r"\section*{symmetric check}"]
-    for kind, m, rs in results:
-        out.append(rf"\subsection*{{{esc(m.name)} ({esc(kind.name)})}}")
-        formula = kind.formula(m)
-        if formula:
-            out.append(esc(formula) + r"\par")
-        out.append(r"\begin{itemize}")
-        for r in rs:
-            out.append(rf"\item \textbf{{{esc(r.property)}}}: {esc(r.verdict.value)}.")
-            for line in r.proof:
-                out.append(esc(line) + r"\par")
-            if r.reason:
-                out.append(r"\emph{" + esc(r.reason) + r"}\par")
-        out.append(r"\end{itemize}")
-    out.append(r"\end{document}")
-    return "\n".join(out) + "\n"
+    """The check report as a standalone LaTeX document (template render/templates/check.tex.j2)."""
+    return latex_render.render_template("check.tex.j2", results=results)
 
 
 HELP = """Check every property of the papers for proposed or catalogued measures.
