@@ -7,6 +7,9 @@ Each claim records the paper's printed steps (as data: sympy expressions over th
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 
 import sympy as sp
@@ -14,6 +17,7 @@ import sympy as sp
 from symmetric.checks.bounds import lower_bound, upper_bound
 from symmetric.checks.decide import is_identically_zero, is_positive_everywhere
 from symmetric.claims import Claim, Derivation
+from symmetric.render.notation import to_latex
 from symmetric.measures import registry
 from symmetric.measures.base import Measure
 from symmetric.properties import amigo as props
@@ -46,6 +50,36 @@ def logit_inverse(y):
     return sp.exp(y) / (1 + sp.exp(y))
 
 
+PROPERTY_MEASURES = ("Lam%_smN", "Odds_smN", "F_smN", "F_smL", "Phi", "Kappa", "Lam%_smL", "Odds_smL", "MI",
+                     "Chi", "MAAc", "WAcc", "Utility", "Lam%", "Odds", "F", "F(R,S)", "Acc", "Reliability",
+                     "Sensitivity")   # every measure whose properties a claim uses, costliest first
+
+
+def _properties_of(name: str):
+    return name, props.check_all(measure(name))
+
+
+@lru_cache(maxsize=None)
+def property_table() -> dict:
+    """Every Amigo property of every measure the claims use, computed once.
+
+    The measures are independent, so they are checked in parallel worker processes (one per
+    core); each result is a pure function of the measure, so this changes no verdict."""
+    workers = int(os.environ.get("SYMMETRIC_WORKERS", min(2, os.cpu_count() or 1)))
+    if workers <= 1:
+        return dict(map(_properties_of, PROPERTY_MEASURES))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return dict(pool.map(_properties_of, PROPERTY_MEASURES))
+
+
+PREPARE = property_table   # run once before the claims (see symmetric.claims.registry.prepare)
+
+
+def prop(name: str, column: str):
+    """The result of property ``column`` (SM, AW, NIFQ, NIGQ) for measure ``name``."""
+    return dict((r.property, r) for r in property_table()[name])[column]
+
+
 @lru_cache(maxsize=None)
 def measure(name: str) -> Measure:
     """Catalogue measures and the paper's smoothed variants (suffix _smL / _smN)."""
@@ -62,7 +96,7 @@ def contingency(d: Derivation) -> None:
     printed = {TP: Pr(G, S) * Pr(S), FP: Pr(NG, S) * Pr(S), FN: Pr(G, NS) * Pr(NS), TN: Pr(NG, NS) * Pr(NS)}
     for cell, form in printed.items():
         d.equal(f"{cell}/|T| (Table 1)", to_joint(form), counts_to_joint(cell) / n, domain=JOINT_DOMAIN,
-                printed_latex=sp.latex(cell) + r"/|\mathcal{T}| = " + sp.latex(form),
+                printed_latex=to_latex(cell) + r"/|\mathcal{T}| = " + to_latex(form),
                 justification="both sides in $g = P(G)$, $s = P(S)$, $j = P(S \\wedge G)$ on the open joint domain")
     d.conclude(True, "Each contingency cell over |T| equals the printed product of a conditional and a marginal.")
 
@@ -74,8 +108,8 @@ def noninformative(d: Derivation) -> None:
     for lhs, rhs in NONINFORMATIVE_FORMS:
         sol = sp.solve(sp.numer(sp.together(to_joint(lhs - rhs))), j)
         solutions.append(sol)
-        d.fact(f"${sp.latex(lhs)} = {sp.latex(rhs)}$ solved for $j$", sol == [g * s],
-               printed=f"{sp.latex(lhs)} = {sp.latex(rhs)}", derived=f"j = {sp.latex(sol[0]) if sol else '?'}",
+        d.fact(f"${to_latex(lhs)} = {to_latex(rhs)}$ solved for $j$", sol == [g * s],
+               printed=f"{to_latex(lhs)} = {to_latex(rhs)}", derived=f"j = {to_latex(sol[0]) if sol else '?'}",
                justification="sympy solve of the numerator (the denominators $g$, $s$ are positive on the domain)")
     same = all(sol == [g * s] for sol in solutions)
     d.conclude(same, "All three forms hold exactly when $P(S \\wedge G) = P(S)P(G)$, so they are equivalent.")
@@ -94,10 +128,10 @@ def utility_aw(d: Derivation) -> None:
     domain = _with_params(NI, u)
     for label, form in forms:
         d.equal(f"$U_\\alpha(S_{{ni}})$, {label}", _ni(form), derived, domain=domain,
-                printed_latex=sp.latex(form), justification="both sides under independence ($j = gs$)")
+                printed_latex=to_latex(form), justification="both sides under independence ($j = gs$)")
     d.equal("forms 1 and 2 agree for every output (Bayes)", to_joint(forms[0][1]), to_joint(forms[1][1]),
-            domain=_with_params(JOINT_DOMAIN, u), printed_latex=sp.latex(forms[0][1]) + "=" + sp.latex(forms[1][1]))
-    aw = props.absolute_weighting(u)
+            domain=_with_params(JOINT_DOMAIN, u), printed_latex=to_latex(forms[0][1]) + "=" + to_latex(forms[1][1]))
+    aw = prop("Utility", "AW")
     d.own("derivative in $P(S)$", props.size_derivative(u), "; ".join(aw.proof[:1]))
     theta_printed = (1 - g) / g
     holds = aw.verdict is PropertyVerdict.HOLDS
@@ -130,29 +164,29 @@ def wacc_aw(d: Derivation) -> None:
         ("expanded", (lam * Pr(S) * Pr(G) + Pr(NG) - Pr(S) * Pr(NG)) / denominator),
     ]
     for label, form in chain:
-        d.equal(f"WAcc$(S_{{ni}})$, {label}", _ni(form), derived, domain=domain, printed_latex=sp.latex(form))
+        d.equal(f"WAcc$(S_{{ni}})$, {label}", _ni(form), derived, domain=domain, printed_latex=to_latex(form))
     derivative = sp.together(sp.diff(derived, s))
     printed_derivative = (lam * Pr(G) - Pr(NG)) / denominator
     d.equal("derivative in $P(S_{ni})$", _ni(printed_derivative), derivative, domain=domain,
-            printed_latex=sp.latex(printed_derivative))
+            printed_latex=to_latex(printed_derivative))
     printed_rewrite = (lam * 2 * Pr(G) - 1) / denominator
     d.equal("derivative rewritten", _ni(printed_rewrite), derivative, domain=domain,
-            printed_latex=sp.latex(printed_rewrite))
-    aw = props.absolute_weighting(w)
+            printed_latex=to_latex(printed_rewrite))
+    aw = prop("WAcc", "AW")
     theta = _threshold_of(aw)
     printed_theta = 1 / (2 * g)
     if theta is not None:
         d.equal("threshold on $\\lambda$", printed_theta, theta, domain=NI,
                 printed_latex=r"\lambda \gtrless \frac{1}{2P(\mathcal{G})}",
-                derived_latex=r"\lambda \gtrless " + sp.latex(theta),
+                derived_latex=r"\lambda \gtrless " + to_latex(theta),
                 justification="threshold from the Absolute Weighting checker")
     holds = aw.verdict is PropertyVerdict.HOLDS
     d.conclude(holds, "Weighted Accuracy satisfies Absolute Weighting: non-informative outputs grow with "
-               f"size iff $\\lambda > {sp.latex(theta)}$." if holds else aw.reason,
+               f"size iff $\\lambda > {to_latex(theta)}$." if holds else aw.reason,
                corrected_statement=("The derivative is $(\\lambda P(G) - P(\\neg G))/(\\lambda P(G) + P(\\neg G))$ "
                                     "$= (\\lambda P(G) + P(G) - 1)/(\\lambda P(G) + P(\\neg G))$; the score of a "
                                     "non-informative output grows with its size iff "
-                                    f"$\\lambda > {sp.latex(theta)} = P(\\neg G)/P(G)$, not $1/(2P(G))$.")
+                                    f"$\\lambda > {to_latex(theta)} = P(\\neg G)/P(G)$, not $1/(2P(G))$.")
                if holds else None)
 
 
@@ -164,15 +198,15 @@ def lam_fq(d: Derivation) -> None:
            "\\mathrm{logit}\\,P(S|\\neg G))/2)$; the catalogue stores the equal algebraic form "
            "$\\sqrt{h}/(1+\\sqrt{h})$, $h$ the product of the two odds.")
     d.equal("catalogue form = logit definition (every output)", to_joint(definition),
-            to_joint(measure("Lam%").probs), domain=JOINT_DOMAIN, printed_latex=sp.latex(definition))
+            to_joint(measure("Lam%").probs), domain=JOINT_DOMAIN, printed_latex=to_latex(definition))
     printed = logit_inverse((logit(Pr(S)) + logit(Pr(NS))) / 2)
     d.equal("lam%$(S_{ni})$ in $P(S_{ni})$", _ni(printed), _ni(definition), domain=NI,
-            printed_latex=sp.latex(printed), justification="independence gives $P(\\neg S|G) = P(\\neg S)$, $P(S|\\neg G) = P(S)$")
+            printed_latex=to_latex(printed), justification="independence gives $P(\\neg S|G) = P(\\neg S)$, $P(S|\\neg G) = P(S)$")
     x = Pr(NS)
     chain = [sp.log(Pr(S) / (1 - Pr(S))), sp.log((1 - x) / x), -sp.log(x / (1 - x)), -logit(x)]
     for k, form in enumerate(chain):
         d.equal(f"logit chain, expression {k + 1}", _ni(form), _ni(logit(Pr(S))), domain=NI,
-                printed_latex=r"\mathrm{logit}(P(\mathcal{S})) = " + sp.latex(form))
+                printed_latex=r"\mathrm{logit}(P(\mathcal{S})) = " + to_latex(form))
     total = _ni(logit(Pr(S)) + logit(Pr(NS)))
     zero = is_identically_zero(total, NI)
     d.fact("the numerator cancels", zero.value,
@@ -198,16 +232,16 @@ def phi_fq(d: Derivation) -> None:
     truth_tp_tn = counts_to_joint(TP * TN) / n**2
     truth_fp_fn = counts_to_joint(FP * FN) / n**2
     d.equal("TP.TN/|T|^2 = P(S|G)P(G)P(\\neg S|\\neg G)P(\\neg G)", to_joint(tp_tn), truth_tp_tn,
-            domain=JOINT_DOMAIN, printed_latex=sp.latex(tp_tn))
+            domain=JOINT_DOMAIN, printed_latex=to_latex(tp_tn))
     chain = [Pr(S) * Pr(G) * Pr(NS) * Pr(NG), Pr(S) * Pr(NG) * Pr(NG)]
     for k, form in enumerate(chain):
         d.equal(f"TP.TN chain for $S_{{ni}}$, expression {k + 2}", _ni(form), _ni(tp_tn), domain=NI,
-                printed_latex=sp.latex(form))
+                printed_latex=to_latex(form))
     printed_first = Pr(S, NG) * Pr(G) * Pr(NS, G) * Pr(NG)
     d.equal("FP.FN chain, first expression", to_joint(printed_first), truth_fp_fn, domain=JOINT_DOMAIN,
-            printed_latex=sp.latex(printed_first))
+            printed_latex=to_latex(printed_first))
     d.equal("FP.FN chain, second expression", to_joint(fp_fn), truth_fp_fn, domain=JOINT_DOMAIN,
-            printed_latex=sp.latex(fp_fn))
+            printed_latex=to_latex(fp_fn))
     d.equal("numerator TP.TN - FP.FN of a non-informative output", 0, _ni(tp_tn - fp_fn), domain=NI)
     ok = _fixed_value_claim(d, phi, 0, "Phi")
     d.conclude(ok, "Phi is 0 for every non-informative output (its denominator is positive there).",
@@ -218,9 +252,9 @@ def odds_fq(d: Derivation) -> None:
     odds = measure("Odds")
     printed1 = (Pr(S, G) * Pr(G) * Pr(NS, NG) * Pr(NG)) / (Pr(S, NG) * Pr(NG) * Pr(NS, G) * Pr(G))
     d.equal("TP.TN/(FN.FP) in conditionals", to_joint(printed1), counts_to_joint(odds.counts),
-            domain=JOINT_DOMAIN, printed_latex=sp.latex(printed1))
+            domain=JOINT_DOMAIN, printed_latex=to_latex(printed1))
     printed2 = (Pr(S) * Pr(G) * Pr(NS) * Pr(NG)) / (Pr(S) * Pr(NG) * Pr(NS) * Pr(G))
-    d.equal("independence substituted", _ni(printed2), _ni(printed1), domain=NI, printed_latex=sp.latex(printed2))
+    d.equal("independence substituted", _ni(printed2), _ni(printed1), domain=NI, printed_latex=to_latex(printed2))
     ok = _fixed_value_claim(d, odds, 1, "Odds = 1")
     d.conclude(ok, "The odds ratio of every non-informative output is 1.")
 
@@ -229,10 +263,10 @@ def maac_fq(d: Derivation) -> None:
     maac = measure("MAAc")
     printed = (Pr(S, G) + Pr(NS, NG)) / 2
     d.equal("count form = probability form", counts_to_joint(maac.counts), to_joint(printed),
-            domain=JOINT_DOMAIN, printed_latex=sp.latex((TP / (TP + FN) + TN / (TN + FP)) / 2) + "=" + sp.latex(printed))
+            domain=JOINT_DOMAIN, printed_latex=to_latex((TP / (TP + FN) + TN / (TN + FP)) / 2) + "=" + to_latex(printed))
     for k, form in enumerate([(Pr(S) + Pr(NS)) / 2, (Pr(S) + 1 - Pr(S)) / 2]):
         d.equal(f"chain for $S_{{ni}}$, expression {k + 1}", _ni(form), _ni(printed), domain=NI,
-                printed_latex=sp.latex(form))
+                printed_latex=to_latex(form))
     ok = _fixed_value_claim(d, maac, sp.Rational(1, 2), "MAAc = 1/2")
     d.conclude(ok, "MAAc is 1/2 for every non-informative output.")
 
@@ -246,10 +280,10 @@ def kappa_fq(d: Derivation) -> None:
     printed = ((Pr(S, G) * Pr(G) + Pr(NS, NG) * Pr(NG)) - random_accuracy) / (1 - random_accuracy)
     d.equal("probability form = (Accuracy - Random Accuracy)/(1 - Random Accuracy)", to_joint(printed),
             to_joint((accuracy - random_accuracy) / (1 - random_accuracy)), domain=JOINT_DOMAIN,
-            printed_latex=sp.latex(printed))
+            printed_latex=to_latex(printed))
     positive = is_positive_everywhere(to_joint(1 - random_accuracy), JOINT_DOMAIN)
     d.fact("the denominator $1 - $ Random Accuracy is positive", positive.value,
-           derived=sp.latex(sp.factor(to_joint(1 - random_accuracy))) + "> 0", justification=positive.method)
+           derived=to_latex(sp.factor(to_joint(1 - random_accuracy))) + "> 0", justification=positive.method)
     ok = _fixed_value_claim(d, kappa, 0, "Kappa = 0")
     d.conclude(ok, "Kappa is 0 for every non-informative output.")
 
@@ -262,13 +296,13 @@ def chi_fq(d: Derivation) -> None:
             2 * total, printed_latex=r"|\mathcal{S}|+|\mathcal{G}|+|\neg\mathcal{S}|+|\neg\mathcal{G}|")
     printed_prob = ((Pr(S, G) * Pr(NS, NG) - Pr(S, NG) * Pr(NS, G)) + 1) / 2
     d.equal("count form = printed probability form", counts_to_joint(chi.counts), to_joint(printed_prob),
-            domain=JOINT_DOMAIN.with_intervals([(n, 0, sp.oo)]), printed_latex=sp.latex(printed_prob),
-            derived_latex=sp.latex(sp.factor(counts_to_joint(chi.counts))),
+            domain=JOINT_DOMAIN.with_intervals([(n, 0, sp.oo)]), printed_latex=to_latex(printed_prob),
+            derived_latex=to_latex(sp.factor(counts_to_joint(chi.counts))),
             justification="count form with $TP = |T|P(S\\wedge G)$, ... against the printed form, "
                           "$|T|$ a free positive size")
     printed_ni = ((Pr(S) * Pr(NS) - Pr(S) * Pr(NS)) + 1) / 2
     d.equal("printed probability form for $S_{ni}$", _ni(printed_ni), _ni(printed_prob), domain=NI,
-            printed_latex=sp.latex(printed_ni))
+            printed_latex=to_latex(printed_ni))
     d.equal("printed probability form gives 1/2", sp.Rational(1, 2), _ni(printed_prob), domain=NI)
     ok = _fixed_value_claim(d, chi, sp.Rational(1, 2), "Chi (count form) = 1/2")
     d.conclude(ok, "Both of the paper's (different) forms of Chi give 1/2 for every non-informative output.",
@@ -283,8 +317,8 @@ def mi_fq(d: Derivation) -> None:
     cells = ((S, G), (NS, G), (S, NG), (NS, NG))
     for x, y in cells:
         term = Joint(x, y) * sp.log(Joint(x, y) / (Pr(x) * Pr(y)))
-        d.equal(f"term ${sp.latex(Joint(x, y))}\\log\\ldots$ is 0 for $S_{{ni}}$", 0, _ni(term), domain=NI,
-                printed_latex=sp.latex(term) + "= 0")
+        d.equal(f"term ${to_latex(Joint(x, y))}\\log\\ldots$ is 0 for $S_{{ni}}$", 0, _ni(term), domain=NI,
+                printed_latex=to_latex(term) + "= 0")
     ok = _fixed_value_claim(d, mi, 0, "MI = 0")
     d.conclude(ok, "Mutual information is 0 for every non-informative output.")
 
@@ -296,10 +330,10 @@ def f_gq(d: Derivation) -> None:
     domain = _with_params(NI, f)
     from symmetric.measures.filtering import harmonic
     d.equal("$F_\\alpha(P(G|S_{ni}), P(S_{ni}|G)) = F_\\alpha(P(G), P(S_{ni}))$", _ni(f.probs),
-            harmonic(alpha, g, s), domain=domain, printed_latex=sp.latex(harmonic(alpha, Pr(G), Pr(S))))
-    gq = props.growing_quality(f)
+            harmonic(alpha, g, s), domain=domain, printed_latex=to_latex(harmonic(alpha, Pr(G), Pr(S))))
+    gq = prop("F", "NIGQ")
     d.fact("with $P(G)$ fixed, $F_\\alpha$ grows with $P(S_{ni})$", gq.verdict is PropertyVerdict.HOLDS,
-           derived=sp.latex(sp.factor(props.size_derivative(f))) + "> 0", justification=" ".join(gq.proof))
+           derived=to_latex(sp.factor(props.size_derivative(f))) + "> 0", justification=" ".join(gq.proof))
     d.conclude(gq.verdict is PropertyVerdict.HOLDS if gq.verdict is not PropertyVerdict.UNDETERMINED else None,
                "F satisfies Non-Informativeness Growing Quality.", reason=gq.reason)
 
@@ -310,18 +344,18 @@ def frs_bound(d: Derivation) -> None:
     from symmetric.measures.filtering import harmonic
     printed1 = harmonic(alpha, Pr(G, S) * Pr(NG, NS), Pr(S, G) * Pr(NS, NG))
     d.equal("F(R,S) in conditionals (every output)", to_joint(printed1), frs.joint_form,
-            domain=_with_params(JOINT_DOMAIN, frs), printed_latex=sp.latex(printed1))
+            domain=_with_params(JOINT_DOMAIN, frs), printed_latex=to_latex(printed1))
     printed2 = harmonic(alpha, Pr(G) * Pr(NG), Pr(S) * Pr(NS))
     d.equal("independence substituted", _ni(printed2), frs.noninformative(), domain=domain,
-            printed_latex=sp.latex(printed2))
+            printed_latex=to_latex(printed2))
     printed3 = harmonic(alpha, g * (1 - g), s * (1 - s))
     d.equal("complements written out", printed3, frs.noninformative(), domain=domain,
-            printed_latex=sp.latex(printed3))
+            printed_latex=to_latex(printed3))
     x = sp.Symbol("x", positive=True)
     unit = NI.with_intervals([(x, 0, 1)])
     bound = upper_bound(x * (1 - x), sp.Rational(1, 4), unit, solve_for=(x,))
     d.fact("$x(1-x) \\leq 1/4$ on $[0,1]$", bound.holds.value, derived=r"\tfrac14 - x(1-x) = (x - \tfrac12)^2 \ge 0",
-           justification=f"{bound.holds.method}; equality only at $x = {sp.latex(bound.attained[0][x])}$"
+           justification=f"{bound.holds.method}; equality only at $x = {to_latex(bound.attained[0][x])}$"
            if bound.attained else bound.holds.method)
     score = frs.noninformative()
     le = upper_bound(score, sp.Rational(1, 4), domain, solve_for=(g, s))
@@ -342,15 +376,15 @@ def frs_bound(d: Derivation) -> None:
     critical = sp.solve(sp.numer(sp.together(sp.diff(score, s))), s)
     at_half = sp.simplify(score.subs(s, sp.Rational(1, 2)))
     d.fact("Fig. 4: the maximum over output size is at half of the items", critical == [sp.Rational(1, 2)],
-           printed=r"P(\mathcal{S}) = \tfrac12", derived=f"P(\\mathcal{{S}}) \\in {sp.latex(critical)}",
+           printed=r"P(\mathcal{S}) = \tfrac12", derived=f"P(\\mathcal{{S}}) \\in {to_latex(critical)}",
            justification="the numerator of $\\partial F/\\partial P(S)$ solved for $P(S)$")
     d.equal("Fig. 4: that maximum is 0.25 (for every curve $P(G)$)", sp.Rational(1, 4), at_half, domain=domain,
-            printed_latex="0.25", derived_latex=sp.latex(at_half))
+            printed_latex="0.25", derived_latex=to_latex(at_half))
     d.conclude(le.holds.value, "Every non-informative output scores at most 1/4.",
                corrected_statement=("Every non-informative output receives an F(R,S) score of at most 0.25, "
                                     "and exactly 0.25 when $P(G) = P(S) = 1/2$. For a fixed $P(G)$ the "
                                     "highest score is reached at $P(S) = 1/2$ and equals "
-                                    f"${sp.latex(at_half)}$, which is 0.25 only when $P(G) = 1/2$."))
+                                    f"${to_latex(at_half)}$, which is 0.25 only when $P(G) = 1/2$."))
 
 
 def reliability_sensitivity(d: Derivation) -> None:
@@ -364,12 +398,12 @@ def reliability_sensitivity(d: Derivation) -> None:
     ]
     for k, form in enumerate(chain):
         d.equal(f"Reliability, expression {k + 1}", to_joint(form), rel.joint_form, domain=domain,
-                printed_latex=sp.latex(form))
+                printed_latex=to_latex(form))
     sens = measure("Sensitivity")
     analogue = Joint(S, G) * Pr(NS, NG) + Joint(NS, NG) * Pr(S, G)
     d.equal("Sensitivity: the same construction with S and G exchanged", to_joint(analogue),
-            sens.joint_form * 1, domain=domain, printed_latex=sp.latex(Pr(S, G) * Pr(NS, NG)),
-            derived_latex=sp.latex(analogue),
+            sens.joint_form * 1, domain=domain, printed_latex=to_latex(Pr(S, G) * Pr(NS, NG)),
+            derived_latex=to_latex(analogue),
             justification="the exchanged sum $P(S\\wedge G)P(\\neg S|\\neg G) + P(\\neg S \\wedge \\neg G)P(S|G)$ "
                           "against the printed product of recalls")
     d.conclude(True, "Reliability is the product of the two precisions and Sensitivity the product of the two recalls.")
@@ -416,7 +450,7 @@ def _verdict_flag(result) -> bool | None:
 def strict_monotonicity(d: Derivation) -> None:
     wrong = None
     for name, printed in SM_PRINTED.items():
-        result = props.strict_monotonicity(measure(name))
+        result = prop(name, "SM")
         flag = _verdict_flag(result)
         holds = None if flag is None else flag == printed
         d.fact(f"Strict Monotonicity of {name}", holds, printed=_yes(printed), derived=_yes(flag),
@@ -449,7 +483,7 @@ def laplace_smoothing(d: Derivation) -> None:
     p_zero = prec(zero[TP], zero[FP])
     d.fact("$P(G|S_\\emptyset) = 1/2 \\neq P(G)$", sp.simplify(p_zero - sp.Rational(1, 2)) == 0,
            printed=r"\frac{|\mathcal{S}_\emptyset\cap\mathcal{G}|+1}{|\mathcal{S}_\emptyset|+2} = \frac12",
-           derived=sp.latex(p_zero), justification="Laplace's correction at the zero output; it differs from "
+           derived=to_latex(p_zero), justification="Laplace's correction at the zero output; it differs from "
            "$P(G) = |G|/|T|$ unless $|G| = |T|/2$")
     for label, printed, derived in (
             ("Recall$_{smooth}(S_\\emptyset)$", 1 / (G_ + 2), rec(zero[TP], zero[FN])),
@@ -473,8 +507,8 @@ def laplace_smoothing(d: Derivation) -> None:
         total, relevant, a_val, v0, v1 = witness
         cx_check = sp.Gt(v0, v1)
         d.fact("for some $\\alpha$ the Laplace-smoothed F ranks $S_\\emptyset$ above $S_T$", True,
-               derived=f"|T|={total}, |G|={relevant}, \\alpha={sp.latex(a_val)}: F(S_\\emptyset)={sp.latex(v0)} > "
-                       f"F(S_T)={sp.latex(v1)}", justification=f"exact evaluation ({cx_check} is True)")
+               derived=f"|T|={total}, |G|={relevant}, \\alpha={to_latex(a_val)}: F(S_\\emptyset)={to_latex(v0)} > "
+                       f"F(S_T)={to_latex(v1)}", justification=f"exact evaluation ({cx_check} is True)")
     else:
         d.fact("for some $\\alpha$ the Laplace-smoothed F ranks $S_\\emptyset$ above $S_T$", None,
                justification="no example found among the searched test sets")
@@ -483,7 +517,7 @@ def laplace_smoothing(d: Derivation) -> None:
     v = exact_value(lam_sml, zero_table, {})
     d.fact("Laplace-smoothed Lam% does not give every non-informative output 0.5",
            v is not None and v != sp.Rational(1, 2),
-           derived=f"\\mathrm{{Lam\\%}}_{{smL}}(0,0,1,3) = {sp.latex(v)} \\neq \\tfrac12",
+           derived=f"\\mathrm{{Lam\\%}}_{{smL}}(0,0,1,3) = {to_latex(v)} \\neq \\tfrac12",
            justification="exact value at the zero output of a test set with $|G| = 1$, $|T| = 4$")
     d.conclude(True, "Laplace's correction breaks non-informativeness: the smoothed F can prefer the zero "
                      "output and the smoothed Lam% varies across non-informative outputs.")
@@ -513,15 +547,15 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
     smoothed_recall = (TP + 2 * s) / (TP + FN + 2)
     d.equal("with Laplace's weight: the printed $P(S|G)$", printed_weighted, smoothed_recall,
             printed_latex=r"P(\mathcal{S}|\mathcal{G}) = \frac{|\mathcal{S}\cap\mathcal{G}| + 2P(\mathcal{G})}{|\mathcal{S}| + 2}",
-            derived_latex=r"P(\mathcal{S}|\mathcal{G}) = " + sp.latex(smoothed_recall) +
-            r",\quad P(\mathcal{G}|\mathcal{S}) = " + sp.latex(printed_weighted),
+            derived_latex=r"P(\mathcal{S}|\mathcal{G}) = " + to_latex(smoothed_recall) +
+            r",\quad P(\mathcal{G}|\mathcal{S}) = " + to_latex(printed_weighted),
             justification="the printed right-hand side (denominator $|S| + 2$, prior $2P(G)$) is the estimate "
                           "of $P(G|S)$, not of $P(S|G)$")
     # the same estimate with the prior weight scaled so that the denominator grows by 2
     w = sp.Symbol("w", positive=True)
     weighted = (TP + w * g * s) / (size_s + w * s)
     d.equal("prior weight $w = 2/P(S)$ gives $(|S\\cap G| + 2P(G))/(|S|+2)$", printed_weighted,
-            weighted.subs(w, 2 / s), printed_latex=sp.latex(printed_weighted))
+            weighted.subs(w, 2 / s), printed_latex=to_latex(printed_weighted))
     # non-informative output: |S and G| = |T| P(S) P(G), |S| = |T| P(S)
     ni_counts = {TP: n * s * g, FP: n * s * (1 - g), FN: n * (1 - s) * g, TN: n * (1 - s) * (1 - g)}
     size = n * s
@@ -529,7 +563,7 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
     domain = NI.with_intervals([(n, 0, sp.oo)])
     for k, form in enumerate(chain):
         d.equal(f"smoothed $P(G|S_{{ni}})$, expression {k + 2}", form, printed_weighted.subs(ni_counts),
-                domain=domain, printed_latex=sp.latex(form))
+                domain=domain, printed_latex=to_latex(form))
     printed_four = {
         (S, G): (TP + 2 * Pr(S)) / (TP + FN + 2),
         (S, NG): (FP + 2 * Pr(S)) / (FP + TN + 2),
@@ -540,13 +574,12 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
     marginals = {Pr(S): (TP + FP) / total, Pr(G): (TP + FN) / total}
     unsmoothed_ni = {(S, G): s, (S, NG): s, (G, S): g, (G, NS): g}
     for (x, y), form in printed_four.items():
-        d.equal(f"printed smoothed ${sp.latex(Pr(x, y))}$ = symmetric's smoothing", form.subs(marginals),
-                smoothed_conditional(x, y), printed_latex=sp.latex(Pr(x, y)) + "=" + sp.latex(form))
-        d.equal(f"smoothed ${sp.latex(Pr(x, y))}$ of a non-informative output is unchanged",
+        d.equal(f"printed smoothed ${to_latex(Pr(x, y))}$ = symmetric's smoothing", form.subs(marginals),
+                smoothed_conditional(x, y), printed_latex=to_latex(Pr(x, y)) + "=" + to_latex(form))
+        d.equal(f"smoothed ${to_latex(Pr(x, y))}$ of a non-informative output is unchanged",
                 unsmoothed_ni[(x, y)], smoothed_conditional(x, y).subs(ni_counts), domain=domain)
-    for name, prop in (("F_smN", props.growing_quality), ("Lam%_smN", props.fixed_quality),
-                       ("Odds_smN", props.fixed_quality)):
-        result = prop(measure(name))
+    for name, column in (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ")):
+        result = prop(name, column)
         d.fact(f"{name} keeps {result.property}", _verdict_flag(result),
                printed="holds", derived=_yes(_verdict_flag(result)), justification=" ".join(result.proof))
     d.conclude(True, "Non-informative smoothing preserves non-informativeness of every conditional, so the "
@@ -581,7 +614,7 @@ def properties_table(d: Derivation) -> None:
            "checked on Weighted Accuracy; plain Accuracy has no parameter and so no Absolute Weighting.")
     first_wrong = None
     for name in TABLE_ROWS:
-        results = props.check_all(measure(name))
+        results = property_table()[name]
         for column, printed, result in zip(COLUMNS, TABLE_PRINTED[name], results):
             flag = _verdict_flag(result)
             holds = None if flag is None else flag == printed
@@ -602,20 +635,44 @@ def properties_table(d: Derivation) -> None:
                reason=("undecided cells: " + "; ".join(undecided)) if undecided else None)
 
 
+def _exclusivity_by_z3() -> dict:
+    """Each pair of the three definitions, with D(c) the size derivative at parameter value c
+    (an arbitrary real function), is unsatisfiable; True/None per pair (None: z3 unknown)."""
+    import z3
+    low, high, theta = z3.Reals("lo hi theta")
+    derivative = z3.Function("D", z3.RealSort(), z3.RealSort())
+    direction = z3.Int("direction")
+    inside = lambda x: z3.And(low < x, x < high)                       # noqa: E731
+    sign = lambda x: z3.If(x > 0, 1, z3.If(x < 0, -1, 0))             # noqa: E731
+    points = [(low + high) / 2, (low + theta) / 2, (theta + high) / 2]
+    definitions = {
+        "AW": z3.And(inside(theta), z3.Or(direction == 1, direction == -1),
+                     *[z3.Implies(inside(c), sign(derivative(c)) == direction * sign(c - theta)) for c in points]),
+        "NIFQ": z3.And(*[z3.Implies(inside(c), derivative(c) == 0) for c in points]),
+        "NIGQ": z3.And(*[z3.Implies(inside(c), derivative(c) > 0) for c in points]),
+    }
+    out = {}
+    for first, second in (("AW", "NIFQ"), ("AW", "NIGQ"), ("NIFQ", "NIGQ")):
+        solver = z3.Solver()
+        solver.set("timeout", 5000)
+        solver.add(low < high, definitions[first], definitions[second])
+        out[(first, second)] = True if solver.check() == z3.unsat else None
+    return out
+
+
 def exclusive(d: Derivation) -> None:
     d.note("With $D = \\partial Q(S_{ni})/\\partial P(S)$ (oriented so that positive means better): NIFQ means "
            "$D \\equiv 0$; NIGQ means $D > 0$ for every parameter value; AW means $\\operatorname{sign} D = "
            "\\pm\\operatorname{sign}(c - \\theta)$ for a threshold $\\theta$ inside the domain of a parameter $c$.")
-    d.fact("AW excludes NIFQ", True, derived=r"c \neq \theta \Rightarrow D \neq 0",
-           justification="under AW, any parameter value off the threshold gives $D \\neq 0$, contradicting $D \\equiv 0$")
-    d.fact("AW excludes NIGQ", True, derived=r"\exists c:\ D < 0",
-           justification="under AW, parameter values on the losing side of $\\theta$ (which exist because $\\theta$ "
-                         "is inside the open parameter domain) give $D < 0$, contradicting $D > 0$ for every parameter")
-    d.fact("NIFQ excludes NIGQ", True, derived=r"D \equiv 0 \Rightarrow \neg(D > 0)",
-           justification="the domain is non-empty")
+    for (first, second), status in _exclusivity_by_z3().items():
+        d.fact(f"{first} and {second} cannot both hold", status,
+               derived=rf"\mathrm{{{first}}} \wedge \mathrm{{{second}}} \Rightarrow \bot",
+               justification="z3: the two definitions, instantiated at the points $(lo+hi)/2$, $(lo+\\theta)/2$, "
+                             "$(\\theta+hi)/2$ of the parameter domain $(lo, hi)$ (universal instantiation, so "
+                             "a weaker set of assumptions), with $D$ an uninterpreted function, are unsatisfiable")
     clashes = []
     for name in TABLE_ROWS + ("Acc", "Reliability", "Sensitivity"):
-        results = props.check_all(measure(name))
+        results = property_table()[name]
         held = [r.property for r in results[1:] if r.verdict is PropertyVerdict.HOLDS]
         if len(held) > 1:
             clashes.append(f"{name}: {held}")

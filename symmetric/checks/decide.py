@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -186,6 +187,7 @@ def _nonzero_point(e: sp.Expr, points) -> dict | None:
 
 # ---------------------------------------------------------------- public decisions
 
+@lru_cache(maxsize=4096)   # pure function of immutable inputs; checkers ask the same questions
 def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     """Is ``expr`` equal to 0 at every point of ``domain``?"""
     e = sp.together(domain.to_positive(expr))
@@ -223,6 +225,7 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     return Decision(None, "undecided", detail="not simplified to 0 and no nonzero point certified")
 
 
+@lru_cache(maxsize=4096)
 def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: bool = True) -> Decision:
     """Is ``expr > 0`` (``>= 0`` when not strict) at every point of ``domain``?"""
     e = sp.factor(sp.together(domain.to_positive(expr)))

@@ -47,6 +47,9 @@ class Domain:
         object.__setattr__(self, "reparam", _frozen(self.reparam))
         object.__setattr__(self, "inverse", _frozen(self.inverse))
 
+    def __hash__(self) -> int:   # mapping proxies are not hashable; their items are
+        return hash((self.name, self.constraints, tuple(self.reparam.items()), tuple(self.inverse.items())))
+
     def with_intervals(self, intervals: Iterable[tuple[sp.Symbol, object, object]],
                        name: str | None = None) -> "Domain":
         """This domain extended by open intervals for further symbols (parameters)."""
@@ -73,13 +76,49 @@ class Domain:
 
     def from_positive(self, point: Mapping[sp.Symbol, sp.Expr]) -> dict[sp.Symbol, sp.Expr]:
         """Map a point given in the positive symbols back to the domain's own variables."""
-        out = {sym: sp.nsimplify(expr.subs(point)) for sym, expr in self.reparam.items()}
+        # only variables the point actually determines (an expression that does not depend on
+        # P(S), say, leaves its positive symbol out of the point)
+        out = {sym: sp.nsimplify(expr.subs(point)) for sym, expr in self.reparam.items()
+               if expr.free_symbols <= set(point)}
         # variables not reparametrised (free parameters already declared positive) pass through
         hidden = set().union(*(e.free_symbols for e in self.reparam.values())) if self.reparam else set()
         for sym, value in point.items():
             if sym not in hidden and sym not in out:
                 out[sym] = value
         return out
+
+    def _decide_condition(self, condition) -> sp.Basic:
+        """sp.true / sp.false when an (in)equation holds nowhere or everywhere on the domain."""
+        from .decide import is_identically_zero, is_positive_everywhere   # decide imports this module
+        if condition in (sp.true, sp.false):
+            return condition
+        if isinstance(condition, (sp.Eq, sp.Ne)):
+            difference = condition.lhs - condition.rhs
+            if is_identically_zero(difference, self).value is True:
+                return sp.true if isinstance(condition, sp.Eq) else sp.false
+            if (is_positive_everywhere(difference, self).value is True
+                    or is_positive_everywhere(-difference, self).value is True):
+                return sp.false if isinstance(condition, sp.Eq) else sp.true
+        return condition
+
+    def resolve_piecewise(self, expr: sp.Expr) -> sp.Expr:
+        """Drop the branches of every Piecewise whose condition is false everywhere on the
+        domain (decided on the positive reparametrisation); keep the first branch whose
+        condition is true.  Undecided conditions leave the Piecewise as it is."""
+        def resolve(pw: sp.Piecewise) -> sp.Expr:
+            kept = []
+            for value, condition in pw.args:
+                on_domain = self._decide_condition(sp.sympify(condition))
+                if on_domain is sp.false:
+                    continue
+                if on_domain is sp.true:
+                    kept.append((value, True))
+                    break
+                return pw
+            if not kept:
+                return pw
+            return kept[0][0] if kept[0][1] is True else sp.Piecewise(*kept)
+        return expr.replace(lambda e: isinstance(e, sp.Piecewise), resolve)
 
     def contains(self, point: Mapping[sp.Symbol, sp.Expr]) -> bool | None:
         """Whether an exact point satisfies every constraint (None if undecidable)."""

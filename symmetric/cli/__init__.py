@@ -36,4 +36,5 @@ def main() -> None:
 
 
 from . import claims_cmd  # noqa: E402,F401  (registers prove, list, show)
+from . import check_cmd  # noqa: E402,F401  (registers check)
 from . import expect_cmd  # noqa: E402,F401  (registers expect)

@@ -49,6 +49,8 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
     results: list[ClaimResult] = []
+    for paper, seconds in registry.prepare(claims):
+        err.print(f"prepared shared results for {paper} ({seconds:.2f} s)", highlight=False)
     for k, claim in enumerate(claims, 1):
         err.print(f"[{k}/{len(claims)}] {claim.id} ...", end=" ", highlight=False)
         result = registry.run_claim(claim)

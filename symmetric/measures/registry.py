@@ -13,6 +13,7 @@ from .base import Measure
 
 MEASURE_MODULES = (
     "symmetric.measures.filtering",     # Amigo et al.: the filtering measures and smoothed variants
+    "symmetric.measures.classification",  # Sebastiani (ICTIR 2015): K, Youden, BalAcc, DOR, ASP, MCC
 )
 
 _REGISTRY: dict[str, Measure] = {}

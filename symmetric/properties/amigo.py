@@ -25,6 +25,7 @@ from ..checks.decide import Decision, exact_sign, is_identically_zero, is_positi
 from ..checks.domain import Domain
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, counts_to_joint, g, s, to_noninformative
+from ..render.notation import to_latex
 from .base import PropertyResult, PropertyVerdict
 from .tables import MOVES, compare_exact, exact_value, fast_value, noninformative_tables, param_grid, tables
 
@@ -104,6 +105,27 @@ def _on_face(form: sp.Expr, face: dict) -> sp.Expr:
     return sp.bottom_up(restricted, lambda e: sp.cancel(e) if e.is_Add else e)
 
 
+def _face_pair(form: sp.Expr, after: sp.Expr, face: dict, param_domain: Domain):
+    """(before, after) restricted to a face, or (None, None) when the measure is undefined on it.
+
+    Fast path: if both are defined at one exact point of the face, a proof of positivity of
+    their (cancelled) difference covers every point where both are defined, so the expensive
+    bottom-up cancellation is only needed to confirm a face where the sample is undefined."""
+    values = {k: sp.sympify(v) for k, v in face.items()}
+    a, b = form.xreplace(values), after.xreplace(values)
+    symbols = sorted((a.free_symbols | b.free_symbols), key=str)
+    # an exact point inside the face: cells 7/3, 10/3, ...; parameters mid-domain
+    positive_point = {x: (param_domain.reparam[x].subs({u: sp.Rational(5, 4) for u in param_domain.reparam[x].free_symbols})
+                          if x in param_domain.reparam else sp.Rational(7, 3) + k)
+                      for k, x in enumerate(symbols)}
+    if _defined(a.xreplace(positive_point)) and _defined(b.xreplace(positive_point)):
+        return a, b
+    a, b = _on_face(form, face), _on_face(after, face)
+    if _defined(a) and _defined(b):
+        return a, b
+    return None, None
+
+
 def _defined(expr: sp.Expr) -> bool:
     return not expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo)
 
@@ -119,7 +141,7 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
             name, measure.name, FAILS,
             proof=(f"Counterexample: {move}, from {_table_text(t)} to {_table_text(u)}"
                    + (f" with {_params_text(params)}" if params else "")
-                   + f": the score goes from ${sp.latex(qa)}$ to ${sp.latex(qb)}$ ({rel}), "
+                   + f": the score goes from ${to_latex(qa)}$ to ${to_latex(qb)}$ ({rel}), "
                    f"but Strict Monotonicity requires a strictly {better} score.",
                    "Both values computed exactly in rational (or exact algebraic) arithmetic."),
             counterexample=_cx({"before": t, "after": u}, params, {"before": qa, "after": qb},
@@ -144,8 +166,8 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
                 continue   # a gold class is empty: excluded (0 < P(G) < 1)
             decided, any_defined = None, False
             for form, after in before_after:
-                a, b = _on_face(form, face), _on_face(after, face)
-                if not (_defined(a) and _defined(b)):
+                a, b = _face_pair(form, after, face, param_domain)
+                if a is None:
                     continue
                 any_defined = True
                 diff = sp.together(o * (b - a))
@@ -171,7 +193,9 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
 # ------------------------------------------------------------------ non-informative outputs
 
 def noninformative_score(measure: Measure) -> sp.Expr:
-    return sp.together(measure.noninformative())
+    # a value stipulated where a formula is 0/0 (a Piecewise branch) may only apply at the
+    # boundary; inside the domain the branch that holds there is kept
+    return sp.together(NONINFORMATIVE_DOMAIN.resolve_piecewise(measure.noninformative()))
 
 
 def _ni_analysis_form(measure: Measure) -> tuple[sp.Expr, str]:
@@ -218,22 +242,31 @@ def _ni_groups_cached(measure: Measure, param_items: tuple):
     return groups
 
 
+# which oriented sign of score(larger) - score(smaller) each search wants (rules as data)
+_WANTED_SIGN = {"not_growing": lambda sign: sign <= 0, "not_fixed": lambda sign: sign != 0,
+                "grow": lambda sign: sign > 0, "shrink": lambda sign: sign < 0}
+
+
+def _find_ni_pair_at(measure: Measure, params: dict, want: str):
+    """Two non-informative outputs of one test set, smaller first, whose oriented score
+    difference has the sign ``want`` names (see _WANTED_SIGN), at fixed parameter values."""
+    wanted = _WANTED_SIGN[want]
+    for _, rows in sorted(_ni_groups(measure, params).items()):
+        for (size1, t1, v1), (size2, t2, v2) in itertools.combinations(rows, 2):
+            if size1 == size2:
+                continue
+            sign = compare_exact(v2, v1)
+            if sign is not None and wanted(measure.orientation * sign):
+                return params, t1, t2, v1, v2
+    return None
+
+
 def _find_ni_pair(measure: Measure, want: str):
-    """Two non-informative outputs of one test set, smaller first, whose scores are
-    'equal-or-worse' (want='not_growing'), 'different' ('not_fixed'), 'grow' or 'shrink'."""
-    o = measure.orientation
+    """As _find_ni_pair_at, over every sampled parameter setting."""
     for params in param_grid(measure):
-        for (total, ap), rows in sorted(_ni_groups(measure, params).items()):
-            for (size1, t1, v1), (size2, t2, v2) in itertools.combinations(rows, 2):
-                if size1 == size2:
-                    continue
-                sign = compare_exact(v2, v1)
-                if sign is None:
-                    continue
-                sign *= o
-                if ((want == "not_growing" and sign <= 0) or (want == "not_fixed" and sign != 0)
-                        or (want == "grow" and sign > 0) or (want == "shrink" and sign < 0)):
-                    return params, t1, t2, v1, v2
+        found = _find_ni_pair_at(measure, params, want)
+        if found:
+            return found
     return None
 
 
@@ -241,7 +274,7 @@ def _ni_cx(measure, found, text):
     params, t1, t2, v1, v2 = found
     line = (f"Non-informative outputs of one test set: {_table_text(t1)} and the larger {_table_text(t2)}"
             + (f" with {_params_text(params)}" if params else "")
-            + f" score ${sp.latex(v1)}$ and ${sp.latex(v2)}$ (exact): {text}.")
+            + f" score ${to_latex(v1)}$ and ${to_latex(v2)}$ (exact): {text}.")
     return line, _cx({"smaller output": t1, "larger output": t2}, params,
                      {"smaller": v1, "larger": v2}, text)
 
@@ -251,7 +284,7 @@ def fixed_quality(measure: Measure) -> PropertyResult:
     form, what = _ni_analysis_form(measure)
     d = size_derivative(measure)
     decision = is_identically_zero(d, _ni_domain(measure, d))
-    head = f"Non-informative {what} (S independent of G): ${sp.latex(sp.cancel(form))}$."
+    head = f"Non-informative {what} (S independent of G): ${to_latex(sp.cancel(form))}$."
     if decision.value is True:
         return PropertyResult(name, measure.name, HOLDS,
                               (head, f"Its derivative in $P(S)$ is identically 0 ({decision.method})."),
@@ -269,7 +302,7 @@ def growing_quality(measure: Measure) -> PropertyResult:
     name = "NIGQ"
     d = size_derivative(measure)
     domain = _ni_domain(measure, d)
-    head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
+    head = f"Oriented derivative of the non-informative score in $P(S)$: ${to_latex(sp.factor(d))}$."
     found = _find_ni_pair(measure, "not_growing")
     if found:
         line, cx = _ni_cx(measure, found, "the larger output does not score better")
@@ -309,8 +342,8 @@ def _threshold(measure: Measure, d: sp.Expr, domain: Domain):
             decision = is_positive_everywhere(direction * ratio, domain)
             if decision.value is not True:
                 continue
-            lines = [f"Solving (derivative) = 0 for ${sp.latex(c)}$ gives $\\theta = {sp.latex(theta)}$.",
-                     f"(derivative) / (${sp.latex(c)} - \\theta$) is "
+            lines = [f"Solving (derivative) = 0 for ${to_latex(c)}$ gives $\\theta = {to_latex(theta)}$.",
+                     f"(derivative) / (${to_latex(c)} - \\theta$) is "
                      f"{'positive' if direction > 0 else 'negative'} everywhere ({decision.method})."]
             others = NONINFORMATIVE_DOMAIN.with_intervals([q.interval() for q in measure.params if q is not p])
             low_ok = is_positive_everywhere(theta - p.low, others)
@@ -336,24 +369,7 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
                               reason="no parameter")
     d = size_derivative(measure)
     domain = _ni_domain(measure, d)
-    head = f"Oriented derivative of the non-informative score in $P(S)$: ${sp.latex(sp.factor(d))}$."
-    found = _threshold(measure, d, domain)
-    if found and found[0] == "outside":
-        _, c, theta, direction, lines, g0 = found
-        theta0 = sp.simplify(theta.subs(g, g0))
-        return PropertyResult(name, measure.name, FAILS, (head, *lines,
-            f"At $P(G) = {sp.latex(g0)}$ the threshold is ${sp.latex(theta0)}$, outside the domain of "
-            f"${sp.latex(c)}$, so there every parameter value orders non-informative outputs the same way: "
-            "the parameter does not decide."),
-            {"P(G)": str(g0), "theta": str(theta0), str(c): "any value in its domain"},
-            reason="threshold leaves the parameter domain")
-    if found:
-        _, c, theta, direction, lines = found
-        rel = ">" if direction > 0 else "<"
-        return PropertyResult(name, measure.name, HOLDS, (head, *lines,
-                              f"Hence non-informative outputs score better the larger they are iff "
-                              f"${sp.latex(c)} {rel} {sp.latex(theta)}$."),
-                              reason=f"threshold {c} {rel} {theta}", data=(("threshold", (c, theta, direction)),))
+    head = f"Oriented derivative of the non-informative score in $P(S)$: ${to_latex(sp.factor(d))}$."
     zero = is_identically_zero(d, domain)
     if zero.value is True:
         return PropertyResult(name, measure.name, FAILS, (head, "The derivative is identically 0 for "
@@ -365,6 +381,29 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
                               f"parameter value ({positive.method}): larger non-informative outputs "
                               "always score better, whatever the parameter."),
                               reason="growing quality for every parameter")
+    negative = is_positive_everywhere(-d, domain)
+    if negative.value is True:
+        return PropertyResult(name, measure.name, FAILS, (head, f"The derivative is negative for every "
+                              f"parameter value ({negative.method}): larger non-informative outputs "
+                              "always score worse, whatever the parameter."),
+                              reason="decreasing quality for every parameter")
+    found = _threshold(measure, d, domain)
+    if found and found[0] == "outside":
+        _, c, theta, direction, lines, g0 = found
+        theta0 = sp.simplify(theta.subs(g, g0))
+        return PropertyResult(name, measure.name, FAILS, (head, *lines,
+            f"At $P(G) = {to_latex(g0)}$ the threshold is ${to_latex(theta0)}$, outside the domain of "
+            f"${to_latex(c)}$, so there every parameter value orders non-informative outputs the same way: "
+            "the parameter does not decide."),
+            {"P(G)": str(g0), "theta": str(theta0), str(c): "any value in its domain"},
+            reason="threshold leaves the parameter domain")
+    if found:
+        _, c, theta, direction, lines = found
+        rel = ">" if direction > 0 else "<"
+        return PropertyResult(name, measure.name, HOLDS, (head, *lines,
+                              f"Hence non-informative outputs score better the larger they are iff "
+                              f"${to_latex(c)} {rel} {to_latex(theta)}$."),
+                              reason=f"threshold {c} {rel} {theta}", data=(("threshold", (c, theta, direction)),))
     # the order of non-informative outputs changes with output size at a fixed parameter value
     for params in param_grid(measure):
         grow = _find_ni_pair_at(measure, params, "grow")
@@ -380,20 +419,6 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
                     "order of non-informative outputs depends on output size, not on a parameter")
     return PropertyResult(name, measure.name, UNDET, (head,),
                           reason="no parameter threshold found and no proof that none exists")
-
-
-def _find_ni_pair_at(measure: Measure, params: dict, want: str):
-    o = measure.orientation
-    for (_, _), rows in sorted(_ni_groups(measure, params).items()):
-        for (size1, t1, v1), (size2, t2, v2) in itertools.combinations(rows, 2):
-            if size1 == size2:
-                continue
-            sign = compare_exact(v2, v1)
-            if sign is None:
-                continue
-            if (want == "grow" and o * sign > 0) or (want == "shrink" and o * sign < 0):
-                return params, t1, t2, v1, v2
-    return None
 
 
 def _sign_free_of_params(d: sp.Expr, measure: Measure, domain: Domain) -> bool:

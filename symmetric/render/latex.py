@@ -76,6 +76,11 @@ def render_claim(result: ClaimResult) -> str:
     return _environment().get_template("claim.tex.j2").render(r=result)
 
 
+def render_template(name: str, **context) -> str:
+    """Render any template of ``templates/`` with the LaTeX-safe delimiters and filters."""
+    return _environment().get_template(name).render(**context)
+
+
 def render_main(claim_ids: Iterable[str], title: str = "symmetric: checked derivations") -> str:
     return _environment().get_template("main.tex.j2").render(ids=list(claim_ids), title=title)
 

@@ -1,0 +1,67 @@
+"""One-sided limits of a measure along a direction, exactly.
+
+Used to decide continuity and continuous differentiability at the boundary of the domain
+(for instance where a measure's value is stipulated at 0/0).  The path is
+``point + eps * direction`` with ``eps -> 0+``; on it every piecewise condition is resolved
+for ``eps > 0`` (sympy's assumptions), which leaves one elementary expression in ``eps``.
+
+Soundness: the limit is taken by direct substitution only when the expression, at eps = 0,
+is finite and built from functions continuous where they are evaluated (rational functions
+with a non-zero denominator, sqrt, exp, log of a positive number, abs, min, max); otherwise
+sympy's ``limit`` (a symbolic computation) is used.  ``None`` means the limit could not be
+obtained (never read as "no limit").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import sympy as sp
+
+EPS = sp.Symbol("epsilon", positive=True)
+INFINITE = (sp.oo, -sp.oo, sp.zoo)
+
+
+def on_path(expr: sp.Expr, point: Mapping[sp.Symbol, sp.Expr], direction: Mapping[sp.Symbol, sp.Expr]) -> sp.Expr:
+    """``expr`` along point + eps * direction (eps > 0), piecewise conditions resolved."""
+    subs = {sym: sp.sympify(point[sym]) + EPS * sp.sympify(direction.get(sym, 0)) for sym in point}
+    return sp.piecewise_fold(sp.sympify(expr).subs(subs, simultaneous=True))
+
+
+def _finite(value: sp.Expr) -> bool:
+    return value.is_number and not value.has(sp.nan, *INFINITE) and value.is_finite is not False
+
+
+def directional_limit(expr: sp.Expr, point: Mapping, direction: Mapping) -> sp.Expr | None:
+    """lim_{eps->0+} expr(point + eps direction): a number, +-oo / zoo when it diverges, or None."""
+    path = on_path(expr, point, direction)
+    if isinstance(path, sp.Piecewise):
+        return None                      # a condition that eps > 0 does not resolve
+    at_zero = path.subs(EPS, 0)
+    if _finite(at_zero) and not _has_removable_risk(path):
+        return sp.nsimplify(at_zero) if at_zero.is_Float else at_zero
+    try:
+        value = sp.limit(path, EPS, 0, "+")
+    except (NotImplementedError, ValueError, TypeError):
+        return None
+    if isinstance(value, sp.Limit) or value.has(sp.Limit) or value is sp.nan:
+        return None
+    if isinstance(value, sp.AccumBounds):
+        return None
+    return value
+
+
+def _has_removable_risk(path: sp.Expr) -> bool:
+    """True when direct substitution at eps = 0 might not give the limit: a denominator or a
+    log argument that vanishes at eps = 0 (then the value at 0 is not trusted)."""
+    for power in path.atoms(sp.Pow):
+        if power.exp.is_negative and power.base.has(EPS) and power.base.subs(EPS, 0) == 0:
+            return True
+    for log in path.atoms(sp.log):
+        if log.args[0].subs(EPS, 0) == 0:
+            return True
+    return False
+
+
+def is_infinite(value) -> bool:
+    return value in INFINITE or (value is not None and value.has(*INFINITE))

@@ -1,0 +1,91 @@
+"""`symmetric check`: good input, and every kind of bad input exits 2 with a position."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from symmetric.cli import main
+
+
+def run(args, tmp_path):
+    return CliRunner().invoke(main, ["check", *args, "--no-pdf", "--latex", str(tmp_path / "tex")])
+
+
+def test_catalogue_measure_json(tmp_path):
+    r = run(["--measure", "K", "--json", "-"], tmp_path)
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout[r.stdout.index("["):])
+    props = {p["property"]: p["verdict"] for p in report[0]["properties"]}
+    assert props["MON"] == "holds" and props["CHA[uniform-size]"] == "holds" and "SM" in props
+    assert (tmp_path / "tex" / "check.tex").exists()
+
+
+def test_command_line_measure_with_parameter(tmp_path):
+    r = run(["--counts", "(lambda*TP + TN)/(lambda*AP + AN)", "--param", "lambda>0", "--name", "WA"], tmp_path)
+    assert r.exit_code == 0, r.output
+    assert "WA" in r.output
+
+
+def test_probability_form(tmp_path):
+    r = run(["--probs", "P(S|G) + P(not S|not G) - 1", "--name", "Y", "--json", str(tmp_path / "o.json")], tmp_path)
+    assert r.exit_code == 0, r.output
+    assert json.loads((tmp_path / "o.json").read_text())[0]["measure"] == "Y"
+
+
+def test_toml_several_measures(tmp_path):
+    f = tmp_path / "m.toml"
+    f.write_text('[[measure]]\nname = "A"\ncounts = "(TP+TN)/n"\n\n[[measure]]\ncatalogue = "F1"\n')
+    r = run([str(f), "--json", "-"], tmp_path)
+    assert r.exit_code == 0, r.output
+    assert [m["measure"] for m in json.loads(r.stdout[r.stdout.index("["):])] == ["A", "F1"]
+
+
+BAD_CLI = [
+    (["--counts", "TP +"], "<command line>, line 1, column 5"),
+    (["--counts", "Tp/AP"], "unknown name 'Tp'"),
+    (["--counts", "__import__('os').system('touch /tmp/pwned_by_check')"], "strings are not allowed"),
+    (["--counts", "TP.real"], "attribute access"),
+    (["--counts", "9**9**9**9"], "exponent too large"),
+    (["--counts", "TP", "--probs", "P(G)"], "exactly one"),
+    (["--counts", "lam*TP", "--param", "lam<=0"], "strict"),
+    (["--measure", "F11"], "did you mean 'F1'"),
+    (["--param", "a>0"], "--param needs"),
+    ([], "nothing to check"),
+]
+
+
+@pytest.mark.parametrize("args,fragment", BAD_CLI)
+def test_bad_command_line(args, fragment, tmp_path):
+    r = run(args, tmp_path)
+    assert r.exit_code == 2
+    assert fragment in r.output
+    assert "Traceback" not in r.output
+
+
+BAD_TOML = [
+    ('[[measure]]\nname = "A"\ncounts = "TP +* FN"\n', "line 3, column 15"),
+    ('[[measure]]\nname = "A"\ncounts = \n', "invalid TOML"),
+    ('[[measure]]\ncounts = "TP"\n', "missing field 'name'"),
+    ('[[measure]]\nname = "A"\n', "exactly one"),
+    ('[[measure]]\nname = "A"\ncounts = "TP"\ncolour = 1\n', "unknown field"),
+    ('title = "x"\n', "unknown top-level key"),
+    ('[[measure]]\nname = "A"\ncounts = "foo(TP)"\n', "unknown function 'foo'"),
+    ('[[measure]]\nname = "A"\ncounts = "TP"\nparams = "a>0"\n', "must be a list"),
+    ('\n\n[[measure]]\nname = "A"\ncounts = "TP"\n[[measure]]\ncatalogue = "NoSuch"\n', "line 6"),
+]
+
+
+@pytest.mark.parametrize("text,fragment", BAD_TOML)
+def test_bad_toml(text, fragment, tmp_path):
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    r = run([str(f)], tmp_path)
+    assert r.exit_code == 2, r.output
+    assert str(f) in r.output and fragment in r.output
+    assert "Traceback" not in r.output
+
+
+def test_missing_file(tmp_path):
+    r = run([str(tmp_path / "nope.toml")], tmp_path)
+    assert r.exit_code == 2 and "cannot read" in r.output

@@ -1,0 +1,70 @@
+"""The command line: listing, showing, proving, JSON, and user mistakes (exit 2, no traceback)."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from symmetric.cli import main
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def test_help_lists_commands(runner):
+    result = runner.invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for command in ("prove", "list", "show"):
+        assert command in result.output
+
+
+def test_list_prefix(runner):
+    result = runner.invoke(main, ["list", "amigo.notation"])
+    assert result.exit_code == 0
+    assert result.output.split("\t")[0] == "amigo.notation.contingency"
+    assert "amigo.notation.noninformative" in result.output
+
+
+@pytest.mark.parametrize("args,suggestion", [
+    (["list", "amigo.notatoin"], "amigo.notation"),
+    (["show", "amigo.appendix.wac_absolute_weighting"], "amigo.appendix.wacc_absolute_weighting"),
+    (["prove", "amgio", "--no-pdf"], "amigo"),
+])
+def test_unknown_claim_is_exit_2_with_close_match(runner, args, suggestion):
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2
+    assert suggestion in result.output
+    assert "Traceback" not in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_unknown_command_suggests(runner):
+    result = runner.invoke(main, ["prov"])
+    assert result.exit_code == 2
+    assert "prove" in result.output
+
+
+def test_show_prints_printed_and_derived(runner):
+    result = runner.invoke(main, ["show", "amigo.appendix.wacc_absolute_weighting"])
+    assert result.exit_code == 0
+    assert "[wrong]" in result.output and "printed:" in result.output and "derived:" in result.output
+    assert "verdict: corrected" in result.output
+
+
+def test_prove_writes_json_report_and_latex(runner, tmp_path):
+    out = tmp_path / "tex"
+    result = runner.invoke(main, ["prove", "amigo.notation", "amigo.appendix.wacc", "--no-pdf",
+                                  "--json", "-", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [r["id"] for r in report] == ["amigo.notation.contingency", "amigo.notation.noninformative",
+                                         "amigo.appendix.wacc_absolute_weighting"]
+    for entry in report:
+        assert set(entry) >= {"id", "paper", "statement", "verdict", "discrepancies", "counterexample", "seconds"}
+    wacc = report[2]
+    assert wacc["verdict"] == "corrected"
+    assert {"step", "printed", "derived"} <= set(wacc["discrepancies"][0])
+    assert (out / "amigo.appendix.wacc_absolute_weighting.tex").exists()
+    assert (out / "proofs.tex").exists() and (out / "symmetric-macros.tex").exists()

@@ -1,0 +1,163 @@
+"""The whitelist expression parser: what it accepts, and every way it refuses input."""
+
+from __future__ import annotations
+
+import builtins
+
+import pytest
+import sympy as sp
+
+from symmetric import space
+from symmetric.errors import InputError, UnknownNameError
+from symmetric.parse import count_symbols, parse_expression, parse_parameter, probability_symbols
+
+TP, FP, FN, TN = space.CELLS
+COUNTS = count_symbols()
+PROBS = probability_symbols()
+lam = sp.Symbol("lambda", positive=True)
+
+GOOD = [
+    ("2*TP/(2*TP+FP+FN)", COUNTS, 2 * TP / (2 * TP + FP + FN)),
+    ("TP/AP + TN/AN - 1", COUNTS, TP / (TP + FN) + TN / (TN + FP) - 1),
+    ("-TP^2", COUNTS, -TP**2),
+    ("2**3**2", COUNTS, sp.Integer(512)),          # right-associative
+    ("2^-1", COUNTS, sp.Rational(1, 2)),
+    ("0.25*TP + 1e-2", COUNTS, TP / 4 + sp.Rational(1, 100)),
+    ("sqrt(FN*FP)", COUNTS, sp.sqrt(FN * FP)),
+    ("max(TP, FP, 1) - min(TN, 2) + abs(FN - TP)", COUNTS,
+     sp.Max(TP, FP, 1) - sp.Min(TN, 2) + sp.Abs(FN - TP)),
+    ("log(TP+1) + exp(FP) + log(8, 2)", COUNTS, sp.log(TP + 1) + sp.exp(FP) + 3),
+    ("PP + PN - n", COUNTS, sp.Integer(0)),
+    ("cases(AP = 0, 2*TN/AN - 1, AN == 0, 2*TP/AP - 1, TP/AP + TN/AN - 1)", COUNTS,
+     sp.Piecewise((2 * TN / (TN + FP) - 1, sp.Eq(TP + FN, 0)),
+                  (2 * TP / (TP + FN) - 1, sp.Eq(TN + FP, 0)),
+                  (TP / (TP + FN) + TN / (TN + FP) - 1, True))),
+    ("piecewise(TP > 0 and not FP != 0 or TN <= 1, 1, 0)", COUNTS,
+     sp.Piecewise((1, sp.Or(sp.And(TP > 0, sp.Not(sp.Ne(FP, 0))), TN <= 1)), (0, True))),
+    ("lambda*TP - FP", {**COUNTS, "lambda": lam}, lam * TP - FP),
+    ("P(S|G) + P(not S|not G) - 1", PROBS,
+     space.Pr(space.S, space.G) + space.Pr(space.NS, space.NG) - 1),
+    ("P(G and S) / P(~G)", PROBS, space.Joint(space.S, space.G) / space.Pr(space.NG)),
+    ("P(not not G|S)", PROBS, space.Pr(space.G, space.S)),
+]
+
+
+@pytest.mark.parametrize("text,symbols,expected", GOOD)
+def test_accepts(text, symbols, expected):
+    assert sp.simplify(parse_expression(text, symbols) - expected) == 0
+
+
+# (text, symbols, message fragment, column); every refusal names source, line and column
+BAD = [
+    ("TP +", COUNTS, "unexpected end of input", 5),
+    ("(TP", COUNTS, "expected ')'", 4),
+    ("TP TN", COUNTS, "after a complete expression", 4),
+    ("Tp + 1", COUNTS, "unknown name 'Tp'; did you mean 'TP'", 1),
+    ("TP + foo(FP)", COUNTS, "unknown function 'foo'", 6),
+    ("__import__('os').system('true')", COUNTS, "strings are not allowed", 12),
+    ("TP.__class__", COUNTS, "attribute access", 3),
+    ("eval(TP)", COUNTS, "unknown function 'eval'", 1),
+    ("TP(1)", COUNTS, "not a function", 1),
+    ("sqrt", COUNTS, "must be called", 1),
+    ("9**9**9**9", COUNTS, "exponent too large", 5),
+    ("(9**64)**64", COUNTS, "power too large", 8),
+    ("((TP+1)^64)^64", COUNTS, "combined exponent too large", 12),
+    ("TP^(1/1000)", COUNTS, "exponent denominator too large", 3),
+    ("1e999999999", COUNTS, "exponent too large", 1),
+    ("1" * 50, COUNTS, "longer than 40 digits", 1),
+    ("(" * 45 + "TP" + ")" * 45, COUNTS, "nested too deeply", 41),
+    ("+".join(["TP"] * 700), COUNTS, "expression too large", None),
+    ("x" * 5000, COUNTS, "longer than 4000 characters", 1),
+    ("exp(10^9)", COUNTS, "exp() argument too large", 1),
+    ("1/0", COUNTS, "division by zero", 2),
+    ("TP/(FP-FP)", COUNTS, "division by zero", 3),
+    ("0^-1", COUNTS, "division by zero", 2),
+    ("log(0)", COUNTS, "log(0) is undefined", 1),
+    ("TP < 1", COUNTS, "is a condition, not a number", 1),
+    ("(TP > 1) + 1", COUNTS, "condition cannot be used as a number", 10),
+    ("TP and FP", COUNTS, "needs conditions", 4),
+    ("cases(TP, 1, 0)", COUNTS, "argument 1 must be a condition", 1),
+    ("cases(TP > 0, 1)", COUNTS, "odd number of arguments", 1),
+    ("min(TP)", COUNTS, "at least 2 arguments", 1),
+    ("TP @ FP", COUNTS, "unexpected character '@'", 4),
+    ("TP; FP", COUNTS, "unexpected character ';'", 3),
+    ("lambda x: x", COUNTS, "unexpected character ':'", 9),
+    ("lambda + x", COUNTS, "unknown name 'lambda'", 1),
+    ("", COUNTS, "empty expression", 1),
+    ("P(S|G)", COUNTS, "unknown function 'P'", 1),
+    ("P(S|X)", PROBS, "unknown probability 'P(S|X)'", 1),
+    ("P(S|)", PROBS, "expected an event", 5),
+    ("P(G|G)", PROBS, "unknown probability", 1),
+]
+
+
+@pytest.mark.parametrize("text,symbols,fragment,column", BAD)
+def test_refuses_with_position(text, symbols, fragment, column):
+    with pytest.raises(InputError) as info:
+        parse_expression(text, symbols, source="m.toml", line=7, column=12)
+    err = info.value
+    assert fragment in err.message
+    assert err.source == "m.toml" and err.line == 7
+    if column is not None:
+        assert err.column == 12 + column - 1
+    assert str(err).startswith("m.toml, line 7, column ")
+
+
+def test_error_on_a_later_line_counts_lines_within_the_text():
+    with pytest.raises(InputError) as info:
+        parse_expression("TP +\n  FP +\n   @", COUNTS, source="f.toml", line=3, column=10)
+    assert (info.value.line, info.value.column) == (5, 4)
+
+
+def test_unknown_name_offers_close_matches():
+    with pytest.raises(UnknownNameError) as info:
+        parse_expression("tn/AN", COUNTS)
+    assert "TN" in info.value.suggestions
+
+
+def test_nothing_is_executed(monkeypatch):
+    """The parser never reaches eval/exec/sympify on the raw text."""
+    calls = []
+
+    def spy(name):
+        def fail(*args, **kwargs):
+            calls.append(name)
+            raise AssertionError(f"{name} called")
+        return fail
+    monkeypatch.setattr(builtins, "eval", spy("eval"))
+    monkeypatch.setattr(builtins, "exec", spy("exec"))
+    monkeypatch.setattr(sp, "sympify", spy("sympify"))
+    monkeypatch.setattr(sp, "parse_expr", spy("parse_expr"), raising=False)
+    for text in ("__import__('os').system('echo pwned')", "TP.__class__.__bases__", "2*TP/(2*TP+FP+FN)"):
+        try:
+            parse_expression(text, COUNTS)
+        except InputError:
+            pass
+    assert calls == []
+
+
+PARAMS = [
+    ("lambda>0", ("lambda", 0, sp.oo)),
+    ("0<a<1", ("a", 0, 1)),
+    ("1>a>0", ("a", 0, 1)),
+    ("beta", ("beta", 0, sp.oo)),
+    ("c<2", ("c", -sp.oo, 2)),
+    ("1/2 < w < 3/4", ("w", sp.Rational(1, 2), sp.Rational(3, 4))),
+]
+
+
+@pytest.mark.parametrize("text,expected", PARAMS)
+def test_parameter_declarations(text, expected):
+    p = parse_parameter(text)
+    assert (p.name, p.low, p.high) == expected
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("TP>0", "already used"), ("sqrt>0", "already used"), ("a<=1", "strict"),
+    ("1<a<0", "empty parameter interval"), ("a>b", "unknown name"), ("0<a<1<2", "cannot read"),
+    ("9a>0", "cannot read"), ("a b", "invalid parameter name"),
+])
+def test_bad_parameter_declarations(text, fragment):
+    with pytest.raises(InputError) as info:
+        parse_parameter(text, reserved=tuple(COUNTS))
+    assert fragment in info.value.message
