@@ -4,8 +4,8 @@ Run: PYTHONPATH=. python benchmarks/bench_quant.py [runs].  Each run is a fresh 
 (the property and evaluation caches start empty).  Prints, per run, the wall-clock time and
 the CPU time of the child process (user + system: the machine is shared, so wall-clock time
 also measures the other load), then the medians and their ratio to the 10 s goal.
-Recorded on the 2-core machine (3 runs each): before the speed-up, wall median 32.9 s; after,
-see the commit log of the quantspeed branch.
+Recorded on the 2-core machine: before the quantspeed changes (main at 4fcb439, 3 runs) wall
+median 27.1 s, CPU median 25.5 s; after (5 runs) wall median 5.6 s, CPU median 5.7 s.
 """
 
 import os
