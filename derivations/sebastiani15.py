@@ -15,6 +15,7 @@ import sympy as sp
 
 from symmetric.checks.cases import POSITIVE, definedness, is_undefined_constant
 from symmetric.checks.decide import is_identically_zero
+from symmetric.render.notation import to_latex
 from symmetric.claims import Claim, Derivation
 from symmetric.measures import registry
 from symmetric.measures.classification import (absolute_error, contributions, cost_sensitive_recall,
@@ -325,8 +326,12 @@ def table2(d: Derivation) -> None:
            "which equals $\\sqrt{FP\\,FN}/(\\sqrt{FP\\,FN}+\\sqrt{TP\\,TN})$.")
     d.equal("LAM% spam-track (logit) definition = catalogue algebraic form", _lam_logit().xreplace(pos),
             _m("Lam%").count_form.xreplace(pos), justification="all cells positive")
-    d.equal("LAM% as printed (garbled extraction)", lam_printed.xreplace(pos),
-            _m("Lam%").count_form.xreplace(pos), justification="the printed text is not the reconstruction")
+    # the extracted text reads as lam_printed, which is not a formula for lam% at all: that is
+    # damage done by the text extraction, not an error of the paper, so it is recorded as a
+    # note and not as a wrong printed step
+    d.note(f"LAM% as extracted reads ${to_latex(lam_printed)}$, which is not a function of the form of "
+           "lam%; it is treated as extraction damage (not counted as a printed error) and the "
+           "reconstruction above is used.")
     mcc_printed = (TP * TN - FP * FN) / sp.sqrt((TP + FN) * (FP + TN) * (TP + TN) * (FP + FN))
     d.equal("MCC as printed: $(AP\\,AN\\,(TP+TN)(FP+FN))^{1/2}$ in the denominator", mcc_printed.xreplace(pos),
             _m("MCC").count_form.xreplace(pos), justification="against Matthews' definition with PP PN")

@@ -38,6 +38,14 @@ def _latex(value) -> str:
     return to_latex(value)
 
 
+def _readable(expr):
+    """A derived expression as a reader would write it: factored when that is cheap."""
+    expr = sp.sympify(expr)
+    if isinstance(expr, sp.Expr) and not expr.is_number and sp.count_ops(expr) < 80 and not expr.has(sp.Piecewise):
+        return sp.factor(expr)
+    return expr
+
+
 def _point_text(point: Mapping) -> str:
     return ", ".join(f"${to_latex(k) if not isinstance(k, str) else k} = {to_latex(v)}$"
                      for k, v in point.items())
@@ -86,7 +94,7 @@ class Derivation:
             why += "; " + decision.detail
         status = Status.of(decision.value)
         self.steps.append(StepRecord(label, status, printed_latex or _latex(printed),
-                                     derived_latex or _latex(derived), why))
+                                     derived_latex or _latex(_readable(derived)), why))
         return status
 
     def number(self, label: str, printed: str, derived, *, tolerance=None,
