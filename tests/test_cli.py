@@ -68,3 +68,14 @@ def test_prove_writes_json_report_and_latex(runner, tmp_path):
     assert {"step", "printed", "derived"} <= set(wacc["discrepancies"][0])
     assert (out / "amigo.appendix.wacc_absolute_weighting.tex").exists()
     assert (out / "proofs.tex").exists() and (out / "symmetric-macros.tex").exists()
+
+
+def test_readme_example_toml_checks(runner, tmp_path):
+    from pathlib import Path
+    example = Path(__file__).resolve().parent.parent / "examples" / "measures.toml"
+    result = runner.invoke(main, ["check", str(example), "--json", "-", "--no-pdf", "--latex", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout[result.stdout.index("["):])
+    assert [m["measure"] for m in report] == ["GeometricRecalls", "WeightedUtility", "K", "SquaredError"]
+    weighted = {p["property"]: p["verdict"] for p in report[1]["properties"]}
+    assert weighted["AW"] == "holds"      # lambda TP - FP: a parameter threshold decides
