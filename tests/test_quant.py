@@ -75,11 +75,21 @@ def test_user_measure_unknown_symbol():
 @pytest.mark.parametrize("claim_id,verdict", [
     ("quant.appendix_a.ae", Verdict.PROVED), ("quant.appendix_c.kld_bmon", Verdict.PROVED),
     ("quant.appendix_c.pd_bmon", Verdict.PROVED), ("quant.binary_coincidences", Verdict.PROVED),
-    ("quant.rel_abs_exclusive", Verdict.REFUTED), ("quant.appendix_b.imp", Verdict.CORRECTED),
+    ("quant.rel_abs_exclusive", Verdict.REFUTED), ("quant.appendix_b.imp", Verdict.UNDETERMINED),
+    ("quant.appendix_b.max", Verdict.CORRECTED),
 ])
 def test_claim_verdicts(claim_id, verdict):
     (claim,) = [c for c in select([claim_id]) if c.id == claim_id]
     assert run_claim(claim).verdict is verdict
+
+
+def test_unreproducible_pd_cells_are_undecided_not_wrong():
+    # PD's definition was lost: a mismatch with its reconstruction blames neither side
+    (claim,) = select(["quant.appendix_b.imp"])
+    result = run_claim(claim)
+    pd_steps = [s for s in result.steps if s.label.endswith(": PD")]
+    assert pd_steps and all(s.status.value == "undecided" for s in pd_steps)
+    assert not result.discrepancies and "PD" in (result.reason or "")
 
 
 def test_table1_disagreements():
