@@ -255,14 +255,23 @@ def _prove_defined(measure: Measure, clock: _Clock) -> tuple[bool | None, list[s
                            lambda e: definedness(e, domain), clock, "defined")
 
 
+def _fails_where_undefined(measure: Measure, prop: str, explain) -> PropertyResult | None:
+    """``prop`` fails, with the table as counterexample, when the measure is undefined at some
+    table of a small test set (found and re-checked exactly); None when no such table exists."""
+    found = _first_undefined(measure, SEARCH_N)
+    if not found:
+        return None
+    params, t = found
+    return _result(measure, prop, FAILS, (explain(t, params),), _cx(params, {"h": t}, {"h": None}, "M undefined"))
+
+
 def check_sde(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResult:
     clock = _Clock(budget)
-    found = _first_undefined(measure, SEARCH_N)
-    if found:
-        params, t = found
-        return _result(measure, "SDE", FAILS, (
-            f"The measure is undefined at {_tt(t)}{_params_text(params)} (re-checked exactly: 0/0 or x/0).",),
-            _cx(params, {"h": t}, {"h": None}, "M undefined"))
+    undefined = _fails_where_undefined(measure, "SDE", lambda t, params:
+                                       f"The measure is undefined at {_tt(t)}{_params_text(params)} "
+                                       "(re-checked exactly: 0/0 or x/0).")
+    if undefined:
+        return undefined
     ok, lines = _prove_defined(measure, clock)
     if ok:
         return _result(measure, "SDE", HOLDS, ["Defined on every zero pattern of the table:"] + lines)
@@ -581,13 +590,12 @@ def _tn_form(measure: Measure, ap, an) -> sp.Expr:
 
 def check_con(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResult:
     clock = _Clock(budget)
-    found = _first_undefined(measure, SEARCH_N)
-    if found:
-        params, t = found
-        return _result(measure, "CON", FAILS, (
-            f"$M$ is undefined at {_tt(t)}{_params_text(params)}, a point of the domain of the test set "
-            f"$AP = {t[0] + t[2]}, AN = {t[1] + t[3]}$, so it is not a $C^1$ function on the whole domain (exact).",),
-            _cx(params, {"h": t}, {"h": None}, "M undefined"))
+    undefined = _fails_where_undefined(measure, "CON", lambda t, params:
+                                       f"$M$ is undefined at {_tt(t)}{_params_text(params)}, a point of the domain "
+                                       f"of the test set $AP = {t[0] + t[2]}, AN = {t[1] + t[3]}$, so it is not a "
+                                       "$C^1$ function on the whole domain (exact).")
+    if undefined:
+        return undefined
     params = param_grid(measure)[0]
     for ap, an in test_sets(CON_SEARCH_N):
         g = _tn_form(measure, ap, an).subs(params)
