@@ -3,8 +3,8 @@
 import pytest
 import sympy as sp
 
-from symmetric.checks.decide import exact_sign, is_identically_zero
-from symmetric.checks.intervals import interval_sign
+from symmetric.checks.decide import exact_sign, is_identically_zero, is_positive_everywhere
+from symmetric.checks.intervals import interval_sign, interval_sign_at
 
 R = sp.Rational
 x = sp.Symbol("x", positive=True)
@@ -47,3 +47,32 @@ def test_log_identity_is_still_proved_and_witness_found_early():
     assert decision.value is False
     point = dict(decision.witness)
     assert exact_sign((sp.log(x) - x).subs(point)) != 0
+
+
+y = sp.Symbol("y", positive=True)
+
+
+@pytest.mark.parametrize("expr,point,expected", [
+    (sp.log(x / y) - sp.log((1 - x) / (1 - y)), {x: R(2, 3), y: R(1, 3)}, 1),   # both logs push up
+    (sp.log(x / y) - sp.log((1 - x) / (1 - y)), {x: R(1, 3), y: R(2, 3)}, -1),
+    (x * sp.log(x / y) - x + y, {x: R(1, 5), y: R(1, 2)}, 1),                  # the shifted KLD term
+    (sp.log(x) - sp.log(y), {x: R(1, 3), y: R(1, 3)}, None),                   # exactly 0
+    (1 / (x - y), {x: R(1, 3), y: R(1, 3)}, None),                             # a pole: refused
+    (sp.log(x - y), {x: R(1, 3), y: R(1, 2)}, None),                           # log of a negative
+    (sp.Abs(x - y) - R(1, 7), {x: R(1, 3), y: R(1, 2)}, 1),
+    (x - y, {x: R(1, 3)}, None),                                               # y has no value
+    (x - y, {x: R(1, 3), y: sp.sqrt(2)}, None),                                # values must be rational
+])
+def test_interval_sign_at_agrees_with_substitution(expr, point, expected):
+    assert interval_sign_at(expr, point) == expected
+    if expected is not None:   # a certified sign is the sign of the substituted number
+        assert exact_sign(expr.subs(point)) == expected
+
+
+def test_positivity_search_still_finds_witnesses_after_the_interval_prefilter():
+    # log(x) - 1 is negative at the small sample points; the prefilter must not hide them
+    decision = is_positive_everywhere(sp.log(x) - 1)
+    assert decision.value is False
+    assert exact_sign((sp.log(x) - 1).subs(dict(decision.witness))) <= 0
+    # positive everywhere but not provable: undecided, never False
+    assert is_positive_everywhere(sp.log(1 + x) + 1 / x).value in (True, None)
