@@ -181,8 +181,10 @@ def _search(evaluator: _Evaluator, cases: Callable[[int], object], relation: str
             gap = evaluator.approx(case.first) - evaluator.approx(case.second)
             if math.isnan(gap):
                 continue
-            # '<=' admits equality (a strict inequality that should hold and does not)
-            score = {">": gap, "<": -gap, "!=": abs(gap), "<=": 1e-12 - gap}[relation]
+            # '<=' admits equality (a strict inequality that should hold and does not); for '!='
+            # a float gap at rounding level is no evidence of a difference (equal values would
+            # only be re-checked exactly to find 0), so it must exceed the same 1e-12
+            score = {">": gap, "<": -gap, "!=": abs(gap) - 1e-12, "<=": 1e-12 - gap}[relation]
             if score > 0:
                 ranked.append((-score, len(ranked), case))
         ranked.sort(key=lambda t: (t[0], t[1]))
@@ -316,13 +318,6 @@ def check_bmon(measure: QuantMeasure) -> PropertyResult:
 
 @_per_measure
 def check_bimp(measure: QuantMeasure) -> PropertyResult:
-    raw = measure.binary_raw()
-    gap = raw.subs(q, p + a) - raw.subs(q, p - a)
-    zero = _zero(gap, IMPARTIAL)
-    if zero and _outer_increasing(measure):
-        return _result("B-IMP", measure, HOLDS, [
-            f"$R(p+a, p) - R(p-a, p) = {sp.latex(sp.simplify(resolve(gap, IMPARTIAL)))}$ is identically 0 "
-            "on $0<p-a$, $p+a<1$; the outer transform depends on the prediction only through R."])
     form, what = _comparison_form(measure)
     ev = _Evaluator(form)
 
@@ -331,24 +326,42 @@ def check_bimp(measure: QuantMeasure) -> PropertyResult:
         for pv, av in itertools.product(g, g):
             if av < pv and pv + av < 1:
                 yield _Case({"p(c1)": pv, "a": av}, (pv, pv + av), (pv, pv - av))
+    # The exact counterexample search comes first: it is cheap, and a certified counterexample
+    # rules the symbolic proof out, so the verdict is the one the proof-first order gives.
     bad = _search(ev, cases, "!=")
     if bad is not None:
         return _result("B-IMP", measure, FAILS, cx=_cx(bad, "!=", what),
                        reason="overestimating and underestimating by the same amount score differently")
+    raw = measure.binary_raw()
+    gap = raw.subs(q, p + a) - raw.subs(q, p - a)
+    zero = _zero(gap, IMPARTIAL)
+    if zero and _outer_increasing(measure):
+        return _result("B-IMP", measure, HOLDS, [
+            f"$R(p+a, p) - R(p-a, p) = {sp.latex(sp.simplify(resolve(gap, IMPARTIAL)))}$ is identically 0 "
+            "on $0<p-a$, $p+a<1$; the outer transform depends on the prediction only through R."])
     return _result("B-IMP", measure, UNDET, reason="identity not decided and no counterexample found")
 
 
 def _rel_abs_cases(measure: QuantMeasure):
-    def cases(den):
-        g = [v for v in _grid(den) if v < sp.Rational(1, 2)]  # c1 strictly less prevalent
-        for p1, p2, av in itertools.product(g, g, _grid(den)):
-            if p1 >= p2:
-                continue
-            for sgn in (1, -1):
-                if 0 < p1 + sgn * av < 1 and 0 < p2 + sgn * av < 1:
-                    yield _Case({"p'(c1)": p1, "p''(c1)": p2, "shift": sgn * av},
-                                (p1, p1 + sgn * av), (p2, p2 + sgn * av))
-    return cases
+    return _rel_abs_case_list
+
+
+@lru_cache(maxsize=8)
+def _rel_abs_case_list(den: int) -> tuple[_Case, ...]:
+    """The B-REL/B-ABS candidates on the grid k/den (they do not depend on the measure, and
+    both searches walk them).  Built on the integer numerators: sympy arithmetic on every
+    candidate was most of the search's cost."""
+    half = [k for k in range(1, den) if 2 * k < den]   # c1 strictly less prevalent
+    out = []
+    for k1, k2, ka in itertools.product(half, half, range(1, den)):
+        if k1 >= k2:
+            continue
+        for sgn in (1, -1):
+            if 0 < k1 + sgn * ka < den and 0 < k2 + sgn * ka < den:
+                p1, p2 = sp.Rational(k1, den), sp.Rational(k2, den)
+                out.append(_Case({"p'(c1)": p1, "p''(c1)": p2, "shift": sp.Rational(sgn * ka, den)},
+                                 (p1, sp.Rational(k1 + sgn * ka, den)), (p2, sp.Rational(k2 + sgn * ka, den))))
+    return tuple(out)
 
 
 def _shifted(measure: QuantMeasure, sign: int) -> sp.Expr:
@@ -357,32 +370,33 @@ def _shifted(measure: QuantMeasure, sign: int) -> sp.Expr:
 
 @_per_measure
 def check_brel_babs(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]:
-    over, under = sp.diff(_shifted(measure, 1), p), sp.diff(_shifted(measure, -1), p)
-    # the second side is only needed when the first is proved (both must hold)
-    rel_over = _positive(-over, OVER)
-    rel_under = rel_over and _positive(-under, UNDER)
-    abs_over = _zero(over, OVER)
-    abs_under = abs_over and _zero(under, UNDER)
     cases = _rel_abs_cases(measure)
     form, what = _comparison_form(measure)
     ev = _Evaluator(form)
-    if rel_over and rel_under:
+    # The exact counterexample searches come first: they are cheap next to the sign and zero
+    # decisions on d/dp E(p +- a, p) (which cannot decide log terms and then pay for every
+    # witness re-check), and a certified counterexample rules the symbolic proof out, so each
+    # verdict is the one the proof-first order gives.
+    rel_bad, abs_bad = _search(ev, cases, "<="), _search(ev, cases, "!=")
+    over, under = sp.diff(_shifted(measure, 1), p), sp.diff(_shifted(measure, -1), p)
+    if rel_bad is not None:
+        rel = _result("B-REL", measure, FAILS, cx=_cx(rel_bad, "<=", what),
+                      reason="the smaller true prevalence is not penalised more")
+    # the second side is only needed when the first is proved (both must hold)
+    elif _positive(-over, OVER) and _positive(-under, UNDER):
         proof = ["$\\frac{d}{dp} E(p \\pm a, p) < 0$ on $0<p<1/2$ for over- and underestimation (sign "
                  "decisions), so the same misprediction costs more on the smaller true prevalence."]
         rel = _result("B-REL", measure, HOLDS, proof)
     else:
-        bad = _search(ev, cases, "<=")
-        rel = (_result("B-REL", measure, FAILS, cx=_cx(bad, "<=", what),
-                       reason="the smaller true prevalence is not penalised more") if bad is not None
-               else _result("B-REL", measure, UNDET, reason="derivative sign not decided, no counterexample"))
-    if abs_over and abs_under:
+        rel = _result("B-REL", measure, UNDET, reason="derivative sign not decided, no counterexample")
+    if abs_bad is not None:
+        abs_ = _result("B-ABS", measure, FAILS, cx=_cx(abs_bad, "!=", what),
+                       reason="the same misprediction scores differently")
+    elif _zero(over, OVER) and _zero(under, UNDER):
         abs_ = _result("B-ABS", measure, HOLDS, [
             "$\\frac{d}{dp} E(p \\pm a, p)$ is identically 0 on $0<p<1/2$ for over- and underestimation."])
     else:
-        bad = _search(ev, cases, "!=")
-        abs_ = (_result("B-ABS", measure, FAILS, cx=_cx(bad, "!=", what),
-                        reason="the same misprediction scores differently") if bad is not None
-                else _result("B-ABS", measure, UNDET, reason="identity not decided, no counterexample"))
+        abs_ = _result("B-ABS", measure, UNDET, reason="identity not decided, no counterexample")
     return rel, abs_
 
 
@@ -393,7 +407,11 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
     ratios = set()
     for dom in (ABOVE, BELOW):
         t = resolve(measure.term, dom)
-        ratios.add(sp.simplify(sp.expand_log(t.subs({p: k * p, q: k * q}, simultaneous=True), force=True) / t))
+        quotient = sp.expand_log(t.subs({p: k * p, q: k * q}, simultaneous=True), force=True) / t
+        # cancel() first: it is cheap and settles the usual homogeneous terms; simplify() on the
+        # small quotient in k alone then gives the same printed form at a fraction of the cost
+        cancelled = sp.cancel(quotient)
+        ratios.add(sp.simplify(cancelled if not cancelled.free_symbols & {p, q} else quotient))
     ratio = ratios.pop() if len(ratios) == 1 else None
     homogeneous = ratio is not None and not (ratio.free_symbols & {p, q}) and ratio.is_positive
     if homogeneous and _outer_increasing(measure):
