@@ -76,3 +76,12 @@ def test_positivity_search_still_finds_witnesses_after_the_interval_prefilter():
     assert exact_sign((sp.log(x) - 1).subs(dict(decision.witness))) <= 0
     # positive everywhere but not provable: undecided, never False
     assert is_positive_everywhere(sp.log(1 + x) + 1 / x).value in (True, None)
+
+
+@pytest.mark.parametrize("expr,point,expected", [
+    (sp.sign(sp.log(x / y)) / x, {x: R(2, 3), y: R(1, 3)}, 1),
+    (sp.sign(sp.log(x / y)) / x, {x: R(1, 3), y: R(2, 3)}, -1),
+    (sp.sign(x - y) + R(1, 2), {x: R(1, 3), y: R(1, 3)}, None),   # sign at 0 is not enclosed
+])
+def test_sign_is_enclosed_only_away_from_zero(expr, point, expected):
+    assert interval_sign_at(expr, point) == expected

@@ -82,6 +82,13 @@ def _enclose(e: sp.Expr, point=None):
         return iv.log(x)
     if isinstance(e, sp.exp):
         return iv.exp(_enclose(e.args[0], point))
+    if isinstance(e, sp.sign):   # constant +-1 on an enclosure that excludes 0 (the derivative of Abs)
+        x = _enclose(e.args[0], point)
+        if x.a > 0:
+            return iv.mpf(1)
+        if x.b < 0:
+            return iv.mpf(-1)
+        raise _Unsupported("sign of an interval containing 0")
     if isinstance(e, sp.Abs):
         return _interval_abs(_enclose(e.args[0], point))
     if isinstance(e, (sp.Min, sp.Max)):
