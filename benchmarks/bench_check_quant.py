@@ -4,6 +4,11 @@ cache).  Prints, per case, each run's wall time, the median and its ratio to the
 the start-up cost of the command line alone (`symmetric check --help`) for comparison.
 
 Run: PYTHONPATH=. python benchmarks/bench_check_quant.py [runs]
+
+Medians (s, 5 runs, 2-core machine under other load; start-up 0.7-1.0 s), before -> after the
+interval pre-check of exact re-checks and the counterexample-first B-IMP/B-REL/B-ABS order:
+AE 1.18 -> 1.19, SE 0.99 -> 1.06, PD 1.38 -> 1.06, KLD-like 1.63 -> 1.07, RAE 1.30 -> 1.24,
+NKLD 2.07 -> 1.24, reverse KLD 3.66 -> 1.27 (3 runs).
 """
 
 import statistics
@@ -21,6 +26,7 @@ CASES = {
     "user KLD-like p*log(p/q)": ["--term", "p*log(p/q)", "--name", "MyKLD"],
     "user RAE-like abs(q-p)/(p n)": ["--term", "abs(q - p)/(p*n)", "--name", "MyRAE"],
     "catalogue NKLD": ["--measure", "NKLD"],
+    "user reverse KLD q*log(q/p)": ["--term", "q*log(q/p)", "--name", "MyRKLD"],
 }
 
 
