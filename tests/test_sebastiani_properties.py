@@ -139,12 +139,40 @@ def test_fix_holds_with_the_exact_ranges(name):
             assert (lo, hi) == FIX_RANGE[name], (ap, an)
 
 
-def test_fix_not_proved_when_perfect_is_undefined_on_a_live_test_set():
-    """Recall stipulated 1 only where AP = 0 and FP = 0: on AP = 0 the perfect classifier is
-    defined, but the classifier with FP > 0 is not; on AP > 0 the range is [0, 1].  The old
-    proof substituted AP = 0 after cancelling AP/AP; the kinds now come from the patterns."""
-    from symmetric.space import FN, FP, TN, TP
+# (measure, classifier, kind) -> score; None = undefined (0/0 or x/0 visible)
+KIND_SCORES = [
+    ("Youden", "perfect", 0, 1), ("Youden", "perfect", 1, None), ("Youden", "perfect", 2, None),
+    ("Youden", "pervert", 0, -1), ("MCC", "perfect", 1, None), ("MCC", "pervert", 0, -1),
+    ("K", "perfect", 1, 1), ("K", "pervert", 1, -1), ("K", "pervert", 2, -1), ("F1", "perfect", 1, 1),
+    ("F1", "pervert", 2, 0), ("Lam%", "perfect", 0, 0), ("Lam%", "perfect", 2, None),
+]
+
+
+@pytest.mark.parametrize("name,classifier,kind,expected", KIND_SCORES)
+def test_score_on_kind_of_test_set(name, classifier, kind, expected):
+    """The perfect classifier of Youden's J on AP = 0 is 0/0 (the old FIX proof substituted
+    AP = 0 after AP/AP had cancelled and claimed the score 1 there)."""
+    table = {"perfect": S.perfect, "pervert": S.pervert}[classifier]
+    e = S.score_on_kind(registry.get(name).count_form, table, S.TEST_SET_KINDS[kind])
+    if expected is None:
+        assert S.is_undefined_constant(e)
+    else:
+        assert sp.simplify(e - expected) == 0
+    k = S.TEST_SET_KINDS[kind]        # agrees with exact evaluation on a concrete test set
+    ap, an = (3 if k.positives else 0), (2 if k.negatives else 0)
+    v = exact_value(registry.get(name), table(ap, an), {})
+    assert (v is None) if expected is None else v == expected
+
+
+def test_fix_fails_when_the_range_shrinks_on_empty_classes():
+    """Recall with 1 stipulated on the empty perfect table: on AP = 0 only the perfect
+    classifier is defined, so the range there is {1}, not [0, 1] (found and re-checked)."""
+    from symmetric.space import FN, FP, TP
     m = Measure("R0", "recall, 1 on the empty perfect table",
                 counts=sp.Piecewise((1, sp.Eq(TP + FN + FP, 0)), (TP / (TP + FN), True)))
     r = S.check_fix(m)
-    assert r.verdict is not H
+    assert r.verdict is F
+    cx = r.counterexample
+    values = {k: exact_value(m, tuple(cx[k]), {}) for k in ("min 1", "max 1", "min 2", "max 2")}
+    assert {k: str(v) for k, v in values.items()} == {k: cx[f"M({k})"] for k in values}
+    assert (values["min 1"], values["max 1"]) != (values["min 2"], values["max 2"])

@@ -9,8 +9,12 @@ the direction of MON.
 * CON  for every test set, M is a C^1 function of real TP in [0, AP], TN in [0, AN]
        (boundary included): defined everywhere, continuous, with continuous partial derivatives.
 * SDE  M is defined for every test set and every classifier.
-* WDE  for every test set, M is defined for all classifiers or for none.
-* FIX  the range [min, max] over classifiers is the same for every test set.
+* WDE  for every test set, M is defined for all classifiers or for none.  Proved per kind of
+       test set (AP > 0 and AN > 0; AP = 0; AN = 0): M defined on every zero pattern of the
+       cells the kind allows, or undefined on every one (:data:`TEST_SET_KINDS`).
+* FIX  the range [min, max] over the classifiers for which M is defined is the same for every
+       test set; a test set on which M is defined for no classifier has no range and is left
+       out (its undefinedness is what SDE and WDE judge).
 * CHA  E[M(random classifier)] is the same for every test set, per random model
        (:data:`RANDOM_MODELS`; expected values are exact rational sums).
 * IMB  M(trivial acceptor) and M(trivial rejector) are constants over test sets with AP, AN > 0.
@@ -287,6 +291,16 @@ class KindOfTestSet:
         return (AP_S if self.positives else sp.Integer(0), AN_S if self.negatives else sp.Integer(0))
 
 
+def score_on_kind(form: sp.Expr, table: Callable[[object, object], Table], kind: "KindOfTestSet") -> sp.Expr:
+    """A classifier's score (``table(AP, AN)``, e.g. :func:`perfect`) on every test set of a kind.
+
+    The empty class is put in as 0 cell by cell (xreplace, bottom-up): substituting AP = 0
+    afterwards into a form already simplified for AP > 0 would cancel AP/AP to 1 and give a
+    score where the measure is 0/0."""
+    at = dict(zip(CELLS, map(sp.sympify, table(*kind.sizes()))))
+    return sp.piecewise_fold(form.xreplace(at))
+
+
 TEST_SET_KINDS = (KindOfTestSet("AP > 0, AN > 0", True, True), KindOfTestSet("AP = 0, AN > 0", False, True),
                   KindOfTestSet("AP > 0, AN = 0", True, False))
 
@@ -505,8 +519,7 @@ def check_fix(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
     for label, table in (("perfect", perfect), ("pervert", pervert)):
         values = {}
         for kd in live:
-            at = dict(zip(CELLS, map(sp.sympify, table(*kd.kind.sizes()))))
-            values[kd.kind.label] = sp.piecewise_fold(f.xreplace(at))
+            values[kd.kind.label] = score_on_kind(f, table, kd.kind)
         first = next(iter(values.values()))
         ref = sp.simplify(first.xreplace({AP_S: sp.Integer(1), AN_S: sp.Integer(1)}))
         for where, e in values.items():
