@@ -335,7 +335,8 @@ def f_gq(d: Derivation) -> None:
     d.fact("with $P(G)$ fixed, $F_\\alpha$ grows with $P(S_{ni})$", gq.verdict is PropertyVerdict.HOLDS,
            derived=to_latex(sp.factor(props.size_derivative(f))) + "> 0", justification=" ".join(gq.proof))
     d.conclude(gq.verdict is PropertyVerdict.HOLDS if gq.verdict is not PropertyVerdict.UNDETERMINED else None,
-               "F satisfies Non-Informativeness Growing Quality.", reason=gq.reason)
+               "F satisfies Non-Informativeness Growing Quality.",
+               reason=gq.reason if gq.verdict is PropertyVerdict.UNDETERMINED else None)
 
 
 def frs_bound(d: Derivation) -> None:

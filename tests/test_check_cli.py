@@ -89,3 +89,20 @@ def test_bad_toml(text, fragment, tmp_path):
 def test_missing_file(tmp_path):
     r = run([str(tmp_path / "nope.toml")], tmp_path)
     assert r.exit_code == 2 and "cannot read" in r.output
+
+
+@pytest.mark.parametrize("counts,expected", [
+    # Youden's J as a new measure: undefined exactly on the test sets with AP = 0 or AN = 0
+    ("TP/AP + TN/AN - 1", {"SDE": "fails", "WDE": "holds", "FIX": "holds"}),
+    # MCC as a new measure: square roots; FIX decided by z3 with constrained root variables
+    ("(TP*TN - FP*FN)/sqrt(AP*AN*PP*PN)", {"WDE": "fails", "FIX": "holds"}),
+])
+def test_new_measure_wde_fix(counts, expected, tmp_path):
+    r = run(["--counts", counts, "--name", "New", "--json", "-"], tmp_path)
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout[r.stdout.index("["):])
+    props = {p["property"]: p for p in report[0]["properties"]}
+    assert {k: props[k]["verdict"] for k in expected} == expected
+    if props["WDE"]["verdict"] == "fails":
+        cx = props["WDE"]["counterexample"]
+        assert cx["M(undefined)"] == "undefined" and cx["M(defined)"] != "undefined"

@@ -3,6 +3,9 @@
 import pytest
 import sympy as sp
 
+from symmetric.checks.cases import zero_patterns
+from symmetric.measures.base import Measure
+
 from symmetric.measures import registry
 from symmetric.properties import sebastiani as S
 from symmetric.properties.base import PropertyVerdict as V
@@ -16,7 +19,10 @@ EXPECTED = {
     "F1":  (F, F, H, H, H, F, F, F, F),
     "Acc": (H, H, H, H, H, H, H, F, H),
     "ASP": (F, F, F, F, F, F, F, F, F),
-    "MCC": (F, F, F, F, U, F, F, F, H),
+    "MCC": (F, F, F, F, H, F, F, F, H),       # FIX by z3 with the square roots as constrained variables
+    "Lam%": (F, F, F, F, H, F, F, F, H),
+    "Youden": (F, F, F, H, H, F, F, H, H),   # WDE: undefined exactly on the test sets with AP = 0 or AN = 0
+    "BalAcc": (F, F, F, H, H, F, F, H, H),
 }
 
 
@@ -52,3 +58,121 @@ def test_models_are_distributions(model):
 def test_con_finds_stipulated_discontinuity():
     r = S.check_con(registry.get("F1"))
     assert r.verdict is F and r.counterexample["M(point)"] != r.counterexample["limit"]
+
+
+# ------------------------------------------------------------------ WDE by kinds of test set
+
+# statuses on the kinds AP > 0 and AN > 0 / AP = 0 / AN = 0
+KIND_STATUS = {
+    "K": ("defined", "defined", "defined"),
+    "F1": ("defined", "defined", "defined"),
+    "Youden": ("defined", "undefined", "undefined"),
+    "Sensitivity": ("defined", "undefined", "undefined"),   # TP TN / (AP AN) in disguise
+    "MCC": ("mixed", "undefined", "undefined"),
+    "DOR": ("mixed", "undefined", "undefined"),
+    "ASP": ("mixed", "undefined", "mixed"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(KIND_STATUS))
+def test_definedness_by_kind_of_test_set(name):
+    kinds = S.kinds_by_definedness(registry.get(name), S._Clock(60))
+    assert tuple(k.status for k in kinds) == KIND_STATUS[name]
+
+
+@pytest.mark.parametrize("name", sorted(KIND_STATUS))
+def test_kind_statuses_agree_with_exact_tables(name):
+    """Every proved pattern status agrees with exact evaluation on the small tables of the pattern."""
+    m = registry.get(name)
+    for kd in S.kinds_by_definedness(m, S._Clock(60)):
+        for case, status, _ in kd.patterns:
+            for ap, an in S.test_sets(5):
+                for t in S.classifiers(ap, an):
+                    if {c for c, v in zip(S.CELLS, t) if v == 0} == set(case.zero):
+                        assert (exact_value(m, t, {}) is not None) == (status == "defined"), (case.zero, t)
+
+
+@pytest.mark.parametrize("case", list(zero_patterns()), ids=lambda c: S._zeros_text(c))
+def test_pattern_table_realises_its_pattern(case):
+    t = S.pattern_table(case)
+    assert {c for c, v in zip(S.CELLS, t) if v == 0} == set(case.zero)
+    assert t[0] + t[2] in (0, 2) and t[1] + t[3] in (0, 2)     # one test set per kind
+
+
+@pytest.mark.parametrize("name", ["MCC", "DOR", "ASP"])
+def test_mixed_kind_counterexample_is_exact(name):
+    m = registry.get(name)
+    mixed = next(k for k in S.kinds_by_definedness(m, S._Clock(60)) if k.status == "mixed")
+    r = S._mixed_kind_counterexample(m, mixed)
+    assert r.verdict is F
+    a, b = tuple(r.counterexample["defined"]), tuple(r.counterexample["undefined"])
+    assert (a[0] + a[2], a[1] + a[3]) == (b[0] + b[2], b[1] + b[3])      # the same test set
+    assert exact_value(m, a, {}) is not None and exact_value(m, b, {}) is None
+
+
+@pytest.mark.parametrize("name", ["MCC", "DOR", "Lam%"])
+def test_wde_search_counterexample_is_exact(name):
+    m = registry.get(name)
+    r = S.check_wde(m)
+    assert r.verdict is F
+    assert exact_value(m, tuple(r.counterexample["defined"]), {}) is not None
+    assert exact_value(m, tuple(r.counterexample["undefined"]), {}) is None
+
+
+# ------------------------------------------------------------------ FIX with undefined test sets and roots
+
+# the range a FIX proof establishes, cross-checked exactly on every small test set where the
+# measure is defined somewhere
+FIX_RANGE = {
+    "MCC": (-1, 1), "Phi": (-1, 1), "Lam%": (0, 1), "Youden": (-1, 1), "BalAcc": (0, 1),
+    "Sensitivity": (0, 1), "K": (-1, 1), "F1": (0, 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIX_RANGE))
+def test_fix_holds_with_the_exact_ranges(name):
+    m = registry.get(name)
+    assert S.check_fix(m).verdict is H
+    for ap, an in S.test_sets(6):
+        if any(exact_value(m, t, {}) is not None for t in S.classifiers(ap, an)):
+            (lo, _), (hi, _) = S._exact_range(m, ap, an, {})
+            assert (lo, hi) == FIX_RANGE[name], (ap, an)
+
+
+# (measure, classifier, kind) -> score; None = undefined (0/0 or x/0 visible)
+KIND_SCORES = [
+    ("Youden", "perfect", 0, 1), ("Youden", "perfect", 1, None), ("Youden", "perfect", 2, None),
+    ("Youden", "pervert", 0, -1), ("MCC", "perfect", 1, None), ("MCC", "pervert", 0, -1),
+    ("K", "perfect", 1, 1), ("K", "pervert", 1, -1), ("K", "pervert", 2, -1), ("F1", "perfect", 1, 1),
+    ("F1", "pervert", 2, 0), ("Lam%", "perfect", 0, 0), ("Lam%", "perfect", 2, None),
+]
+
+
+@pytest.mark.parametrize("name,classifier,kind,expected", KIND_SCORES)
+def test_score_on_kind_of_test_set(name, classifier, kind, expected):
+    """The perfect classifier of Youden's J on AP = 0 is 0/0 (the old FIX proof substituted
+    AP = 0 after AP/AP had cancelled and claimed the score 1 there)."""
+    table = {"perfect": S.perfect, "pervert": S.pervert}[classifier]
+    e = S.score_on_kind(registry.get(name).count_form, table, S.TEST_SET_KINDS[kind])
+    if expected is None:
+        assert S.is_undefined_constant(e)
+    else:
+        assert sp.simplify(e - expected) == 0
+    k = S.TEST_SET_KINDS[kind]        # agrees with exact evaluation on a concrete test set
+    ap, an = (3 if k.positives else 0), (2 if k.negatives else 0)
+    v = exact_value(registry.get(name), table(ap, an), {})
+    assert (v is None) if expected is None else v == expected
+
+
+def test_fix_fails_when_the_range_shrinks_on_empty_classes():
+    """Recall with 1 stipulated on the empty perfect table: on AP = 0 only the perfect
+    classifier is defined, so the range there is {1}, not [0, 1] (found and re-checked)."""
+    from symmetric.space import FN, FP, TP
+    m = Measure("R0", "recall, 1 on the empty perfect table",
+                counts=sp.Piecewise((1, sp.Eq(TP + FN + FP, 0)), (TP / (TP + FN), True)))
+    r = S.check_fix(m)
+    assert r.verdict is F
+    cx = r.counterexample
+    values = {k: exact_value(m, tuple(cx[k]), {}) for k in ("min 1", "max 1", "min 2", "max 2")}
+    assert {k: str(v) for k, v in values.items()} == {k: cx[f"M({k})"] for k in values}
+    assert (values["min 1"], values["max 1"]) != (values["min 2"], values["max 2"])

@@ -9,8 +9,12 @@ the direction of MON.
 * CON  for every test set, M is a C^1 function of real TP in [0, AP], TN in [0, AN]
        (boundary included): defined everywhere, continuous, with continuous partial derivatives.
 * SDE  M is defined for every test set and every classifier.
-* WDE  for every test set, M is defined for all classifiers or for none.
-* FIX  the range [min, max] over classifiers is the same for every test set.
+* WDE  for every test set, M is defined for all classifiers or for none.  Proved per kind of
+       test set (AP > 0 and AN > 0; AP = 0; AN = 0): M defined on every zero pattern of the
+       cells the kind allows, or undefined on every one (:data:`TEST_SET_KINDS`).
+* FIX  the range [min, max] over the classifiers for which M is defined is the same for every
+       test set; a test set on which M is defined for no classifier has no range and is left
+       out (its undefinedness is what SDE and WDE judge).
 * CHA  E[M(random classifier)] is the same for every test set, per random model
        (:data:`RANDOM_MODELS`; expected values are exact rational sums).
 * IMB  M(trivial acceptor) and M(trivial rejector) are constants over test sets with AP, AN > 0.
@@ -265,6 +269,133 @@ def _fails_where_undefined(measure: Measure, prop: str, explain) -> PropertyResu
     return _result(measure, prop, FAILS, (explain(t, params),), _cx(params, {"h": t}, {"h": None}, "M undefined"))
 
 
+# ------------------------------------------------------------------ kinds of test set
+
+@dataclass(frozen=True)
+class KindOfTestSet:
+    """Test sets with AP > 0 or AP = 0, and AN > 0 or AN = 0 (never both 0, |D| >= 1).
+
+    A zero pattern of the cells is a table of such a test set when the gold class it makes
+    empty (TP = FN = 0 or FP = TN = 0) is exactly the one the kind makes empty."""
+
+    label: str
+    positives: bool     # AP > 0
+    negatives: bool     # AN > 0
+
+    def allows(self, case) -> bool:
+        zero = set(case.zero)
+        return ({TP, FN} <= zero) != self.positives and ({FP, TN} <= zero) != self.negatives
+
+    def sizes(self) -> tuple:
+        """(AP, AN) for the kind: the positive symbols, or 0 for an empty class."""
+        return (AP_S if self.positives else sp.Integer(0), AN_S if self.negatives else sp.Integer(0))
+
+
+def score_on_kind(form: sp.Expr, table: Callable[[object, object], Table], kind: "KindOfTestSet") -> sp.Expr:
+    """A classifier's score (``table(AP, AN)``, e.g. :func:`perfect`) on every test set of a kind.
+
+    The empty class is put in as 0 cell by cell (xreplace, bottom-up): substituting AP = 0
+    afterwards into a form already simplified for AP > 0 would cancel AP/AP to 1 and give a
+    score where the measure is 0/0."""
+    at = dict(zip(CELLS, map(sp.sympify, table(*kind.sizes()))))
+    return sp.piecewise_fold(form.xreplace(at))
+
+
+TEST_SET_KINDS = (KindOfTestSet("AP > 0, AN > 0", True, True), KindOfTestSet("AP = 0, AN > 0", False, True),
+                  KindOfTestSet("AP > 0, AN = 0", True, False))
+
+
+def pattern_table(case) -> Table:
+    """A concrete table of a zero pattern, all on one test set per kind (AP, AN in {0, 2}):
+    a class with both cells positive splits 1 + 1, with one cell 0 puts 2 in the other."""
+    def split(a, b):
+        za, zb = a in case.zero, b in case.zero
+        return (0 if za else (1 if not zb else 2)), (0 if zb else (1 if not za else 2))
+    tp, fn = split(TP, FN)
+    tn, fp = split(TN, FP)
+    return (tp, fp, fn, tn)
+
+
+def _pattern_status(measure: Measure, case, domain: Domain) -> tuple[str | None, str]:
+    """('defined' | 'undefined' | None, why) for the measure on every table of a zero pattern.
+
+    'undefined' needs 0/0 or x/0 visible in the restricted form with no piecewise condition
+    left, confirmed by exact evaluation at a concrete table of the pattern (every parameter
+    sample); 'defined' needs :func:`definedness`'s proof; anything else is None."""
+    e = restrict(measure.count_form, case)
+    if is_undefined_constant(e):
+        t = pattern_table(case)
+        if not e.has(sp.Piecewise) and all(_exact(measure, t, p) is None for p in param_grid(measure)):
+            return "undefined", f"0/0 or x/0, re-checked exactly at {_tt(t)}"
+        return None, "0/0 or x/0 appears but is not confirmed on the whole pattern"
+    ok, why = definedness(e, domain)
+    return ("defined" if ok is True else None), why
+
+
+@dataclass(frozen=True)
+class KindDefinedness:
+    """How the measure's definedness falls on the zero patterns of one kind of test set."""
+
+    kind: KindOfTestSet
+    patterns: tuple          # (case, status, why) per zero pattern the kind allows
+    timed_out: bool = False
+
+    @property
+    def status(self) -> str | None:
+        """'defined' | 'undefined' (on every pattern) | 'mixed' | None (some pattern undecided)."""
+        found = {s for _, s, _ in self.patterns}
+        if self.timed_out or None in found:
+            return None
+        return found.pop() if len(found) == 1 else "mixed"
+
+    def lines(self) -> list[str]:
+        """One line per (status, reason), naming its zero patterns briefly (the cells that are 0)."""
+        groups: dict[tuple, list[str]] = {}
+        for case, status, why in self.patterns:
+            groups.setdefault((status, why), []).append(_zeros_text(case))
+        return [f"{status or 'undecided'} where " + "; ".join(where) + f" ({why})."
+                for (status, why), where in groups.items()]
+
+
+def _zeros_text(case) -> str:
+    return " = ".join(c.name for c in case.zero) + " = 0" if case.zero else "no cell is 0"
+
+
+def kinds_by_definedness(measure: Measure, clock: _Clock) -> tuple[KindDefinedness, ...]:
+    domain = _param_domain(measure)
+    out = []
+    for kind in TEST_SET_KINDS:
+        patterns = []
+        for case in zero_patterns(CELLS):
+            if not kind.allows(case):
+                continue
+            if clock.out():
+                out.append(KindDefinedness(kind, tuple(patterns), timed_out=True))
+                break
+            patterns.append((case, *_pattern_status(measure, case, domain)))
+        else:
+            out.append(KindDefinedness(kind, tuple(patterns)))
+    return tuple(out)
+
+
+def _mixed_kind_counterexample(measure: Measure, kd: KindDefinedness) -> PropertyResult | None:
+    """WDE fails: a proved-defined and a proved-undefined pattern of one kind, realised on the
+    same test set (AP, AN in {0, 2}) and both re-evaluated exactly."""
+    defined = next(c for c, s, _ in kd.patterns if s == "defined")
+    undefined = next(c for c, s, _ in kd.patterns if s == "undefined")
+    a, b = pattern_table(defined), pattern_table(undefined)
+    for params in param_grid(measure):
+        va, vb = _exact(measure, a, params), _exact(measure, b, params)
+        if va is not None and vb is None:
+            ap, an = a[0] + a[2], a[1] + a[3]
+            return _result(measure, "WDE", FAILS, (
+                f"On the test set $AP = {ap}, AN = {an}${_params_text(params)} the measure is defined at {_tt(a)} "
+                f"(value ${sp.latex(va)}$) but undefined at {_tt(b)} (both re-checked exactly).",),
+                _cx(params, {"defined": a, "undefined": b}, {"defined": va, "undefined": None},
+                    "defined for one classifier, not the other"))
+    return None
+
+
 def check_sde(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResult:
     clock = _Clock(budget)
     undefined = _fails_where_undefined(measure, "SDE", lambda t, params:
@@ -299,11 +430,25 @@ def check_wde(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
                             _cx(params, {"defined": defined, "undefined": undefined},
                                 {"defined": v, "undefined": None}, "defined for one classifier, not the other"))
                     defined = None
-    ok, lines = _prove_defined(measure, clock)
-    if ok:
-        return _result(measure, "WDE", HOLDS, ["SDE holds (defined everywhere), which implies WDE:"] + lines)
-    return _result(measure, "WDE", UNDET, lines,
-                   reason=f"no mixed test set with |D| <= {SEARCH_N}; no symbolic proof")
+    # proof: on each kind of test set, M is defined on every zero pattern the kind allows, or
+    # undefined on every one (then it is defined for all classifiers of such a test set or for none)
+    proof = [f"No test set with $|D| \\le {SEARCH_N}$ has both a defined and an undefined classifier."]
+    for kd in kinds_by_definedness(measure, clock):
+        label, status = kd.kind.label, kd.status
+        if status is None:
+            return _result(measure, "WDE", UNDET, proof + kd.lines(),
+                           reason=f"no mixed test set with |D| <= {SEARCH_N}; definedness not decided for {label}")
+        if status == "mixed":
+            return _mixed_kind_counterexample(measure, kd) or _result(
+                measure, "WDE", UNDET, proof + kd.lines(),
+                reason=f"defined on some zero patterns of {label} and undefined on others, but no "
+                       f"counterexample re-checked exactly")
+        proof.append(f"Test sets with ${label}$: {status} for every classifier (every zero pattern of the "
+                     f"cells such a test set allows):")
+        proof += kd.lines()
+    return _result(measure, "WDE", HOLDS, proof + [
+        "Every test set has $AP > 0, AN > 0$ or $AP = 0$ or $AN = 0$ (not both: $|D| \\ge 1$), so on every test set "
+        "$M$ is defined for all classifiers or for none."])
 
 
 # ------------------------------------------------------------------ FIX
@@ -348,33 +493,60 @@ def check_fix(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
                         _cx(params, {"min 1": lo1[1], "max 1": hi1[1], "min 2": lo2[1], "max 2": hi2[1]},
                             {"min 1": lo1[0], "max 1": hi1[0], "min 2": lo2[0], "max 2": hi2[0]},
                             "the ranges differ"))
-    # proof: perfect and pervert values are constants b, w; and w <= M <= b on every zero pattern
+    # proof.  A test set on which M is defined for no classifier has no range and is left out,
+    # as in the search above (that undefinedness is what SDE and WDE judge).  On every other kind
+    # of test set the perfect and pervert classifiers must be defined with constant scores b and
+    # w, and w <= M <= b on every zero pattern where M is defined; then each such test set's
+    # range is [w, b] (or [b, w] when lower is better), attained by those two classifiers.
     f = measure.count_form
     domain = _param_domain(measure)
-    best = f.subs(dict(zip(CELLS, (AP_S, 0, 0, AN_S))))
-    worst = f.subs(dict(zip(CELLS, (0, AN_S, AP_S, 0))))
-    proof = [f"No two test sets with different ranges among $|D| \\le {SEARCH_N}$."]
+    proof = [f"No two test sets with different ranges among $|D| \\le {SEARCH_N}$ (the range of a test set "
+             f"is over the classifiers for which $M$ is defined)."]
+    live = []
+    for kd in kinds_by_definedness(measure, clock):
+        if kd.status is None:
+            return _result(measure, "FIX", UNDET, proof + kd.lines(),
+                           reason=f"no counterexample found; definedness not decided for {kd.kind.label}")
+        if kd.status == "undefined":
+            proof.append(f"Test sets with ${kd.kind.label}$: $M$ is undefined for every classifier, so they have "
+                         f"no range and are left out:")
+            proof += kd.lines()
+        else:
+            live.append(kd)
+    if not live:
+        return _result(measure, "FIX", UNDET, proof, reason="the measure is defined on no test set")
     constants = []
-    for label, expr in (("perfect", best), ("pervert", worst)):
-        cases = {"AP, AN > 0": expr, "AP = 0": expr.subs(AP_S, 0), "AN = 0": expr.subs(AN_S, 0)}
-        ref = sp.simplify(cases["AP, AN > 0"].subs({AP_S: 1, AN_S: 1}))
-        for where, e in cases.items():
-            d = is_identically_zero(sp.piecewise_fold(e) - ref, domain) if not is_undefined_constant(e) else None
+    for label, table in (("perfect", perfect), ("pervert", pervert)):
+        values = {}
+        for kd in live:
+            values[kd.kind.label] = score_on_kind(f, table, kd.kind)
+        first = next(iter(values.values()))
+        ref = sp.simplify(first.xreplace({AP_S: sp.Integer(1), AN_S: sp.Integer(1)}))
+        for where, e in values.items():
+            d = (is_identically_zero(e - ref, domain)
+                 if not is_undefined_constant(e) and not e.has(sp.Piecewise) and not is_undefined_constant(ref)
+                 else None)
             if d is None or d.value is not True:
-                return _result(measure, "FIX", UNDET, proof + [f"the {label} classifier's score is not shown "
-                                                               f"constant ({where})"],
+                return _result(measure, "FIX", UNDET, proof + [f"the {label} classifier's score ${sp.latex(e)}$ is "
+                                                               f"not shown defined and constant ({where})"],
                                reason="no counterexample found; no proof")
-        proof.append(f"The {label} classifier scores ${sp.latex(ref)}$ on every test set (cases AP, AN > 0; AP = 0; AN = 0).")
+        proof.append(f"The {label} classifier scores ${sp.latex(ref)}$ on every test set with "
+                     + " and on every one with ".join(f"${w}$" for w in values) + ".")
         constants.append(ref)
     hi, lo = (constants[0], constants[1]) if measure.orientation > 0 else (constants[1], constants[0])
-    for bound, expr, text in ((lo, lambda e: e - lo, "above the lower bound"), (hi, lambda e: hi - e, "below the upper bound")):
-        ok, lines = _prove_on_cases(lambda c: expr(restrict(f, c)), zero_patterns(CELLS),
+    defined_cases = [case for kd in live for case, status, _ in kd.patterns if status == "defined"]
+    for expr, text in ((lambda e: e - lo, "above the lower bound"), (lambda e: hi - e, "below the upper bound")):
+        ok, lines = _prove_on_cases(lambda c: expr(restrict(f, c)), defined_cases,
                                     _positive_test(domain, strict=False), clock, text)
         if ok is not True:
             return _result(measure, "FIX", UNDET, proof + lines, reason="no counterexample found; bounds not proved")
         proof += lines
-    proof.append(f"So the range is $[{sp.latex(lo)}, {sp.latex(hi)}]$ on every test set, attained by the "
-                 f"pervert and perfect classifiers.")
+    skipped = [case for kd in live for case, status, _ in kd.patterns if status == "undefined"]
+    if skipped:
+        proof.append("The zero patterns " + "; ".join(c.describe() for c in skipped) + " give no value (the "
+                     "measure is undefined there, re-checked exactly) and take no part in the range.")
+    proof.append(f"So the range is $[{sp.latex(lo)}, {sp.latex(hi)}]$ on every test set with " +
+                 " or ".join(f"${kd.kind.label}$" for kd in live) + ", attained by the pervert and perfect classifiers.")
     return _result(measure, "FIX", HOLDS, proof)
 
 

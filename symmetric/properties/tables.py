@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 import sympy as sp
+from sympy.printing.pycode import SymPyPrinter
 
 from ..checks.decide import exact_sign
 from ..measures.base import Measure
@@ -38,11 +39,23 @@ def noninformative_tables(max_n: int) -> Iterator[Table]:
             yield t
 
 
+class _ExactPrinter(SymPyPrinter):
+    """lambdify's sympy printer writes a rational constant as Python division, ``(1/2)``, which
+    evaluates to the float 0.5 and would turn every value of e.g. (recall + specificity)/2 into
+    a Float; print it as an exact sympy Rational instead."""
+
+    def _print_Rational(self, expr):
+        return f"{self._module_format('sympy.Rational')}({expr.p}, {expr.q})"
+
+
 @lru_cache(maxsize=256)
 def _exact(expr: sp.Expr, symbols: tuple):
     # sympy numbers in, sympy numbers out: exact rationals and exact algebraic roots, much
     # faster than ``subs`` on a large tree; x/0 gives zoo, 0/0 nan (never an exception).
-    return sp.lambdify(symbols, expr, modules="sympy")
+    # The printer settings are lambdify's own defaults for modules="sympy".
+    printer = _ExactPrinter({"fully_qualified_modules": False, "inline": True,
+                             "allow_unknown_functions": True, "user_functions": {}})
+    return sp.lambdify(symbols, expr, modules="sympy", printer=printer)
 
 
 def exact_value(measure: Measure, table: Table, params: dict, form: sp.Expr | None = None) -> sp.Expr | None:
