@@ -536,7 +536,6 @@ def _first_zero_above_placebo(m: Measure):
 
 
 def noninformative_smoothing_claim(d: Derivation) -> None:
-    p_g, p_s = Pr(G), Pr(S)
     size_s = TP + FP
     # the table: add P(G)P(S) (etc.) to each cell
     prior_tp, prior_fp = g * s, (1 - g) * s

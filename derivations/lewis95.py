@@ -17,7 +17,7 @@ import sympy as sp
 from symmetric.claims import Claim, Derivation
 from symmetric.expectation import approximation, symbolic
 from symmetric.expectation.exact import expectation, expectation_by_enumeration
-from symmetric.expectation.measures import LEWIS_F, LOSS, SEC, beta, l11, l12, l21, l22
+from symmetric.expectation.measures import LEWIS_F, LOSS, SEC, l11, l12, l21, l22
 from symmetric.expectation.countfn import compile_measure
 from symmetric.expectation.rules import (best_prp_assignment, every_optimum_ranked, exhaustive_optimum,
                                          optimal_thresholds, top_k)

@@ -202,7 +202,6 @@ def appendix_b_max(d: Derivation) -> None:
     values = _table_cells(d, "max", eps)
     differ = _differing(values)
     printed = ["AE", "RAE", "SE", "DR", "KLD", "PD"]
-    listed = [n for n in differ if n in printed]
     _list_step(d, "measures ruled out by the B.1 scenario", printed, differ)
     d.conclude(set(printed) <= set(differ),
                "Each listed measure takes different values on the two perverse estimators, so it fails MAX "

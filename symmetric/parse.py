@@ -132,7 +132,7 @@ class _Parser:
                     raise self.error(token, f"number literal exponent too large "
                                             f"(|exponent| > {self.limits.max_exponent})")
             if kind == "name" and text.endswith("%") and text not in self.symbols:
-                raise self.error(token, f"unexpected character '%'")
+                raise self.error(token, "unexpected character '%'")
             tokens.append(token)
         tokens.append(_Token("end", "", line, len(self.text) - line_start + 1))
         return tokens

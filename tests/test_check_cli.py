@@ -3,13 +3,8 @@
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from symmetric.cli import main
-
-
-def run(args, tmp_path):
-    return CliRunner().invoke(main, ["check", *args, "--no-pdf", "--latex", str(tmp_path / "tex")])
+from cli_support import assert_user_error
+from cli_support import run_check as run
 
 
 def test_catalogue_measure_json(tmp_path):
@@ -57,10 +52,7 @@ BAD_CLI = [
 
 @pytest.mark.parametrize("args,fragment", BAD_CLI)
 def test_bad_command_line(args, fragment, tmp_path):
-    r = run(args, tmp_path)
-    assert r.exit_code == 2
-    assert fragment in r.output
-    assert "Traceback" not in r.output
+    assert_user_error(run(args, tmp_path), fragment)
 
 
 BAD_TOML = [
@@ -80,15 +72,12 @@ BAD_TOML = [
 def test_bad_toml(text, fragment, tmp_path):
     f = tmp_path / "bad.toml"
     f.write_text(text)
-    r = run([str(f)], tmp_path)
-    assert r.exit_code == 2, r.output
-    assert str(f) in r.output and fragment in r.output
-    assert "Traceback" not in r.output
+    assert_user_error(run([str(f)], tmp_path), str(f), fragment)
 
 
 def test_missing_file(tmp_path):
-    r = run([str(tmp_path / "nope.toml")], tmp_path)
-    assert r.exit_code == 2 and "cannot read" in r.output
+    missing = tmp_path / "nope.toml"
+    assert_user_error(run([str(missing)], tmp_path), str(missing), "cannot read")
 
 
 @pytest.mark.parametrize("counts,expected", [

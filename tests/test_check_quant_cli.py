@@ -5,16 +5,11 @@ import json
 
 import pytest
 import sympy as sp
-from click.testing import CliRunner
-
-from symmetric.cli import main
+from cli_support import assert_user_error, invoke
+from cli_support import run_check as run
 from symmetric.quantification.check import build_measure, catalogue_measure, run_all
 from symmetric.quantification.distributions import n, p, q
 from symmetric.quantification.properties import PROPERTY_ORDER
-
-
-def run(args, tmp_path):
-    return CliRunner().invoke(main, ["check", *args, "--no-pdf", "--latex", str(tmp_path / "tex")])
 
 
 def report_of(result) -> list[dict]:
@@ -90,7 +85,7 @@ def test_json_shape(tmp_path):
 
 
 def test_help_explains_both_kinds():
-    r = CliRunner().invoke(main, ["check", "--help"])
+    r = invoke("check", "--help")
     assert r.exit_code == 0
     for fragment in ("classification (default)", "quantification:", "--kind quantification --term",
                      "--counts \"(TP + TN)/n\"", "kind = \"quantification\""):
@@ -122,10 +117,7 @@ BAD_CLI = [
 
 @pytest.mark.parametrize("args,fragment", BAD_CLI)
 def test_bad_command_line(args, fragment, tmp_path):
-    r = run(args, tmp_path)
-    assert r.exit_code == 2, r.output
-    assert fragment in r.output
-    assert "Traceback" not in r.output
+    assert_user_error(run(args, tmp_path), fragment)
 
 
 BAD_TOML = [
@@ -145,7 +137,4 @@ BAD_TOML = [
 def test_bad_toml(text, fragment, tmp_path):
     f = tmp_path / "bad.toml"
     f.write_text(text)
-    r = run([str(f)], tmp_path)
-    assert r.exit_code == 2, r.output
-    assert str(f) in r.output and fragment in r.output
-    assert "Traceback" not in r.output
+    assert_user_error(run([str(f)], tmp_path), str(f), fragment)

@@ -3,6 +3,7 @@
 import pytest
 from click.testing import CliRunner
 
+from cli_support import assert_user_error
 from symmetric.cli import main
 
 
@@ -70,24 +71,18 @@ def test_probabilities_from_file(tmp_path):
     (["--measure", "Phi", "--p", "0.4,0.5", "--assign", "1,0", "--exact"], "not a rational function"),
 ])
 def test_bad_input_exit_2(args, fragment):
-    result = run(*args)
-    assert result.exit_code == 2, result.output
-    assert fragment in result.output
-    assert "Traceback" not in result.output
-    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+    assert_user_error(run(*args), fragment)
 
 
 def test_bad_line_in_file_is_named(tmp_path):
     f = tmp_path / "p.txt"
     f.write_text("0.4\n0.3\n1.5\n")
-    result = run("--measure", "F1", "--p", f"@{f}", "--best")
-    assert result.exit_code == 2
-    assert f"{f}, line 3: probability 3/2 is outside [0, 1]" in result.output
+    assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"),
+                      f"{f}, line 3: probability 3/2 is outside [0, 1]")
     f.write_text("0.4\nzero\n")
-    result = run("--measure", "F1", "--p", f"@{f}", "--best")
-    assert f"{f}, line 2: cannot read probability 'zero'" in result.output
+    assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"),
+                      f"{f}, line 2: cannot read probability 'zero'")
 
 
 def test_inline_column_is_named():
-    result = run("--measure", "F1", "--p", "0.4,0.4x", "--assign", "1,0")
-    assert "--p, column 5" in result.output
+    assert_user_error(run("--measure", "F1", "--p", "0.4,0.4x", "--assign", "1,0"), "--p, column 5")

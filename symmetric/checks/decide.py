@@ -16,7 +16,7 @@ import itertools
 import random
 from functools import lru_cache
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 

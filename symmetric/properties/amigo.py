@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import sympy as sp
 
-from ..checks.decide import Decision, exact_sign, is_identically_zero, is_positive_everywhere
+from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
 from ..checks.domain import Domain
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, counts_to_joint, g, s, to_noninformative

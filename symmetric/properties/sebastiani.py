@@ -29,14 +29,13 @@ tries a symbolic proof (zero-pattern case split, :mod:`symmetric.checks.cases`, 
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import sympy as sp
 
-from ..checks.cases import POSITIVE, definedness, is_undefined_constant, restrict, zero_patterns
+from ..checks.cases import definedness, is_undefined_constant, restrict, zero_patterns
 from ..checks.decide import exact_sign, is_identically_zero, is_positive_everywhere
 from ..checks.domain import EVERYWHERE, Domain
 from ..measures.base import Measure
@@ -671,7 +670,6 @@ def check_cha(measure: Measure, model: str = "bernoulli", budget: float = BUDGET
 
 def check_imb(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResult:
     f = measure.count_form
-    domain = _param_domain(measure).with_intervals([]) if measure.params else EVERYWHERE
     proof = []
     for label, table in (("acceptor", acceptor), ("rejector", rejector)):
         for params in param_grid(measure):

@@ -17,7 +17,7 @@ from sympy.printing.pycode import SymPyPrinter
 
 from ..checks.decide import exact_sign
 from ..measures.base import Measure
-from ..space import CELLS, FN, FP, TN, TP
+from ..space import CELLS
 
 Table = tuple[int, int, int, int]   # (TP, FP, FN, TN)
 

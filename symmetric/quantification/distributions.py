@@ -8,7 +8,7 @@ codeframe C = {c1, c2} a distribution is fixed by the prevalence of c1: (p, 1 - 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import sympy as sp

@@ -20,7 +20,7 @@ from functools import lru_cache
 import sympy as sp
 
 from ..errors import UnknownNameError
-from .distributions import Distribution, eps, n, p, perverse, q, smooth
+from .distributions import Distribution, n, p, perverse, q, smooth
 
 R = sp.Symbol("R", nonnegative=True)   # the raw sum of per-class terms
 M = sp.Symbol("M", positive=True)      # the raw sum at the perverse estimator

@@ -39,7 +39,7 @@ from ..checks.decide import exact_sign, is_identically_zero, is_positive_everywh
 from ..checks.domain import Domain
 from ..properties.base import PropertyResult, PropertyVerdict
 from .distributions import n, p, q
-from .measures import LOGISTIC, M, NORMALISED, R, QuantMeasure
+from .measures import NORMALISED, R, QuantMeasure
 
 HOLDS, FAILS, UNDET = PropertyVerdict.HOLDS, PropertyVerdict.FAILS, PropertyVerdict.UNDETERMINED
 
