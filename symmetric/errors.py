@@ -11,6 +11,9 @@ Policy
   counterexample that fails its exact re-check).  It is allowed to surface as a traceback,
   because hiding it would hide an unsound result.
 * Undecidable mathematics is *not* an error: checkers return ``undetermined`` with a reason.
+  Where the question arises deep inside an evaluation (is this exact value real?), the
+  evaluation raises ``Undecided`` and the checker driver turns it into ``undetermined``
+  with its message; it never reaches the user as a traceback.
 """
 
 from __future__ import annotations
@@ -21,6 +24,10 @@ from collections.abc import Iterable
 
 class SymmetricError(Exception):
     """Root of all deliberate symmetric exceptions."""
+
+
+class Undecided(SymmetricError):
+    """A fact an exact evaluation needs could not be certified; the verdict is undetermined."""
 
 
 class InputError(SymmetricError):

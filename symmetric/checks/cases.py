@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..space import CELLS
-from .decide import is_positive_everywhere
+from .decide import exact_sign, is_positive_everywhere
 from .domain import Domain
 
 POSITIVE = {cell: sp.Symbol(cell.name.lower(), positive=True) for cell in CELLS}
@@ -55,28 +55,108 @@ def is_undefined_constant(expr: sp.Expr) -> bool:
     return expr.has(sp.nan, sp.zoo) or expr.has(sp.oo) or expr.has(-sp.oo)
 
 
-def definedness(expr: sp.Expr, domain: Domain) -> tuple[bool | None, str]:
-    """(True, why) if ``expr`` (in positive symbols) is defined at every point; (None, why) if
-    that could not be proved.  Checks every denominator is non-zero, every square root (even
-    root) argument non-negative and every log argument positive, by decide.py."""
-    if is_undefined_constant(expr):
+# Functions defined for every real argument: they add no obligation of their own.
+_TOTAL = (sp.Add, sp.Mul, sp.exp, sp.Abs, sp.Min, sp.Max, sp.sign)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A condition a subterm puts on the point for the expression to be defined there."""
+
+    kind: str              # 'nonzero' (a denominator), 'nonnegative' (an even root), 'positive'
+    subject: sp.Expr       # already restricted to the case
+
+    def describe(self) -> str:
+        return {"nonzero": f"the denominator ${sp.latex(self.subject)}$ non-zero",
+                "nonnegative": f"the root argument ${sp.latex(self.subject)}$ non-negative",
+                "positive": f"the base or log argument ${sp.latex(self.subject)}$ positive"}[self.kind]
+
+
+def obligations(expr: sp.Expr, substitution: dict | None = None) -> tuple[Obligation, ...] | str:
+    """Every definedness condition of ``expr``'s own tree, restricted by ``substitution``.
+
+    The conditions come from the *unsubstituted* tree: sympy evaluates ``0 * x/(t - 10)`` to 0
+    as soon as a cell is put to 0, so the restricted expression alone would hide that the
+    measure is 0/0 at t = 10.  Inside a piecewise definition only the branch the substitution
+    selects counts (a stipulated value covers the 0/0 of the other branches).  Returns a
+    reason string when a condition cannot be listed (a piecewise condition the substitution
+    does not resolve, or a function outside the known ones)."""
+    substitution = substitution or {}
+    found: dict[tuple[str, sp.Expr], None] = {}
+
+    def put(kind: str, subject: sp.Expr) -> None:
+        found.setdefault((kind, sp.piecewise_fold(subject.xreplace(substitution))), None)
+
+    def walk(node: sp.Basic) -> str | None:
+        if isinstance(node, sp.Piecewise):
+            for branch, condition in node.args:
+                resolved = sp.sympify(condition).xreplace(substitution)
+                if resolved is sp.true:
+                    return walk(branch)
+                if resolved is not sp.false:
+                    return f"the piecewise condition ${sp.latex(condition)}$ is not resolved here"
+            return None              # no branch applies: sympy makes that nan, seen elsewhere
+        if node.is_Atom:
+            return None
+        if node.is_Pow:
+            base, exponent = node.args
+            if exponent.is_integer:
+                if exponent.is_negative:
+                    put("nonzero", base)
+                elif not exponent.is_nonnegative:
+                    return f"the sign of the exponent of ${sp.latex(node)}$ is unknown"
+            elif exponent.is_Rational and exponent.is_positive:
+                put("nonnegative", base)       # x^(k/2) etc.: real for x >= 0 (a conservative demand)
+            else:
+                put("positive", base)          # negative, irrational or symbolic exponent
+        elif isinstance(node, sp.log):
+            put("positive", node.args[0])
+        elif not isinstance(node, _TOTAL):
+            return f"definedness of ${sp.latex(node)}$ is not modelled"
+        for arg in node.args:
+            why = walk(arg)
+            if why:
+                return why
+        return None
+
+    why = walk(sp.sympify(expr))
+    return why if why else tuple(Obligation(kind, subject) for kind, subject in found)
+
+
+def _obligation_holds(ob: Obligation, domain: Domain) -> bool | None:
+    """True when proved everywhere on the domain, False when violated identically, else None."""
+    s = ob.subject
+    if is_undefined_constant(s) or s.has(sp.Piecewise):
+        return None
+    if s.is_number:
+        sign = exact_sign(s)
+        if sign is None:
+            return None
+        return {"nonzero": sign != 0, "nonnegative": sign >= 0, "positive": sign > 0}[ob.kind]
+    if ob.kind == "nonzero":
+        if (is_positive_everywhere(s, domain).value is True
+                or is_positive_everywhere(-s, domain).value is True):
+            return True
+        return None
+    return True if is_positive_everywhere(s, domain, strict=ob.kind == "positive").value is True else None
+
+
+def definedness(expr: sp.Expr, domain: Domain, substitution: dict | None = None) -> tuple[bool | None, str]:
+    """(True, why) if ``expr`` restricted by ``substitution`` (cells to 0 or to positive
+    symbols) is defined at every point of ``domain``; (False, why) if it is undefined at every
+    point (0/0 or x/0 on the whole case); (None, why) if neither could be shown.  Every
+    denominator must be non-zero, every even root argument non-negative, every log argument
+    (and the base of a power with a non-rational exponent) positive, by decide.py."""
+    restricted = sp.piecewise_fold(sp.sympify(expr).xreplace(substitution or {}))
+    if is_undefined_constant(restricted):
         return False, "the expression is 0/0 or x/0 on this case"
-    if expr.has(sp.Piecewise):
-        return None, "a piecewise condition is not resolved by the case"
-    for power in expr.atoms(sp.Pow):
-        base, exp = power.base, power.exp
-        if not exp.is_number:
-            if is_positive_everywhere(base, domain).value is not True:
-                return None, f"cannot show the base of ${sp.latex(power)}$ positive"
-            continue
-        if exp.is_negative:
-            if (is_positive_everywhere(base, domain).value is not True
-                    and is_positive_everywhere(-base, domain).value is not True):
-                return None, f"cannot show the denominator ${sp.latex(base)}$ non-zero"
-        if exp.is_Rational and not exp.is_integer:
-            if is_positive_everywhere(base, domain, strict=bool(exp.is_negative)).value is not True:
-                return None, f"cannot show the root argument ${sp.latex(base)}$ non-negative"
-    for log in expr.atoms(sp.log):
-        if is_positive_everywhere(log.args[0], domain).value is not True:
-            return None, f"cannot show the log argument ${sp.latex(log.args[0])}$ positive"
+    listed = obligations(expr, substitution)
+    if isinstance(listed, str):
+        return None, listed
+    for ob in listed:
+        holds = _obligation_holds(ob, domain)
+        if holds is False:
+            return False, f"{ob.describe()} fails on the whole case"
+        if holds is None:
+            return None, f"cannot show {ob.describe()}"
     return True, "every denominator non-zero, every root and log argument in range"

@@ -62,6 +62,10 @@ def _rational_fraction(expr: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr] | None:
     return sp.expand(num), sp.expand(den)
 
 
+def _rational_coefficients(poly_expr: sp.Expr, gens) -> bool:
+    return all(c.is_Rational for c in sp.Poly(poly_expr, *gens).coeffs())
+
+
 def _random_points(symbols, count: int, seed: int = 20261122):
     rng = random.Random(seed)
     for k in range(count):
@@ -96,12 +100,20 @@ def exact_sign(value: sp.Expr) -> int | None:
     return None
 
 
+class _NotRational(Exception):
+    """A coefficient z3 cannot take exactly (sqrt(2), log(3), ...)."""
+
+
 def _to_z3(poly_expr: sp.Expr, gens, z3vars):
     import z3
     poly = sp.Poly(poly_expr, *gens)
     total = z3.RealVal(0)
     for monom, coeff in poly.terms():
-        q = Fraction(int(sp.numer(coeff)), int(sp.denom(coeff)))
+        # int() of an irrational coefficient would truncate it (2*sqrt(2) -> 2) and z3 would
+        # then decide a different polynomial: refuse instead
+        if not coeff.is_Rational:
+            raise _NotRational(coeff)
+        q = Fraction(int(coeff.p), int(coeff.q))
         term = z3.RealVal(f"{q.numerator}/{q.denominator}")
         for var, power in zip(z3vars, monom):
             for _ in range(power):
@@ -135,6 +147,12 @@ def _algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
         num, den = sp.fraction(sp.together(base))
         if not (num.is_polynomial(*gens) and den.is_polynomial(*gens)):
             return None
+        # r > 0 with r^2 = base describes the root only where base > 0: a base that can be
+        # <= 0 (sqrt(x - 2) at x = 1 is not real) would make z3 prove the claim on part of
+        # the domain only
+        status, _ = _z3_find_nonpositive(sp.expand(num * den), gens, strict=True)
+        if status != "unsat":
+            return None
         r = sp.Symbol(f"r{len(roots)}", positive=True)
         roots.append(r)
         mapping[base] = r
@@ -157,11 +175,14 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
     solver.set("timeout", Z3_TIMEOUT_MS)
     for v in z3vars:
         solver.add(v > 0)
-    for pos in extra_positive:
-        solver.add(_to_z3(pos, gens, z3vars) > 0)
-    for eq in equations:
-        solver.add(_to_z3(eq, gens, z3vars) == 0)
-    target = _to_z3(num, gens, z3vars)
+    try:
+        for pos in extra_positive:
+            solver.add(_to_z3(pos, gens, z3vars) > 0)
+        for eq in equations:
+            solver.add(_to_z3(eq, gens, z3vars) == 0)
+        target = _to_z3(num, gens, z3vars)
+    except _NotRational:
+        return "unknown", None
     solver.add(target <= 0 if strict else target < 0)
     result = solver.check()
     if result == z3.unsat:
@@ -206,10 +227,14 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
         num, den = frac
         if num == 0:
             return Decision(True, "polynomial identity")
-        for point in _random_points(gens, SAMPLE_POINTS):
-            if den.subs(point) != 0 and num.subs(point) != 0:
-                return Decision(False, "exact witness", domain.from_positive(point))
-        return Decision(None, "undecided", detail="nonzero polynomial without a witness (unexpected)")
+        if _rational_coefficients(num, gens) and _rational_coefficients(den, gens):
+            # with rational coefficients a value is a rational number: != 0 is exact
+            for point in _random_points(gens, SAMPLE_POINTS):
+                if den.subs(point) != 0 and num.subs(point) != 0:
+                    return Decision(False, "exact witness", domain.from_positive(point))
+            return Decision(None, "undecided", detail="nonzero polynomial without a witness (unexpected)")
+        # irrational coefficients (log 6 - log 2 - log 3 is 0 but not structurally): go on to
+        # simplification and certified witnesses below
     # logarithms: normalise each argument, then split only where sympy can prove the factors
     # positive (no force=True: splitting log(xy) with x, y < 0 would be unsound)
     # A few sample points are tried before simplify(), which is costly: a certified nonzero

@@ -52,7 +52,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..errors import InputError, UnknownNameError
+from ..errors import InputError, Undecided, UnknownNameError
 from ..measures import registry
 from ..measures.base import Measure, Param
 from ..parse import count_symbols, parse_expression, parse_parameter, probability_symbols
@@ -73,6 +73,8 @@ def _run(measure, name: str, check: Callable) -> PropertyResult:
         return check(measure)
     except InputError:
         raise
+    except Undecided as exc:
+        return PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, reason=str(exc))
     except Exception as exc:  # noqa: BLE001
         return PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED,
                               reason=f"internal error: {type(exc).__name__}: {exc}")

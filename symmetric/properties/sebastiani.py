@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from ..checks.cases import definedness, is_undefined_constant, restrict, zero_patterns
+from ..checks.cases import definedness, is_undefined_constant, obligations, restrict, zero_patterns
 from ..checks.decide import exact_sign, is_identically_zero, is_positive_everywhere
 from ..checks.domain import EVERYWHERE, Domain
 from ..measures.base import Measure
@@ -137,6 +137,11 @@ def _cx(params: dict, tables: dict[str, Table], values: dict[str, object], relat
     return out
 
 
+def _differ(a, b) -> bool:
+    """a != b, certified exactly (an undecided sign is not a difference)."""
+    return exact_sign(a - b) in (1, -1)
+
+
 def _better(measure: Measure, after, before) -> int | None:
     """Sign of orientation * (after - before), exactly."""
     return exact_sign(measure.orientation * (after - before))
@@ -145,12 +150,19 @@ def _better(measure: Measure, after, before) -> int | None:
 # ------------------------------------------------------------------ proof by cases
 
 def _prove_on_cases(expr_of_case: Callable[[dict], sp.Expr], cases, test, clock: _Clock,
-                    what: str) -> tuple[bool | None, list[str]]:
-    """Run ``test(e)`` -> (True/None, why) on every case; all True -> proved."""
+                    what: str, defined: tuple[sp.Expr, Domain] | None = None) -> tuple[bool | None, list[str]]:
+    """Run ``test(e)`` -> (True/None, why) on every case; all True -> proved.
+
+    With ``defined = (expr, domain)``, ``expr`` must first be proved defined on the case: the
+    restricted expression alone can hide a 0/0 (``0 * x/(t - 10)`` is evaluated to 0)."""
     lines = []
     for case in cases:
         if clock.out():
             return None, [f"time budget exhausted before {case.describe()}"]
+        if defined is not None:
+            ok, why = definedness(defined[0], defined[1], case.substitution)
+            if ok is not True:
+                return None, [f"{case.describe()}: the measure is not shown defined ({why})"]
         e = expr_of_case(case)
         ok, why = test(e)
         if ok is not True:
@@ -231,7 +243,8 @@ def check_mon(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
         after = f.subs({**{k: v.subs(cell, cell + 1) for k, v in shift.items()}}, simultaneous=True)
         diff = measure.orientation * (after - before)
         ok, lines = _prove_on_cases(lambda c: restrict(diff, c), zero_patterns(CELLS, allow_all_zero=True),
-                                    _positive_test(domain), clock, "the score strictly improves")
+                                    _positive_test(domain), clock, "the score strictly improves",
+                                    defined=(diff, domain))
         if ok is not True:
             return _result(measure, "MON", UNDET, proof + lines,
                            reason=f"no counterexample for |D| <= {SEARCH_N}; no symbolic proof for {name}")
@@ -254,8 +267,10 @@ def _first_undefined(measure: Measure, max_n: int):
 
 def _prove_defined(measure: Measure, clock: _Clock) -> tuple[bool | None, list[str]]:
     domain = _param_domain(measure)
-    return _prove_on_cases(lambda c: restrict(measure.count_form, c), zero_patterns(CELLS),
-                           lambda e: definedness(e, domain), clock, "defined")
+    # the test gets the case itself: definedness is read off the unrestricted tree (a zero
+    # cell must not hide a denominator it multiplies)
+    return _prove_on_cases(lambda c: c, zero_patterns(CELLS),
+                           lambda c: definedness(measure.count_form, domain, c.substitution), clock, "defined")
 
 
 def _fails_where_undefined(measure: Measure, prop: str, explain) -> PropertyResult | None:
@@ -327,7 +342,7 @@ def _pattern_status(measure: Measure, case, domain: Domain) -> tuple[str | None,
         if not e.has(sp.Piecewise) and all(_exact(measure, t, p) is None for p in param_grid(measure)):
             return "undefined", f"0/0 or x/0, re-checked exactly at {_tt(t)}"
         return None, "0/0 or x/0 appears but is not confirmed on the whole pattern"
-    ok, why = definedness(e, domain)
+    ok, why = definedness(measure.count_form, domain, case.substitution)
     return ("defined" if ok is True else None), why
 
 
@@ -462,13 +477,18 @@ def _ranges(measure: Measure, params: dict, max_n: int):
 
 
 def _exact_range(measure: Measure, ap: int, an: int, params: dict):
+    """(min, max) as (value, table), or None when some comparison cannot be certified exactly
+    (a wrong minimum would make a false "the ranges differ")."""
     exact = [(v, t) for t in classifiers(ap, an) if (v := _exact(measure, t, params)) is not None]
     lo = exact[0]
     hi = exact[0]
     for v, t in exact[1:]:
-        if exact_sign(v - lo[0]) == -1:
+        to_lo, to_hi = exact_sign(v - lo[0]), exact_sign(v - hi[0])
+        if to_lo is None or to_hi is None:
+            return None
+        if to_lo == -1:
             lo = (v, t)
-        if exact_sign(v - hi[0]) == 1:
+        if to_hi == 1:
             hi = (v, t)
     return lo, hi
 
@@ -482,8 +502,11 @@ def check_fix(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
                 seen = (ts, lo, hi)
                 continue
             if abs(lo[0] - seen[1][0]) > 1e-9 or abs(hi[0] - seen[2][0]) > 1e-9:
-                (lo1, hi1), (lo2, hi2) = _exact_range(measure, *seen[0], params), _exact_range(measure, *ts, params)
-                if exact_sign(lo1[0] - lo2[0]) != 0 or exact_sign(hi1[0] - hi2[0]) != 0:
+                first, second = _exact_range(measure, *seen[0], params), _exact_range(measure, *ts, params)
+                if first is None or second is None:
+                    continue
+                (lo1, hi1), (lo2, hi2) = first, second
+                if _differ(lo1[0], lo2[0]) or _differ(hi1[0], hi2[0]):
                     return _result(measure, "FIX", FAILS, (
                         f"Test set $AP = {seen[0][0]}, AN = {seen[0][1]}$: range "
                         f"$[{sp.latex(lo1[0])}, {sp.latex(hi1[0])}]$ (min at {_tt(lo1[1])}, max at {_tt(hi1[1])}); "
@@ -521,6 +544,12 @@ def check_fix(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
             values[kd.kind.label] = score_on_kind(f, table, kd.kind)
         first = next(iter(values.values()))
         ref = sp.simplify(first.xreplace({AP_S: sp.Integer(1), AN_S: sp.Integer(1)}))
+        for kd in live:
+            ok, why = definedness(f, domain, dict(zip(CELLS, map(sp.sympify, table(*kd.kind.sizes())))))
+            if ok is not True:
+                return _result(measure, "FIX", UNDET, proof + [f"the {label} classifier is not shown defined on "
+                                                               f"every test set with ${kd.kind.label}$ ({why})"],
+                               reason="no counterexample found; no proof")
         for where, e in values.items():
             d = (is_identically_zero(e - ref, domain)
                  if not is_undefined_constant(e) and not e.has(sp.Piecewise) and not is_undefined_constant(ref)
@@ -623,7 +652,7 @@ def check_cha(measure: Measure, model: str = "bernoulli", budget: float = BUDGET
                 continue
             if abs(e - seen[2]) > 1e-9:
                 e1, e2 = expected_value(measure, rm, seen[0], seen[1], params), expected_value(measure, rm, ap, an, params)
-                if e1 is not None and e2 is not None and exact_sign(e1 - e2) != 0:
+                if e1 is not None and e2 is not None and _differ(e1, e2):
                     return _result(measure, prop, FAILS, (
                         f"Random model: {rm.description}.",
                         f"$E[M] = {sp.latex(e1)}$ on the test set $AP = {seen[0]}, AN = {seen[1]}$ but "
@@ -656,7 +685,7 @@ def check_cha(measure: Measure, model: str = "bernoulli", budget: float = BUDGET
         return _result(measure, prop, UNDET, proof, reason="no counterexample; no proof")
     domain = _param_domain(measure)
     ok, lines = _prove_on_cases(lambda c: restrict(pair - ref, c), zero_patterns(CELLS), _zero_test(domain),
-                                clock, "$M(h) + M(\\bar h)$ is the constant")
+                                clock, "$M(h) + M(\\bar h)$ is the constant", defined=(pair, domain))
     if ok is not True:
         return _result(measure, prop, UNDET, proof + lines,
                        reason=f"no counterexample for |D| <= {CHA_SEARCH_N}; the complement argument does not apply")
@@ -686,14 +715,20 @@ def check_imb(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
                     _cx(params, {label: table(ap, an)}, {label: None}, "M undefined"))
             keys = list(values)
             for k in keys[1:]:
-                if exact_sign(values[k] - values[keys[0]]) != 0:
+                if _differ(values[k], values[keys[0]]):
                     return _result(measure, "IMB", FAILS, (
                         f"The trivial {label} scores ${sp.latex(values[keys[0]])}$ on $AP = {keys[0][0]}, "
                         f"AN = {keys[0][1]}$ and ${sp.latex(values[k])}$ on $AP = {k[0]}, AN = {k[1]}$"
                         f"{_params_text(params)} (exact).",),
                         _cx(params, {f"{label} 1": table(*keys[0]), f"{label} 2": table(*k)},
                             {f"{label} 1": values[keys[0]], f"{label} 2": values[k]}, "scores differ"))
-        general = sp.piecewise_fold(f.subs(dict(zip(CELLS, table(AP_S, AN_S))), simultaneous=True))
+        at = dict(zip(CELLS, map(sp.sympify, table(AP_S, AN_S))))
+        ok, why = definedness(f, _param_domain(measure), at)
+        if ok is not True:
+            return _result(measure, "IMB", UNDET, proof + [f"the trivial {label} is not shown defined on every "
+                                                           f"test set with $AP, AN > 0$ ({why})"],
+                           reason=f"constant for AP, AN >= 1, |D| <= {SEARCH_N}; no proof")
+        general = sp.piecewise_fold(f.subs(at, simultaneous=True))
         ref = sp.simplify(general.subs({AP_S: 1, AN_S: 1}))
         d = is_identically_zero(general - ref, _param_domain(measure)) if not is_undefined_constant(general) \
             and not general.has(sp.Piecewise) else None
@@ -717,7 +752,7 @@ def check_sym(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
                 if a is not None and b is not None and abs(a - b) <= 1e-9:
                     continue
                 ea, eb = _exact(measure, t, params), _exact(measure, u, params)
-                if (ea is None) != (eb is None) or (ea is not None and exact_sign(ea - eb) != 0):
+                if (ea is None) != (eb is None) or (ea is not None and _differ(ea, eb)):
                     return _result(measure, "SYM", FAILS, (
                         f"$M$ at {_tt(t)} is ${_value_text(ea) if ea is None else sp.latex(ea)}$ but with the classes "
                         f"swapped, at {_tt(u)}, it is ${_value_text(eb) if eb is None else sp.latex(eb)}$"
@@ -727,15 +762,23 @@ def check_sym(measure: Measure, budget: float = BUDGET_SECONDS) -> PropertyResul
     swapped = f.subs(dict(zip(CELLS, (TN, FN, FP, TP))), simultaneous=True)
     diff = f - swapped
     domain = _param_domain(measure)
-    direct = is_identically_zero(diff, domain) if not diff.has(sp.Piecewise) else None
+    # The shortcut "diff is identically 0" needs both sides defined everywhere (a polynomial):
+    # (TP^2 - 100)/(TP - 10) - TP is 10 as a rational function but undefined at TP = 10.
+    listed = obligations(diff)
+    direct = (is_identically_zero(diff, domain)
+              if listed == () and not diff.has(sp.Piecewise) else None)
     if direct is not None and direct.value is True:
         return _result(measure, "SYM", HOLDS, (f"$M(TP, FP, FN, TN) - M(TN, FN, FP, TP) = 0$ identically ({direct.method}).",))
 
-    def test(e):
-        if is_undefined_constant(e):     # undefined on both sides alike: nothing to compare
+    def test(case):
+        sides = (definedness(f, domain, case.substitution)[0],
+                 definedness(swapped, domain, case.substitution)[0])
+        if sides == (False, False):     # undefined on both sides alike: nothing to compare
             return True, "undefined on both sides"
-        return _zero_test(domain)(e)
-    ok, lines = _prove_on_cases(lambda c: restrict(diff, c), zero_patterns(CELLS), test, clock,
+        if sides != (True, True):
+            return None, "not shown defined on both sides, or undefined on both"
+        return _zero_test(domain)(restrict(diff, case))
+    ok, lines = _prove_on_cases(lambda c: c, zero_patterns(CELLS), test, clock,
                                 "$M(TP,FP,FN,TN) = M(TN,FN,FP,TP)$")
     if ok:
         return _result(measure, "SYM", HOLDS, ["Swapping the classes maps (TP, FP, FN, TN) to (TN, FN, FP, TP):"] + lines)

@@ -16,6 +16,7 @@ import sympy as sp
 from sympy.printing.pycode import SymPyPrinter
 
 from ..checks.decide import exact_sign
+from ..errors import Undecided
 from ..measures.base import Measure
 from ..space import CELLS
 
@@ -47,6 +48,12 @@ class _ExactPrinter(SymPyPrinter):
     def _print_Rational(self, expr):
         return f"{self._module_format('sympy.Rational')}({expr.p}, {expr.q})"
 
+    # pi, e, ...: the default printer writes their floating-point value
+    def _print_NumberSymbol(self, expr):
+        return f"{self._module_format('sympy.S')}.{type(expr).__name__}"
+
+    _print_Pi = _print_Exp1 = _print_EulerGamma = _print_Catalan = _print_GoldenRatio = _print_NumberSymbol
+
 
 @lru_cache(maxsize=256)
 def _exact(expr: sp.Expr, symbols: tuple):
@@ -68,7 +75,22 @@ def exact_value(measure: Measure, table: Table, params: dict, form: sp.Expr | No
         return None
     if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not value.is_number:
         return None
-    return value
+    return _real_or_none(value)
+
+
+def _real_or_none(value: sp.Expr) -> sp.Expr | None:
+    """A real value as it is; None for a non-real one (e.g. (-2)^pi: the measure is undefined
+    there); ``Undecided`` when realness cannot be certified (never guessed)."""
+    if value.is_extended_real:
+        return value
+    if value.is_extended_real is False:
+        return None
+    imaginary = exact_sign(sp.im(value))
+    if imaginary == 0:
+        return value
+    if imaginary in (1, -1):
+        return None
+    raise Undecided(f"cannot certify that the value {value} is real")
 
 
 @lru_cache(maxsize=256)
