@@ -90,7 +90,10 @@ def exact_sign(value: sp.Expr) -> int | None:
         return 1
     if value.is_negative:
         return -1
-    simplified = sp.simplify(value)
+    try:
+        simplified = sp.simplify(value)
+    except (MemoryError, RecursionError):     # a huge constant: undecided, not a crash
+        return None
     if simplified.is_zero:
         return 0
     if simplified.is_positive:
