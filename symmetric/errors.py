@@ -14,6 +14,12 @@ Policy
   Where the question arises deep inside an evaluation (is this exact value real?), the
   evaluation raises ``Undecided`` and the checker driver turns it into ``undetermined``
   with its message; it never reaches the user as a traceback.
+* Running out of time is not an error either: ``TimeLimitReached`` is raised (by a SIGALRM
+  handler, :mod:`symmetric.timelimit`) anywhere inside a property checker whose time limit has
+  passed; the checker driver turns it into ``undetermined`` ("time limit of X s reached") and
+  goes on with the next property.  Checkers must not catch it (they catch only specific
+  exception types), and it is deliberately not an ``Undecided``: a checker that treats one
+  undecided case as "try the next one" must not swallow the end of its time.
 """
 
 from __future__ import annotations
@@ -28,6 +34,14 @@ class SymmetricError(Exception):
 
 class Undecided(SymmetricError):
     """A fact an exact evaluation needs could not be certified; the verdict is undetermined."""
+
+
+class TimeLimitReached(SymmetricError):
+    """The time limit of a property check passed; the verdict is undetermined."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(f"time limit of {seconds:.3g} s reached")
 
 
 class InputError(SymmetricError):

@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 import sympy as sp
 
+from .. import timelimit
 from .domain import EVERYWHERE, Domain
 from .intervals import interval_sign, interval_sign_at
 
@@ -175,7 +176,8 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
     import z3
     z3vars = [z3.Real(str(x)) for x in gens]
     solver = z3.SolverFor("QF_NRA")
-    solver.set("timeout", Z3_TIMEOUT_MS)
+    # cut to what is left of the --time-limit: inside z3's C code the SIGALRM waits until it returns
+    solver.set("timeout", timelimit.z3_timeout_ms(Z3_TIMEOUT_MS))
     for v in z3vars:
         solver.add(v > 0)
     try:

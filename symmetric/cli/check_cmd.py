@@ -39,6 +39,7 @@ TOML format::
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 import tomllib
@@ -52,12 +53,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..errors import InputError, Undecided, UnknownNameError
+from ..errors import InputError, TimeLimitReached, Undecided, UnknownNameError
 from ..measures import registry
 from ..measures.base import Measure, Param
 from ..parse import count_symbols, parse_expression, parse_parameter, probability_symbols
 from ..properties.base import PropertyResult, PropertyVerdict
 from ..render import latex as latex_render
+from ..timelimit import Budget, HardLimit
 from . import main
 
 VERDICT_STYLE = {PropertyVerdict.HOLDS: "green", PropertyVerdict.FAILS: "red",
@@ -66,11 +68,16 @@ VERDICT_STYLE = {PropertyVerdict.HOLDS: "green", PropertyVerdict.FAILS: "red",
 
 # ------------------------------------------------------------------ kinds
 
-def _run(measure, name: str, check: Callable) -> PropertyResult:
+def _run(measure, name: str, check: Callable, budget: Budget) -> PropertyResult:
     """A checker that crashes is reported as undetermined, naming the error (one broken checker
-    must not hide the others); it is a defect of symmetric, so the error is shown."""
+    must not hide the others); it is a defect of symmetric, so the error is shown.  A checker
+    still running when its share of the time limit is over is undetermined too."""
+    limit = HardLimit(budget.share())
     try:
-        return check(measure)
+        with limit:
+            return check(measure)
+    except TimeLimitReached as exc:
+        return PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, reason=str(exc))
     except InputError:
         raise
     except Undecided as exc:
@@ -78,16 +85,24 @@ def _run(measure, name: str, check: Callable) -> PropertyResult:
     except Exception as exc:  # noqa: BLE001
         return PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED,
                               reason=f"internal error: {type(exc).__name__}: {exc}")
+    finally:
+        limit.close()       # no-op unless the alarm interrupted the way out of the with
 
 
-def _classification_checkers(measure: Measure) -> tuple[PropertyResult, ...]:
+def _classification_checks() -> list[tuple[str, Callable]]:
     from ..properties import sebastiani
     try:
         from ..properties import amigo
         amigo_checks = [(name, fn) for name, fn in amigo.CHECKERS]
     except ImportError:                     # the lead's module not merged yet
         amigo_checks = []
-    return tuple(_run(measure, name, fn) for name, fn in (*amigo_checks, *sebastiani.CHECKERS))
+    return [*amigo_checks, *sebastiani.CHECKERS]
+
+
+def _classification_checkers(measure: Measure, time_limit: float | None = None) -> tuple[PropertyResult, ...]:
+    checks = _classification_checks()
+    budget = Budget(time_limit, len(checks))
+    return tuple(_run(measure, name, fn, budget) for name, fn in checks)
 
 
 def _build_classification(name: str, form: str, expr: sp.Expr, params: tuple[Param, ...],
@@ -120,19 +135,24 @@ def _quantification_catalogue(name: str):
     return quantification.catalogue_measure(name)
 
 
-def _quantification_checkers(measure) -> tuple[PropertyResult, ...]:
+def _quantification_checkers(measure, time_limit: float | None = None) -> tuple[PropertyResult, ...]:
     """All of Sebastiani's quantification properties at once (the checkers share their binary
-    results, so they run together); a crash marks every property undetermined, with the error."""
+    results, so they run together, under one limit: the whole --time-limit); a crash or the end
+    of the time marks every property undetermined, with the reason."""
     from ..quantification import check as quantification
     from ..quantification.properties import PROPERTY_ORDER
+    limit = HardLimit(time_limit)
     try:
-        return tuple(quantification.run_all(measure).values())
+        with limit:
+            return tuple(quantification.run_all(measure).values())
     except InputError:
         raise
     except Exception as exc:  # noqa: BLE001
-        return tuple(PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED,
-                                    reason=f"internal error: {type(exc).__name__}: {exc}")
+        reason = str(exc) if isinstance(exc, TimeLimitReached) else f"internal error: {type(exc).__name__}: {exc}"
+        return tuple(PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, reason=reason)
                      for name in PROPERTY_ORDER)
+    finally:
+        limit.close()
 
 
 def _quantification_formula(measure) -> str:
@@ -174,7 +194,7 @@ class Kind:
     forms: tuple[Form, ...]                               # exactly one is given per measure
     build: Callable[..., object]                          # (name, form key, expr, params, orientation, where)
     catalogue: Callable[[str], object]                    # name -> measure; UnknownNameError if unknown
-    checkers: Callable[[object], tuple[PropertyResult, ...]]
+    checkers: Callable[[object, float | None], tuple[PropertyResult, ...]]   # (measure, --time-limit)
     formula: Callable[[object], str]                      # plain text with $...$ (for LaTeX)
     parameters: bool                                      # accepts --param / params
     orientation: bool                                     # accepts --lower-is-better / orientation
@@ -457,7 +477,28 @@ selects the kind.  Expressions use numbers, the allowed names, + - * / ^,
 parentheses and sqrt, log, exp, min, max, abs, cases(cond1, v1, ...,
 otherwise).  Each property is 'holds' (with a proof), 'fails' (with an exact
 counterexample) or 'undetermined' (with the reason).
+
+\b
+--time-limit bounds the check of each measure (default 60 s, 0 = none):
+  each property gets what is left of it, keeping at least 1/30 of it for
+  every property still to come; one that runs out is 'undetermined' ("time
+  limit of X s reached") and the others still run.  The quantification
+  properties share their work and so share one limit.  The limit interrupts
+  sympy and z3 (SIGALRM) in the main thread on POSIX; elsewhere (Windows,
+  a worker thread) only the checkers' cooperative clocks and the z3 timeout
+  honour it, so one long sympy call can overrun.
 """
+
+
+def _time_limit(text: str) -> float | None:
+    """--time-limit: seconds >= 0 (0 = none); read here, not by click, to be an InputError."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise InputError(f"--time-limit must be a number of seconds, got {text!r}") from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise InputError(f"--time-limit must be a finite number of seconds >= 0 (0 = no limit), got {text!r}")
+    return seconds or None
 
 
 @main.command("check", help=HELP)
@@ -478,7 +519,11 @@ counterexample) or 'undetermined' (with the reason).
 @click.option("--latex", "latex_dir", default="latex_out/check", show_default=True,
               type=click.Path(file_okay=False), help="Directory for check.tex (and check.pdf).")
 @click.option("--no-pdf", is_flag=True, help="Do not run pdflatex.")
-def check(files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf):
+@click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
+              help="Time for checking each measure, shared among its properties (0 = no limit).")
+def check(files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
+          time_limit):
+    time_limit = _time_limit(time_limit)
     spec = KINDS[kind]
     texts = {"counts": counts, "probs": probs, "term": term}
     for key, text in texts.items():
@@ -503,7 +548,7 @@ def check(files, kind, counts, probs, term, name, params, lower_is_better, catal
     results = []
     for k, m in measures:
         err.print(f"checking {m.name} ({k.name}) ...", highlight=False)
-        results.append((k, m, k.checkers(m)))
+        results.append((k, m, k.checkers(m, time_limit)))
     out.print(_table(results))
     for _, m, rs in results:
         for r in rs:

@@ -37,6 +37,7 @@ import sympy as sp
 
 from ..checks.cases import definedness, is_undefined_constant, obligations, restrict, zero_patterns
 from ..checks.decide import exact_sign, is_identically_zero, is_positive_everywhere
+from .. import timelimit
 from ..checks.domain import EVERYWHERE, Domain
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, TN, TP
@@ -122,7 +123,9 @@ class _Clock:
         self.deadline = time.monotonic() + budget
 
     def out(self) -> bool:
-        return time.monotonic() > self.deadline
+        # the --time-limit of the whole check too: where it cannot interrupt (off the main thread)
+        # this clock is the only thing that enforces it
+        return time.monotonic() > self.deadline or timelimit.expired()
 
 
 def _exact(measure: Measure, t: Table, params: dict):

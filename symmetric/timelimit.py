@@ -1,0 +1,133 @@
+"""Hard time limits for property checks (``symmetric check --time-limit``).
+
+sympy simplification, series expansions and z3 can each run for minutes inside one call, so
+the cooperative clocks of the checkers (``sebastiani._Clock``), which are read only between
+steps, cannot bound a check.  :func:`hard_limit` arms ``ITIMER_REAL``; its SIGALRM handler
+raises :class:`~symmetric.errors.TimeLimitReached` wherever Python code is running, and the
+checker driver reports the property ``undetermined``.
+
+Signals reach only the main thread, and ``setitimer`` exists only on POSIX.  Elsewhere (a check
+run from a worker thread, Windows) the limit is cooperative: the deadline is still published
+(:func:`remaining`) and the checkers' clocks and the z3 timeout honour it, but one long sympy
+call is not interrupted.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from contextvars import ContextVar
+
+from .errors import TimeLimitReached
+
+# After the first alarm the timer keeps firing this often: library code (sympy) that catches a
+# broad Exception around a heuristic must not eat the end of the time for good.
+REFIRE_SECONDS = 0.1
+FLOOR_FRACTION = 1 / 30     # every property gets at least this share of the total
+
+# a ContextVar, not a global: a cooperative limit in one thread must not bound another
+_deadline: ContextVar[float | None] = ContextVar("symmetric_deadline", default=None)
+
+
+def remaining() -> float | None:
+    """Seconds left before the innermost active limit (None: no limit)."""
+    deadline = _deadline.get()
+    return None if deadline is None else deadline - time.monotonic()
+
+
+def expired() -> bool:
+    left = remaining()
+    return left is not None and left <= 0
+
+
+def z3_timeout_ms(default_ms: int) -> int:
+    """z3's timeout: ``default_ms``, cut to what is left of the limit (z3 runs in C, where a
+    signal is only seen when it returns)."""
+    left = remaining()
+    return default_ms if left is None else max(1, min(default_ms, int(left * 1000)))
+
+
+def hard_limits_available() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+class HardLimit:
+    """A context manager running its body for at most ``seconds`` (None or 0: no limit), then
+    raising TimeLimitReached in it.  On the way out the previous SIGALRM handler and ITIMER_REAL
+    timer are restored; an outer timer is paused meanwhile and resumes with what it had left
+    (firing at once if that has passed).
+
+    The alarm is asynchronous, so it may land anywhere, including on the way out.  Hence
+    :meth:`close` disarms first thing, is idempotent, and the handler never raises while
+    :meth:`close` is the running frame; a caller that catches TimeLimitReached around the
+    ``with`` should call :meth:`close` again in its ``finally`` (a no-op when already closed)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds or None
+        self.hard = False
+        self._token = None
+
+    def __enter__(self) -> HardLimit:
+        if self.seconds is None:
+            return self
+        self._token = _deadline.set(time.monotonic() + self.seconds)
+        if hard_limits_available():
+            self._started = time.monotonic()
+            self._outer_timer = signal.setitimer(signal.ITIMER_REAL, 0)   # paused before our handler goes in
+            self._armed = True
+            self._outer_handler = signal.signal(signal.SIGALRM, self._alarm)
+            self.hard = True
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, REFIRE_SECONDS)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _alarm(self, signum, frame) -> None:
+        if self._armed and (frame is None or frame.f_code not in _CLEANUP_CODES):
+            raise TimeLimitReached(self.seconds)
+
+    def close(self) -> None:
+        if self.hard:
+            self._armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            # None: the handler was not installed from Python; the default is the best we can do
+            signal.signal(signal.SIGALRM, signal.SIG_DFL if self._outer_handler is None else self._outer_handler)
+            delay, interval = self._outer_timer
+            if delay > 0:
+                left = delay - (time.monotonic() - self._started)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), interval)
+            self.hard = False
+        if self._token is not None:
+            _deadline.reset(self._token)
+            self._token = None
+
+
+_CLEANUP_CODES = frozenset({HardLimit.close.__code__, HardLimit.__exit__.__code__})
+
+
+def hard_limit(seconds: float | None) -> HardLimit:
+    return HardLimit(seconds)
+
+
+class Budget:
+    """The time for checking one measure, shared out among its properties as they run: each gets
+    what is left minus a floor (``FLOOR_FRACTION`` of the total) kept for every property still to
+    come, and never less than that floor.  A slow property can so use the time fast ones left,
+    yet cannot starve the rest; the whole stays within the total when there are at most 30
+    properties.  ``total`` 0 or None: no limit."""
+
+    def __init__(self, total: float | None, properties: int) -> None:
+        self.total = total or None
+        self.left = properties
+        self.start = time.monotonic()
+
+    def share(self, count: int = 1) -> float | None:
+        """Seconds for the next ``count`` properties (run as one unit)."""
+        if self.total is None:
+            return None
+        floor = self.total * FLOOR_FRACTION
+        self.left = max(self.left - count, 0)
+        remaining_total = self.total - (time.monotonic() - self.start)
+        return max(floor * count, remaining_total - self.left * floor)

@@ -1,0 +1,82 @@
+"""`symmetric check --time-limit`: a property that cannot be settled in time is undetermined, the
+run ends, and the SIGALRM handler and timer in place before are back afterwards.  Few and cheap on
+purpose: no timing is asserted beyond "it ends" (speed belongs in benchmarks/)."""
+
+import json
+import signal
+import threading
+import time
+
+import pytest
+from cli_support import assert_user_error
+from cli_support import run_check as run
+
+from symmetric.errors import TimeLimitReached
+from symmetric.timelimit import Budget, HardLimit, remaining
+
+HEAVY = "(TP+FN+FP+1)^64"       # several checkers need minutes on it without a limit
+
+
+def _outer_alarm(signum, frame):
+    raise AssertionError("the outer timer fired during the test")
+
+
+def test_heavy_measure_ends_undetermined_and_restores_the_alarm(tmp_path):
+    previous = signal.signal(signal.SIGALRM, _outer_alarm)
+    signal.setitimer(signal.ITIMER_REAL, 1000)
+    try:
+        started = time.monotonic()
+        r = run(["--counts", HEAVY, "--time-limit", "2", "--json", str(tmp_path / "o.json")], tmp_path)
+        assert time.monotonic() - started < 120        # it ends; generous on a loaded machine
+        assert r.exit_code == 0, r.output
+        assert signal.getsignal(signal.SIGALRM) is _outer_alarm
+        assert 900 < signal.getitimer(signal.ITIMER_REAL)[0] <= 1000
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    props = json.loads((tmp_path / "o.json").read_text())[0]["properties"]
+    timed_out = [p for p in props if "time limit of" in p["reason"]]
+    assert timed_out and all(p["verdict"] == "undetermined" for p in timed_out)
+    assert any(p["verdict"] != "undetermined" for p in props)       # the others still ran
+    assert "time limit of" in r.output and "time limit of" in (tmp_path / "tex" / "check.tex").read_text()
+
+
+@pytest.mark.parametrize("value", ["-1", "abc", "nan", "inf"])
+def test_bad_time_limit(value, tmp_path):
+    assert_user_error(run(["--measure", "F1", "--time-limit", value], tmp_path), "--time-limit", value)
+
+
+def test_hard_limit_interrupts_and_restores():
+    previous = signal.signal(signal.SIGALRM, _outer_alarm)
+    signal.setitimer(signal.ITIMER_REAL, 1000)
+    try:
+        with pytest.raises(TimeLimitReached, match="time limit of 0.05 s reached"):
+            with HardLimit(0.05):
+                while True:
+                    pass
+        assert signal.getsignal(signal.SIGALRM) is _outer_alarm
+        assert 900 < signal.getitimer(signal.ITIMER_REAL)[0] <= 1000
+        assert remaining() is None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_off_the_main_thread_the_limit_is_cooperative():
+    seen = {}
+
+    def body():
+        with HardLimit(30) as limit:
+            seen["hard"], seen["remaining"] = limit.hard, remaining()
+
+    worker = threading.Thread(target=body)
+    worker.start()
+    worker.join()
+    assert seen["hard"] is False and 0 < seen["remaining"] <= 30
+
+
+def test_budget_shares():
+    assert Budget(0, 10).share() is None
+    budget = Budget(30, 3)
+    assert budget.share() == pytest.approx(28, abs=0.5)    # all but 1 s (1/30) for each of the 2 others
+    assert budget.share() >= 1 and budget.share() >= 1
