@@ -90,13 +90,8 @@ def _run(measure, name: str, check: Callable, budget: Budget) -> PropertyResult:
 
 
 def _classification_checks() -> list[tuple[str, Callable]]:
-    from ..properties import sebastiani
-    try:
-        from ..properties import amigo
-        amigo_checks = [(name, fn) for name, fn in amigo.CHECKERS]
-    except ImportError:                     # the lead's module not merged yet
-        amigo_checks = []
-    return [*amigo_checks, *sebastiani.CHECKERS]
+    from ..properties import amigo, sebastiani
+    return [*amigo.CHECKERS, *sebastiani.CHECKERS]
 
 
 def _classification_checkers(measure: Measure, time_limit: float | None = None) -> tuple[PropertyResult, ...]:
