@@ -245,10 +245,14 @@ def _per_measure(checker):
 # ------------------------------------------------------------------ IoI and NN (every |C|)
 def _gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
     """term + lam (q - p), with lam making q = p stationary; sums over classes are unchanged
-    because the q - p add up to 0."""
+    because the q - p add up to 0.  That needs one lam for every class: a lam depending on p
+    (or q) is a different weight per class, sum_c lam(p_c)(q_c - p_c) need not vanish, and the
+    shift is not made (lam = 0 is returned)."""
     right_slope = sp.diff(resolve(measure.term, ABOVE), q).subs(q, p)
     left_slope = sp.diff(resolve(measure.term, BELOW), q).subs(q, p)
     lam = sp.simplify(-(right_slope + left_slope) / 2)
+    if lam.free_symbols & {p, q} or lam.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
+        return sp.S.Zero, measure.term
     return lam, measure.term + lam * (q - p)
 
 
