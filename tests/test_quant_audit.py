@@ -41,3 +41,28 @@ def test_gibbs_shift_only_with_a_class_independent_weight(text, expected):
 
 def test_gibbs_counterexample_is_real():
     assert exact_sign(binary_value("p^2*log(p/q)", "4/5", "9/10")) < 0
+
+
+# 2. NN and IoI are judged on E itself, with exact witnesses (E(p,q) - E(p,p) is not E).
+ON_E = [
+    # E = 2 - 2(q-p)^2 > 0 everywhere: NN holds; IoI fails (E(p,p) = 2), never "E < 0"
+    ("1 - (q-p)^2", {"NN": "holds", "IoI": "fails"}),
+    ("(q-p)^2 + 1", {"NN": "holds", "IoI": "fails"}),
+    # E(p,p) = -1/5 < 0 on the diagonal
+    ("(q-p)^2 - 1/10", {"NN": "fails", "IoI": "fails"}),
+    ("abs(q-p)/n", {"NN": "holds", "IoI": "holds"}),
+]
+
+
+@pytest.mark.parametrize("text,expected", ON_E)
+def test_nn_and_ioi_judged_on_e_itself(text, expected):
+    results = run_all(measure(text))
+    assert {k: results[k].verdict.value for k in expected} == expected
+    for k in expected:   # every refutation carries an exact binary witness of E itself
+        r = results[k]
+        if r.verdict.value == "fails":
+            cx = r.counterexample
+            e = binary_value(text, cx["p(c1)"], cx["p^(c1)"])
+            assert sp.sympify(cx["E"]) == e
+            sign = exact_sign(e)
+            assert (sign < 0) if k == "NN" else (sign <= 0 or cx["p(c1)"] == cx["p^(c1)"] and sign != 0)
