@@ -66,3 +66,29 @@ def test_nn_and_ioi_judged_on_e_itself(text, expected):
             assert sp.sympify(cx["E"]) == e
             sign = exact_sign(e)
             assert (sign < 0) if k == "NN" else (sign <= 0 or cx["p(c1)"] == cx["p^(c1)"] and sign != 0)
+
+
+# 3. Piecewise terms are resolved per side of the diagonal; a derivative is no proof across a jump.
+PIECEWISE = [
+    # one formula per side: 3|q - p| on the binary codeframe
+    ("cases(q > p, q - p, 2*(p - q))", {"IoI": "holds", "NN": "holds", "B-MON": "holds"}),
+    # the branch changes at q = 1/2, where R jumps from 3(q-p)^2 to 4(q-p)^2
+    ("cases(q > 1/2, (q-p)^2, 2*(q-p)^2)", {"IoI": "holds", "NN": "holds", "B-MON": "fails"}),
+    # a special value on the diagonal: E(p,p) = 2 is above nearby values
+    ("cases(q = p, 1, abs(q-p))", {"IoI": "fails", "NN": "holds", "B-MON": "fails"}),
+    # E(p,p) = -1/5 but each side starts at -1/10: B-MON is true, no derivative proves it here
+    ("cases(q >= p, q - p - 1/10, p - q)", {"IoI": "fails", "NN": "fails", "B-MON": "undetermined"}),
+]
+
+
+@pytest.mark.parametrize("text,expected", PIECEWISE)
+def test_piecewise_terms_per_side(text, expected):
+    got = verdicts(text)
+    assert {k: got[k] for k in expected} == expected
+
+
+def test_piecewise_bmon_witness_is_real():
+    cx = run_all(measure("cases(q > 1/2, (q-p)^2, 2*(q-p)^2)"))["B-MON"].counterexample
+    further = binary_value("cases(q > 1/2, (q-p)^2, 2*(q-p)^2)", cx["p(c1)"], cx["p^'(c1)"])
+    nearer = binary_value("cases(q > 1/2, (q-p)^2, 2*(q-p)^2)", cx["p(c1)"], cx["p^''(c1)"])
+    assert further <= nearer

@@ -40,6 +40,7 @@ from ..checks.domain import Domain
 from ..properties.base import PropertyResult, PropertyVerdict
 from .distributions import n, p, q
 from .measures import NORMALISED, R, QuantMeasure
+from .pieces import piece_free, resolve_piecewise
 
 HOLDS, FAILS, UNDET = PropertyVerdict.HOLDS, PropertyVerdict.FAILS, PropertyVerdict.UNDETERMINED
 
@@ -64,8 +65,9 @@ GENERAL = Domain("0<p,q<1, n>0", (sp.Lt(0, p), sp.Lt(p, 1), sp.Lt(0, q), sp.Lt(q
 
 
 def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
-    """Remove Abs/Min/Max whose argument's sign is fixed on ``domain`` (decided by sign rules
-    on the positive reparametrisation); anything undecidable is left in place."""
+    """Remove Abs/Min/Max whose argument's sign is fixed on ``domain``, and Piecewise branches
+    whose condition is settled there (decided by sign rules on the positive reparametrisation);
+    anything undecidable is left in place."""
     def sign(e):
         e = sp.factor(sp.together(domain.to_positive(e)))
         return 1 if e.is_positive else (-1 if e.is_negative else None)
@@ -84,7 +86,8 @@ def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
         bigger, smaller = (u, v) if s > 0 else (v, u)
         return bigger if isinstance(node, sp.Max) else smaller
 
-    out = expr.replace(lambda e: isinstance(e, sp.Abs), fix_abs)
+    out = resolve_piecewise(expr, sign) if expr.has(sp.Piecewise) else expr
+    out = out.replace(lambda e: isinstance(e, sp.Abs), fix_abs)
     return out.replace(lambda e: isinstance(e, (sp.Min, sp.Max)), fix_minmax)
 
 
@@ -106,7 +109,23 @@ def _positive_off_diagonal(expr) -> bool | None:
     if _positive(expr, ABOVE) and _positive(expr, BELOW):
         return True
     slope = sp.diff(expr, q)
-    if _zero(expr.subs(q, p), GENERAL) and _positive(slope, ABOVE) and _positive(-slope, BELOW):
+    # the slope argument needs expr continuous in q (a branch may jump below 0 after the kink)
+    if _continuous_in_q(expr) and _zero(expr.subs(q, p), GENERAL) and _positive(slope, ABOVE) \
+            and _positive(-slope, BELOW):
+        return True
+    return None
+
+
+def _continuous_in_q(expr) -> bool | None:
+    """Is expr(p, .) continuous on 0 < q < 1 for every p?  A formula without branches or jump
+    functions is (where it is defined); a Piecewise is when each side of the diagonal resolves to
+    one formula and both meet the value on the diagonal.  None when that is not established."""
+    if piece_free(expr):
+        return True
+    above, below, diagonal = resolve(expr, ABOVE), resolve(expr, BELOW), resolve(expr.subs(q, p), GENERAL)
+    if not (piece_free(above) and piece_free(below) and piece_free(diagonal)):
+        return None
+    if _zero(above.subs(q, p) - diagonal, GENERAL) and _zero(below.subs(q, p) - diagonal, GENERAL):
         return True
     return None
 
@@ -338,7 +357,8 @@ def _ioi_nn_witnesses(measure: QuantMeasure):
 def check_bmon(measure: QuantMeasure) -> PropertyResult:
     raw = measure.binary_raw()
     d = sp.diff(raw, q)
-    up = _positive(d, ABOVE)
+    # a derivative says nothing across a jump: R must be one formula per side, meeting R(p, p)
+    up = _continuous_in_q(raw) and _positive(d, ABOVE)
     down = up and _positive(-d, BELOW)   # only needed when the first side is proved
     if up and down and _outer_increasing(measure):
         return _result("B-MON", measure, HOLDS, [
