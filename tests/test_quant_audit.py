@@ -92,3 +92,22 @@ def test_piecewise_bmon_witness_is_real():
     further = binary_value("cases(q > 1/2, (q-p)^2, 2*(q-p)^2)", cx["p(c1)"], cx["p^'(c1)"])
     nearer = binary_value("cases(q > 1/2, (q-p)^2, 2*(q-p)^2)", cx["p(c1)"], cx["p^''(c1)"])
     assert further <= nearer
+
+
+# 4. MAX reads maxima off the vertices q in {0, 1}: only sound for a measure continuous there.
+MAX_CONTINUITY = [
+    # at q -> 1 the binary E tends to 2(1 - p) but E(q = 1) = 1 - p: the supremum is not attained,
+    # and the vertex values are not maxima (they were reported as differing maxima)
+    ("cases(q < 1/1000, 0, abs(q-p))", "undetermined"),
+    ("cases(q > 999/1000, 0, (q-p)^2)", "undetermined"),
+    # continuous (one formula per side, meeting at q = p): the vertex values are the maxima
+    ("cases(q > p, q - p, 2*(p - q))", "fails"),
+]
+
+
+@pytest.mark.parametrize("text,expected", MAX_CONTINUITY)
+def test_max_requires_continuity(text, expected):
+    result = run_all(measure(text))["MAX"]
+    assert result.verdict.value == expected
+    if expected == "undetermined":
+        assert "continuous" in result.reason

@@ -130,6 +130,21 @@ def _continuous_in_q(expr) -> bool | None:
     return None
 
 
+def _continuous_on_closed(term) -> bool | None:
+    """Continuous in q on 0 < q < 1 and at the vertices q = 0 (below p) and q = 1 (above p),
+    where the maxima are taken.  A formula without branches is continuous wherever it is
+    defined (an undefined vertex value is reported as unbounded by MAX)."""
+    if piece_free(term):
+        return True
+    if not _continuous_in_q(term):
+        return None
+    for side, end in ((BELOW, 0), (ABOVE, 1)):
+        at_end = resolve(term.subs(q, end), GENERAL)
+        if not piece_free(at_end) or not _zero(resolve(term, side).subs(q, end) - at_end, GENERAL):
+            return None
+    return True
+
+
 def _zero(expr, domain) -> bool | None:
     return is_identically_zero(resolve(expr, domain), domain).value
 
@@ -569,6 +584,12 @@ def check_max(measure: QuantMeasure, smoothing=None,
 @lru_cache(maxsize=64)
 def _check_max(measure: QuantMeasure, smoothing, probes) -> PropertyResult:
     eps_used = smoothing if measure.smoothed else None
+    if not _continuous_on_closed(measure.term):
+        # a jump (cases(q < 1/1000, 0, ...)) can make the supremum unattained, and then the
+        # vertex values below are not maxima: neither a proof nor a witness can rest on them
+        return _result("MAX", measure, UNDET, reason=(
+            "the term is not shown continuous in the prediction on [0, 1] (branches or jumps); a "
+            "discontinuous measure need not attain its supremum"))
     worst, proof = perverse_is_worst(measure, measure.smoothed)
     if worst is not True:
         bmon = check_bmon(measure)
