@@ -111,3 +111,24 @@ def test_max_requires_continuity(text, expected):
     assert result.verdict.value == expected
     if expected == "undetermined":
         assert "continuous" in result.reason
+
+
+# 5. B-REL / B-ABS are proved from d/dp E(p +- a, p): only valid when E(p +- a, p) is continuous.
+REL_ABS_CONTINUITY = [
+    # E(p + a, p) = 2a except in a band around q = 1/3 (and 2/3), where it is 3a: the derivative
+    # is 0 on every piece, yet B-ABS is false (p' = 1/5, a = 2/15 gives 3a; p'' = 1/10 gives 2a)
+    ("abs(q-p)*cases(abs(q - 1/3) < 1/1000, 2, 1)", {"B-ABS": "undetermined"}),
+    ("cases(q > p, q - p, 2*(p - q))", {"B-ABS": "holds", "B-REL": "fails"}),
+]
+
+
+@pytest.mark.parametrize("text,expected", REL_ABS_CONTINUITY)
+def test_rel_abs_require_continuity(text, expected):
+    got = verdicts(text)
+    assert {k: got[k] for k in expected} == expected
+
+
+def test_band_measure_really_violates_babs():
+    text = "abs(q-p)*cases(abs(q - 1/3) < 1/1000, 2, 1)"
+    a = sp.Rational(2, 15)
+    assert binary_value(text, "1/5", sp.Rational(1, 5) + a) != binary_value(text, "1/10", sp.Rational(1, 10) + a)

@@ -458,25 +458,30 @@ def check_brel_babs(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResu
     # witness re-check), and a certified counterexample rules the symbolic proof out, so each
     # verdict is the one the proof-first order gives.
     rel_bad, abs_bad = _search(ev, cases, "<="), _search(ev, cases, "!=")
-    over, under = sp.diff(_shifted(measure, 1), p), sp.diff(_shifted(measure, -1), p)
+    over_e, under_e = _shifted(measure, 1), _shifted(measure, -1)
+    over, under = sp.diff(over_e, p), sp.diff(under_e, p)
+    # the derivative arguments below need E(p +- a, p) continuous in p: one formula on each
+    # domain once the settled branches are resolved (a jump has derivative 0 on both sides)
+    smooth = piece_free(resolve(over_e, OVER)) and piece_free(resolve(under_e, UNDER))
+    jumpy = "" if smooth else "; E(p +- a, p) is not shown continuous in p (unresolved branches)"
     if rel_bad is not None:
         rel = _result("B-REL", measure, FAILS, cx=_cx(rel_bad, "<=", what),
                       reason="the smaller true prevalence is not penalised more")
     # the second side is only needed when the first is proved (both must hold)
-    elif _positive(-over, OVER) and _positive(-under, UNDER):
+    elif smooth and _positive(-over, OVER) and _positive(-under, UNDER):
         proof = ["$\\frac{d}{dp} E(p \\pm a, p) < 0$ on $0<p<1/2$ for over- and underestimation (sign "
                  "decisions), so the same misprediction costs more on the smaller true prevalence."]
         rel = _result("B-REL", measure, HOLDS, proof)
     else:
-        rel = _result("B-REL", measure, UNDET, reason="derivative sign not decided, no counterexample")
+        rel = _result("B-REL", measure, UNDET, reason="derivative sign not decided, no counterexample" + jumpy)
     if abs_bad is not None:
         abs_ = _result("B-ABS", measure, FAILS, cx=_cx(abs_bad, "!=", what),
                        reason="the same misprediction scores differently")
-    elif _zero(over, OVER) and _zero(under, UNDER):
+    elif smooth and _zero(over, OVER) and _zero(under, UNDER):
         abs_ = _result("B-ABS", measure, HOLDS, [
             "$\\frac{d}{dp} E(p \\pm a, p)$ is identically 0 on $0<p<1/2$ for over- and underestimation."])
     else:
-        abs_ = _result("B-ABS", measure, UNDET, reason="identity not decided, no counterexample")
+        abs_ = _result("B-ABS", measure, UNDET, reason="identity not decided, no counterexample" + jumpy)
     return rel, abs_
 
 
