@@ -132,3 +132,21 @@ def test_band_measure_really_violates_babs():
     text = "abs(q-p)*cases(abs(q - 1/3) < 1/1000, 2, 1)"
     a = sp.Rational(2, 15)
     assert binary_value(text, "1/5", sp.Rational(1, 5) + a) != binary_value(text, "1/10", sp.Rational(1, 10) + a)
+
+
+# 6. IND scales the term, t(kp, kq) = ratio * t(p, q): per side of the diagonal and on it.
+IND = [
+    ("cases(q > p, q - p, 2*(p - q))", "holds", ""),
+    # off the diagonal |q - p| scales by k, the diagonal value 1 does not
+    ("cases(q = p, 1, abs(q-p))", "undetermined", "does not scale"),
+    ("cases(q = p, p, abs(q-p))", "holds", ""),
+    ("cases(q > 1/2, abs(q-p), 2*abs(q-p))", "undetermined", "branches are not settled"),
+]
+
+
+@pytest.mark.parametrize("text,expected,why", IND)
+def test_ind_with_piecewise_terms(text, expected, why):
+    from symmetric.quantification.properties import check_ind
+    result = check_ind(measure(text))
+    assert result.verdict.value == expected
+    assert why in result.reason

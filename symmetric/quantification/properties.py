@@ -491,7 +491,13 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
     k = sp.Symbol("k", positive=True)
     ratios = set()
     for dom in (ABOVE, BELOW):
+        # cases(...) branches settled on this side are resolved here; with one that is not
+        # (q > 1/2) the term is no single formula to scale, and the ratio argument is not made
         t = resolve(measure.term, dom)
+        if not piece_free(t):
+            return _result("IND", measure, UNDET, reason=(
+                f"the term's branches are not settled on {dom.name} (the scaling argument needs one "
+                "formula per side of the diagonal); no general argument"))
         quotient = sp.expand_log(t.subs({p: k * p, q: k * q}, simultaneous=True), force=True) / t
         # cancel() first: it is cheap and settles the usual homogeneous terms; simplify() on the
         # small quotient in k alone then gives the same printed form at a fraction of the cost
@@ -499,6 +505,14 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
         ratios.add(sp.simplify(cancelled if not cancelled.free_symbols & {p, q} else quotient))
     ratio = ratios.pop() if len(ratios) == 1 else None
     homogeneous = ratio is not None and not (ratio.free_symbols & {p, q}) and ratio.is_positive
+    if homogeneous:
+        # classes predicted exactly contribute t(p, p): it must scale by the same factor (a
+        # branch for q = p, as in cases(q = p, 1, ...), need not)
+        diagonal = measure.term.subs(q, p)
+        if sp.simplify(diagonal.subs(p, k * p) - ratio * diagonal) != 0:
+            return _result("IND", measure, UNDET, reason=(
+                f"t(kp,kq) = {ratio} t(p,q) off the diagonal, but t(p,p) = {diagonal} does not scale "
+                "by the same factor; no general argument"))
     if homogeneous and _outer_increasing(measure):
         return _result("IND", measure, HOLDS, [
             "R is a sum of per-class terms: predictions that agree on the classes outside $C_n$ "
