@@ -150,3 +150,19 @@ def test_ind_with_piecewise_terms(text, expected, why):
     result = check_ind(measure(text))
     assert result.verdict.value == expected
     assert why in result.reason
+
+
+# (b) A condition that only positivity settles (q = 0, q > 0) must not silently change the measure.
+@pytest.mark.parametrize("text", ["cases(q = 0, 1, abs(q-p))", "cases(q > 0, abs(q-p), 5)", "cases(p = 0, 0, q)"])
+def test_branch_on_a_zero_prevalence_is_refused(text):
+    from symmetric.errors import InputError
+    with pytest.raises(InputError, match="only distinguishes a prevalence of 0"):
+        measure(text)
+
+
+@pytest.mark.parametrize("text,term", [
+    ("cases(q >= 0, abs(q-p), 5)", "Abs(p - q)"),       # true at q = 0 as well: nothing is lost
+    ("cases(q < 1/2, q, 1 - q)", "Piecewise((q, q < 1/2), (1 - q, True))"),
+])
+def test_branches_that_positivity_does_not_settle_are_kept(text, term):
+    assert str(measure(text).term) == term

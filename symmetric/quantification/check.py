@@ -25,13 +25,36 @@ from . import measures as qm
 from .distributions import n, p, q
 from .properties import check_all
 
-SYMBOLS: dict[str, sp.Symbol] = {"p": p, "q": q, "n": n}
+# User text is parsed with prevalences that may be 0, so that sympy does not settle a cases()
+# condition such as q = 0 or q > 0 by the positivity of the checkers' symbols while parsing
+# (that silently dropped or kept branches); build_measure then moves to the checkers' symbols.
+_P0 = sp.Symbol("p", nonnegative=True)
+_Q0 = sp.Symbol("q", nonnegative=True)
+_TO_CHECKED = {_P0: p, _Q0: q}
+
+SYMBOLS: dict[str, sp.Symbol] = {"p": _P0, "q": _Q0, "n": n}
 """The names a user expression may use (for the whitelist parser)."""
+
+
+def _on_checked_domain(expr: sp.Expr, source: str | None) -> sp.Expr:
+    """The term on positive prevalences; refuses a branch that positivity alone would settle,
+    since that silently changes the measure at a prevalence of 0 (a vertex MAX looks at)."""
+    for piecewise in expr.atoms(sp.Piecewise):
+        for _, condition in piecewise.args:
+            if condition in (sp.true, sp.false):
+                continue
+            if condition.xreplace(_TO_CHECKED) in (sp.true, sp.false):
+                raise InputError(f"cases(): the condition {condition} only distinguishes a prevalence of 0; "
+                                 "user measures are checked for prevalences 0 < p, q < 1 (and the "
+                                 "vertices q = 0, 1 as limits of them), so the branch would be silently "
+                                 "dropped or kept; write the measure without it", source=source)
+    return expr.xreplace(_TO_CHECKED)
 
 
 def build_measure(expr: sp.Expr, name: str = "user", *, source: str | None = None) -> qm.QuantMeasure:
     """A measure object from a parsed per-class term (see the module doc)."""
-    unknown = sorted(str(s) for s in expr.free_symbols if s not in set(SYMBOLS.values()))
+    expr = _on_checked_domain(sp.sympify(expr), source)
+    unknown = sorted(str(s) for s in expr.free_symbols if s not in {p, q, n})
     if unknown:
         raise InputError(f"unknown symbol(s) {', '.join(unknown)}; a quantification measure is a per-class "
                          "term in p (true prevalence), q (predicted prevalence) and n (|C|)", source=source)
