@@ -166,3 +166,11 @@ def test_branch_on_a_zero_prevalence_is_refused(text):
 ])
 def test_branches_that_positivity_does_not_settle_are_kept(text, term):
     assert str(measure(text).term) == term
+
+
+# (c) A term that is not real on the domain gets no verdict (it once crashed _to_z3).
+def test_non_real_term_is_undetermined_not_a_crash():
+    results = run_all(measure("sqrt(q - 2*p)"))
+    assert {r.verdict.value for r in results.values()} == {"undetermined"}
+    assert all("not a real number" in r.reason for r in results.values())
+

@@ -20,10 +20,10 @@ from __future__ import annotations
 import sympy as sp
 
 from ..errors import InputError
-from ..properties.base import PropertyResult
+from ..properties.base import PropertyResult, PropertyVerdict
 from . import measures as qm
 from .distributions import n, p, q
-from .properties import check_all
+from .properties import PROPERTY_ORDER, check_all
 
 # User text is parsed with prevalences that may be 0, so that sympy does not settle a cases()
 # condition such as q = 0 or q > 0 by the positivity of the checkers' symbols while parsing
@@ -68,6 +68,30 @@ def catalogue_measure(name: str) -> qm.QuantMeasure:
     return qm.get(name)
 
 
+def non_real_point(measure: qm.QuantMeasure) -> tuple[sp.Rational, sp.Rational, sp.Expr] | None:
+    """A binary point (p(c1), p^(c1)) on the grid k/10 where E is certainly not a real number
+    (sqrt(q - 2*p) at q < 2p), or None.  sympy's is_extended_real is False only when decided."""
+    from .distributions import Distribution
+    grid = [sp.Rational(k, 10) for k in range(1, 10)]
+    for true_first in grid:
+        for predicted_first in grid:
+            value = measure.value(Distribution.binary(true_first), Distribution.binary(predicted_first))
+            if value.is_extended_real is False:
+                return true_first, predicted_first, value
+    return None
+
+
 def run_all(measure: qm.QuantMeasure, smoothing=None) -> dict[str, PropertyResult]:
-    """Every property checker (IoI, NN, MAX, MON, IMP, REL, ABS, IND, B-MON, B-IMP, B-REL, B-ABS)."""
+    """Every property checker (IoI, NN, MAX, MON, IMP, REL, ABS, IND, B-MON, B-IMP, B-REL, B-ABS).
+
+    The properties are about real-valued measures: a user term that is not real somewhere on
+    the domain (a square root of a negative number) gets no verdict, with the point as reason,
+    rather than proofs of identities that hold only as complex algebra."""
+    bad = non_real_point(measure)
+    if bad is not None:
+        true_first, predicted_first, value = bad
+        why = (f"E is not a real number at p(c1) = {true_first}, p^(c1) = {predicted_first} (E = {value}); "
+               "the properties are stated for real-valued measures")
+        return {name: PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, (), None, why)
+                for name in PROPERTY_ORDER}
     return check_all(measure, smoothing)
