@@ -2,8 +2,11 @@
 whose correct verdict is known by hand, and a row fails if a checker claims more than it can
 prove (a "holds" without a valid proof, a "fails" without an exact witness)."""
 
+import json
+
 import pytest
 import sympy as sp
+from cli_support import assert_user_error, run_check
 
 from symmetric.checks.decide import exact_sign
 from symmetric.parse import parse_expression
@@ -174,3 +177,33 @@ def test_non_real_term_is_undetermined_not_a_crash():
     assert {r.verdict.value for r in results.values()} == {"undetermined"}
     assert all("not a real number" in r.reason for r in results.values())
 
+
+# 7. The same verdicts through `symmetric check --kind quantification`.
+CLI = [
+    ("p^2*log(p/q)", {"NN": "fails", "IoI": "fails"}),
+    ("1 - (q-p)^2", {"NN": "holds", "IoI": "fails"}),
+    ("cases(q > 1/2, (q-p)^2, 2*(q-p)^2)", {"B-MON": "fails", "MON": "fails"}),
+    ("cases(q = p, 1, abs(q-p))", {"IND": "undetermined", "B-MON": "fails"}),
+    ("cases(q < 1/1000, 0, abs(q-p))", {"MAX": "undetermined"}),
+    ("sqrt(q - 2*p)", {"IoI": "undetermined", "IND": "undetermined"}),
+]
+
+
+def cli_verdicts(text: str, tmp_path) -> dict[str, str]:
+    result = run_check(["--kind", "quantification", "--term", text, "--json", "-"], tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    report = json.loads(result.stdout[result.stdout.index("["):])
+    return {prop["property"]: prop["verdict"] for prop in report[0]["properties"]}
+
+
+@pytest.mark.parametrize("text,expected", CLI)
+def test_cli_verdicts(text, expected, tmp_path):
+    got = cli_verdicts(text, tmp_path)
+    assert {k: got[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize("text", ["cases(q = 0, 1, abs(q-p))", "cases(q > 0, abs(q-p), 5)"])
+def test_cli_refuses_a_branch_on_a_zero_prevalence(text, tmp_path):
+    assert_user_error(run_check(["--kind", "quantification", "--term", text], tmp_path),
+                      "only distinguishes a prevalence of 0")
