@@ -207,3 +207,19 @@ def test_cli_verdicts(text, expected, tmp_path):
 def test_cli_refuses_a_branch_on_a_zero_prevalence(text, tmp_path):
     assert_user_error(run_check(["--kind", "quantification", "--term", text], tmp_path),
                       "only distinguishes a prevalence of 0")
+
+
+# (d) NAE / NRAE divide by M = R at the perverse estimator, which puts all mass on the rarer
+# class: the counterexample values must be the exact values of the measures themselves.
+@pytest.mark.parametrize("name", ["NAE", "NRAE"])
+@pytest.mark.parametrize("prop", ["B-REL", "B-ABS"])
+def test_normalised_counterexample_values_are_exact(name, prop):
+    from symmetric.quantification.check import catalogue_measure
+    m = catalogue_measure(name)
+    cx = run_all(m)[prop].counterexample
+    shift = sp.Rational(cx["shift"])
+    for key, side in (("p'(c1)", "left"), ("p''(c1)", "right")):
+        true_first = sp.Rational(cx[key])
+        assert true_first < sp.Rational(1, 2)     # c1 is the rarer class, so M puts its mass on c1
+        value = m.value(Distribution.binary(true_first), Distribution.binary(true_first + shift))
+        assert sp.sympify(cx[side]) == value
