@@ -223,3 +223,24 @@ def test_normalised_counterexample_values_are_exact(name, prop):
         assert true_first < sp.Rational(1, 2)     # c1 is the rarer class, so M puts its mass on c1
         value = m.value(Distribution.binary(true_first), Distribution.binary(true_first + shift))
         assert sp.sympify(cx[side]) == value
+
+
+# (a) Prevalences 0 and 1: a class may be absent from a distribution.
+ENDPOINTS = [
+    # positive off the diagonal inside the square, but 0 for every prediction when p = (0, 1)
+    ("(q-p)^2*p*(1-p)", {"IoI": "fails", "NN": "holds"}),
+    ("abs(q-p)/n", {"IoI": "holds", "NN": "holds"}),
+]
+
+
+@pytest.mark.parametrize("text,expected", ENDPOINTS)
+def test_endpoint_prevalences(text, expected):
+    results = run_all(measure(text))
+    assert {k: results[k].verdict.value for k in expected} == expected
+    for k in expected:
+        r = results[k]
+        if r.verdict.value == "holds":     # the proof says what it covers
+            assert "0 < p, q < 1" in r.proof[-1]
+        else:
+            cx = r.counterexample
+            assert exact_sign(binary_value(text, cx["p(c1)"], cx["p^(c1)"])) <= 0

@@ -23,6 +23,7 @@ from ..errors import InputError
 from ..properties.base import PropertyResult, PropertyVerdict
 from . import measures as qm
 from .distributions import n, p, q
+from .endpoints import with_endpoints
 from .properties import PROPERTY_ORDER, check_all
 
 # User text is parsed with prevalences that may be 0, so that sympy does not settle a cases()
@@ -94,4 +95,4 @@ def run_all(measure: qm.QuantMeasure, smoothing=None) -> dict[str, PropertyResul
                "the properties are stated for real-valued measures")
         return {name: PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, (), None, why)
                 for name in PROPERTY_ORDER}
-    return check_all(measure, smoothing)
+    return with_endpoints(measure, check_all(measure, smoothing))
