@@ -12,7 +12,9 @@ and the measure is E(p, p^) = sum over the classes c of t(p(c), p^(c), n).  Exam
 ``abs(q - p)/n`` is AE, ``(q - p)**2/n`` is SE, ``p*log(p/q)`` is KLD, ``(p - q)**2/(2*q)`` is
 PD.  The same expression serves the binary codeframe (n = 2) and any |C|-class codeframe.
 Normalised or transformed measures (NAE, NRAE, NKLD) are available by catalogue name only;
-smoothing is not applied to user measures (the checks are made on 0 < p, q < 1).
+smoothing is not applied to user measures (the proofs are made on 0 < p, q < 1; prevalences
+0 and 1 are searched for witnesses, see :mod:`.endpoints`).  A ``cases(...)`` condition that
+only a prevalence of 0 could tell apart is refused rather than silently settled.
 """
 
 from __future__ import annotations
