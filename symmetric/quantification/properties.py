@@ -40,6 +40,7 @@ from ..checks.domain import Domain
 from ..properties.base import PropertyResult, PropertyVerdict
 from .distributions import n, p, q
 from .measures import NORMALISED, R, QuantMeasure
+from .pieces import piece_free, resolve_piecewise
 
 HOLDS, FAILS, UNDET = PropertyVerdict.HOLDS, PropertyVerdict.FAILS, PropertyVerdict.UNDETERMINED
 
@@ -64,8 +65,9 @@ GENERAL = Domain("0<p,q<1, n>0", (sp.Lt(0, p), sp.Lt(p, 1), sp.Lt(0, q), sp.Lt(q
 
 
 def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
-    """Remove Abs/Min/Max whose argument's sign is fixed on ``domain`` (decided by sign rules
-    on the positive reparametrisation); anything undecidable is left in place."""
+    """Remove Abs/Min/Max whose argument's sign is fixed on ``domain``, and Piecewise branches
+    whose condition is settled there (decided by sign rules on the positive reparametrisation);
+    anything undecidable is left in place."""
     def sign(e):
         e = sp.factor(sp.together(domain.to_positive(e)))
         return 1 if e.is_positive else (-1 if e.is_negative else None)
@@ -84,7 +86,8 @@ def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
         bigger, smaller = (u, v) if s > 0 else (v, u)
         return bigger if isinstance(node, sp.Max) else smaller
 
-    out = expr.replace(lambda e: isinstance(e, sp.Abs), fix_abs)
+    out = resolve_piecewise(expr, sign) if expr.has(sp.Piecewise) else expr
+    out = out.replace(lambda e: isinstance(e, sp.Abs), fix_abs)
     return out.replace(lambda e: isinstance(e, (sp.Min, sp.Max)), fix_minmax)
 
 
@@ -106,9 +109,40 @@ def _positive_off_diagonal(expr) -> bool | None:
     if _positive(expr, ABOVE) and _positive(expr, BELOW):
         return True
     slope = sp.diff(expr, q)
-    if _zero(expr.subs(q, p), GENERAL) and _positive(slope, ABOVE) and _positive(-slope, BELOW):
+    # the slope argument needs expr continuous in q (a branch may jump below 0 after the kink)
+    if _continuous_in_q(expr) and _zero(expr.subs(q, p), GENERAL) and _positive(slope, ABOVE) \
+            and _positive(-slope, BELOW):
         return True
     return None
+
+
+def _continuous_in_q(expr) -> bool | None:
+    """Is expr(p, .) continuous on 0 < q < 1 for every p?  A formula without branches or jump
+    functions is (where it is defined); a Piecewise is when each side of the diagonal resolves to
+    one formula and both meet the value on the diagonal.  None when that is not established."""
+    if piece_free(expr):
+        return True
+    above, below, diagonal = resolve(expr, ABOVE), resolve(expr, BELOW), resolve(expr.subs(q, p), GENERAL)
+    if not (piece_free(above) and piece_free(below) and piece_free(diagonal)):
+        return None
+    if _zero(above.subs(q, p) - diagonal, GENERAL) and _zero(below.subs(q, p) - diagonal, GENERAL):
+        return True
+    return None
+
+
+def _continuous_on_closed(term) -> bool | None:
+    """Continuous in q on 0 < q < 1 and at the vertices q = 0 (below p) and q = 1 (above p),
+    where the maxima are taken.  A formula without branches is continuous wherever it is
+    defined (an undefined vertex value is reported as unbounded by MAX)."""
+    if piece_free(term):
+        return True
+    if not _continuous_in_q(term):
+        return None
+    for side, end in ((BELOW, 0), (ABOVE, 1)):
+        at_end = resolve(term.subs(q, end), GENERAL)
+        if not piece_free(at_end) or not _zero(resolve(term, side).subs(q, end) - at_end, GENERAL):
+            return None
+    return True
 
 
 def _zero(expr, domain) -> bool | None:
@@ -245,10 +279,14 @@ def _per_measure(checker):
 # ------------------------------------------------------------------ IoI and NN (every |C|)
 def _gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
     """term + lam (q - p), with lam making q = p stationary; sums over classes are unchanged
-    because the q - p add up to 0."""
+    because the q - p add up to 0.  That needs one lam for every class: a lam depending on p
+    (or q) is a different weight per class, sum_c lam(p_c)(q_c - p_c) need not vanish, and the
+    shift is not made (lam = 0 is returned)."""
     right_slope = sp.diff(resolve(measure.term, ABOVE), q).subs(q, p)
     left_slope = sp.diff(resolve(measure.term, BELOW), q).subs(q, p)
     lam = sp.simplify(-(right_slope + left_slope) / 2)
+    if lam.free_symbols & {p, q} or lam.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
+        return sp.S.Zero, measure.term
     return lam, measure.term + lam * (q - p)
 
 
@@ -259,7 +297,7 @@ def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]
     lam, shifted = _gibbs_term(measure)
     if lam != 0:
         proof.append(f"Since $\\sum_c (\\hat p(c) - p(c)) = 0$, R is unchanged when each term $t$ is "
-                     f"replaced by $t + \\lambda (q - p)$ with $\\lambda = {sp.latex(lam)}$.")
+                     f"replaced by $t + \\lambda (q - p)$ with $\\lambda = {sp.latex(lam)}$ (the same for every class).")
     positive = _positive_off_diagonal(shifted)
     outer_ok = _outer_increasing(measure)
     if zero_at_p and positive and outer_ok:
@@ -268,24 +306,65 @@ def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]
                   "and R > 0 otherwise, for every codeframe.",
                   "The outer transform is 0 at R = 0 and strictly increasing in R."]
         return (_result("IoI", measure, HOLDS, proof), _result("NN", measure, HOLDS, proof))
-    # failure: a binary witness where E <= 0 (NN) or E = 0 off the diagonal (IoI)
-    form, what = _comparison_form(measure)
-    ev = _Evaluator(form - form.subs(q, p))
-
-    def cases(d):
-        for pv, qv in itertools.product(_grid(d), _grid(d)):
-            if pv != qv:
-                yield _Case({"p(c1)": pv, "p^(c1)": qv}, (pv, qv), (pv, pv))
-    bad = _search(ev, cases, "<=")
-    if bad is not None:
-        cx = _cx(bad, "<=", what)
-        verdict_nn = FAILS if exact_sign(bad[1]) is not None and exact_sign(bad[1]) < 0 else HOLDS
-        ioi = _result("IoI", measure, FAILS, cx=cx, reason="E <= 0 at a prediction different from the truth")
-        nn = (_result("NN", measure, FAILS, cx=cx, reason="E < 0") if verdict_nn is FAILS
-              else _result("NN", measure, UNDET, reason="E = 0 off the diagonal found, no negative value certified"))
-        return ioi, nn
+    ioi, nn = _ioi_nn_witnesses(measure)
+    if nn is None and outer_ok and _nonnegative_everywhere(shifted):
+        nn = _result("NN", measure, HOLDS, proof + [
+            f"${sp.latex(shifted)} \\geq 0$ on $0<p,q<1$ (sign decisions on each side of $q = p$ and on "
+            "it), so R >= 0 for every codeframe; the outer transform is 0 at R = 0 and increasing."])
     why = "no symbolic proof of positivity off the diagonal and no counterexample found"
-    return _result("IoI", measure, UNDET, reason=why), _result("NN", measure, UNDET, reason=why)
+    return (ioi or _result("IoI", measure, UNDET, reason=why),
+            nn or _result("NN", measure, UNDET, reason=why.replace("positivity off the diagonal", "non-negativity")))
+
+
+def _nonnegative_everywhere(term) -> bool:
+    """term(p, q) >= 0 on 0 < p, q < 1: on each side of the diagonal and on it."""
+    return all(is_positive_everywhere(resolve(term, dom), dom, strict=False).value is True
+               for dom in (ABOVE, BELOW)) and \
+        is_positive_everywhere(term.subs(q, p), GENERAL, strict=False).value is True
+
+
+def _binary_e(measure: QuantMeasure):
+    """E itself on the binary codeframe, exactly and as a float prefilter: the normalised
+    measures' maximum M sits on the rarer class, so c1 rare and c1 frequent are two formulas."""
+    rare = _Evaluator(measure.binary(true_is_smaller=True))
+    frequent = _Evaluator(measure.binary(true_is_smaller=False)) if measure.uses_maximum else rare
+    return lambda pv: rare if 2 * pv <= 1 else frequent
+
+
+def _ioi_nn_witnesses(measure: QuantMeasure):
+    """Exact binary witnesses judged on E itself (never on a surrogate such as E(p,q) - E(p,p)):
+    E(p, p) != 0 or E(p, q) <= 0 with q != p refutes IoI; E < 0 anywhere refutes NN."""
+    pick = _binary_e(measure)
+    ioi = nn = None
+    for den in (10, 20):
+        candidates = []
+        for pv, qv in itertools.product(_grid(den), _grid(den)):
+            value = pick(pv).approx((pv, qv))
+            if math.isnan(value):
+                continue
+            # off the diagonal E <= 0 is suspicious; on it any value away from 0 is
+            suspicious = value <= 1e-12 if pv != qv else abs(value) > 1e-12
+            if suspicious:
+                candidates.append((value if pv != qv else -abs(value), pv, qv))
+        candidates.sort(key=lambda c: c[0])
+        for _, pv, qv in candidates[:40]:
+            exact = pick(pv).exact((pv, qv))
+            sign = exact_sign(exact)
+            if sign is None:
+                continue
+            cx = {"p(c1)": _num(pv), "p^(c1)": _num(qv), "E": str(exact),
+                  "relation": f"E {'<' if sign < 0 else ('=' if sign == 0 else '>')} 0 (certified exactly)"}
+            if ioi is None and (sign <= 0 if pv != qv else sign != 0):
+                ioi = _result("IoI", measure, FAILS, cx=cx, reason=(
+                    "E <= 0 at a prediction different from the truth" if pv != qv
+                    else "E is not 0 at a perfect prediction"))
+            if nn is None and sign < 0:
+                nn = _result("NN", measure, FAILS, cx=cx, reason="E < 0")
+            if ioi is not None and nn is not None:
+                return ioi, nn
+        if ioi is not None or nn is not None:
+            break
+    return ioi, nn
 
 
 # ------------------------------------------------------------------ binary properties
@@ -293,7 +372,8 @@ def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]
 def check_bmon(measure: QuantMeasure) -> PropertyResult:
     raw = measure.binary_raw()
     d = sp.diff(raw, q)
-    up = _positive(d, ABOVE)
+    # a derivative says nothing across a jump: R must be one formula per side, meeting R(p, p)
+    up = _continuous_in_q(raw) and _positive(d, ABOVE)
     down = up and _positive(-d, BELOW)   # only needed when the first side is proved
     if up and down and _outer_increasing(measure):
         return _result("B-MON", measure, HOLDS, [
@@ -378,25 +458,30 @@ def check_brel_babs(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResu
     # witness re-check), and a certified counterexample rules the symbolic proof out, so each
     # verdict is the one the proof-first order gives.
     rel_bad, abs_bad = _search(ev, cases, "<="), _search(ev, cases, "!=")
-    over, under = sp.diff(_shifted(measure, 1), p), sp.diff(_shifted(measure, -1), p)
+    over_e, under_e = _shifted(measure, 1), _shifted(measure, -1)
+    over, under = sp.diff(over_e, p), sp.diff(under_e, p)
+    # the derivative arguments below need E(p +- a, p) continuous in p: one formula on each
+    # domain once the settled branches are resolved (a jump has derivative 0 on both sides)
+    smooth = piece_free(resolve(over_e, OVER)) and piece_free(resolve(under_e, UNDER))
+    jumpy = "" if smooth else "; E(p +- a, p) is not shown continuous in p (unresolved branches)"
     if rel_bad is not None:
         rel = _result("B-REL", measure, FAILS, cx=_cx(rel_bad, "<=", what),
                       reason="the smaller true prevalence is not penalised more")
     # the second side is only needed when the first is proved (both must hold)
-    elif _positive(-over, OVER) and _positive(-under, UNDER):
+    elif smooth and _positive(-over, OVER) and _positive(-under, UNDER):
         proof = ["$\\frac{d}{dp} E(p \\pm a, p) < 0$ on $0<p<1/2$ for over- and underestimation (sign "
                  "decisions), so the same misprediction costs more on the smaller true prevalence."]
         rel = _result("B-REL", measure, HOLDS, proof)
     else:
-        rel = _result("B-REL", measure, UNDET, reason="derivative sign not decided, no counterexample")
+        rel = _result("B-REL", measure, UNDET, reason="derivative sign not decided, no counterexample" + jumpy)
     if abs_bad is not None:
         abs_ = _result("B-ABS", measure, FAILS, cx=_cx(abs_bad, "!=", what),
                        reason="the same misprediction scores differently")
-    elif _zero(over, OVER) and _zero(under, UNDER):
+    elif smooth and _zero(over, OVER) and _zero(under, UNDER):
         abs_ = _result("B-ABS", measure, HOLDS, [
             "$\\frac{d}{dp} E(p \\pm a, p)$ is identically 0 on $0<p<1/2$ for over- and underestimation."])
     else:
-        abs_ = _result("B-ABS", measure, UNDET, reason="identity not decided, no counterexample")
+        abs_ = _result("B-ABS", measure, UNDET, reason="identity not decided, no counterexample" + jumpy)
     return rel, abs_
 
 
@@ -406,7 +491,13 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
     k = sp.Symbol("k", positive=True)
     ratios = set()
     for dom in (ABOVE, BELOW):
+        # cases(...) branches settled on this side are resolved here; with one that is not
+        # (q > 1/2) the term is no single formula to scale, and the ratio argument is not made
         t = resolve(measure.term, dom)
+        if not piece_free(t):
+            return _result("IND", measure, UNDET, reason=(
+                f"the term's branches are not settled on {dom.name} (the scaling argument needs one "
+                "formula per side of the diagonal); no general argument"))
         quotient = sp.expand_log(t.subs({p: k * p, q: k * q}, simultaneous=True), force=True) / t
         # cancel() first: it is cheap and settles the usual homogeneous terms; simplify() on the
         # small quotient in k alone then gives the same printed form at a fraction of the cost
@@ -414,6 +505,14 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
         ratios.add(sp.simplify(cancelled if not cancelled.free_symbols & {p, q} else quotient))
     ratio = ratios.pop() if len(ratios) == 1 else None
     homogeneous = ratio is not None and not (ratio.free_symbols & {p, q}) and ratio.is_positive
+    if homogeneous:
+        # classes predicted exactly contribute t(p, p): it must scale by the same factor (a
+        # branch for q = p, as in cases(q = p, 1, ...), need not)
+        diagonal = measure.term.subs(q, p)
+        if sp.simplify(diagonal.subs(p, k * p) - ratio * diagonal) != 0:
+            return _result("IND", measure, UNDET, reason=(
+                f"t(kp,kq) = {ratio} t(p,q) off the diagonal, but t(p,p) = {diagonal} does not scale "
+                "by the same factor; no general argument"))
     if homogeneous and _outer_increasing(measure):
         return _result("IND", measure, HOLDS, [
             "R is a sum of per-class terms: predictions that agree on the classes outside $C_n$ "
@@ -504,6 +603,12 @@ def check_max(measure: QuantMeasure, smoothing=None,
 @lru_cache(maxsize=64)
 def _check_max(measure: QuantMeasure, smoothing, probes) -> PropertyResult:
     eps_used = smoothing if measure.smoothed else None
+    if not _continuous_on_closed(measure.term):
+        # a jump (cases(q < 1/1000, 0, ...)) can make the supremum unattained, and then the
+        # vertex values below are not maxima: neither a proof nor a witness can rest on them
+        return _result("MAX", measure, UNDET, reason=(
+            "the term is not shown continuous in the prediction on [0, 1] (branches or jumps); a "
+            "discontinuous measure need not attain its supremum"))
     worst, proof = perverse_is_worst(measure, measure.smoothed)
     if worst is not True:
         bmon = check_bmon(measure)
