@@ -118,3 +118,45 @@ def test_loss_default_is_error_rate():
 def test_unknown_parameter_is_input_error():
     with pytest.raises(InputError, match="no parameter"):
         compile_measure(registry.get("F1"), {"beta": 2})
+
+
+# ---------------------------------------------------------------- float path: rounding of inputs and bound
+
+NEAR_ONE = F(1) - F(1, 10 ** 20)     # rounds to 1.0; 1 - p in floats would then be 0
+
+
+@pytest.mark.parametrize("name,params,p,s", [
+    ("LewisF", {"C_F": 1}, (NEAR_ONE,), (0,)),                      # E = C_F (1 - p) = 1e-20
+    ("LewisF", {"C_F": 1}, (NEAR_ONE, F(1, 3)), (0, 0)),
+    ("Acc", {}, (NEAR_ONE, NEAR_ONE), (0, 0)),                      # E = 1 - p, 1e-20
+    ("F1", {}, (NEAR_ONE, F(1, 10 ** 30)), (1, 1)),
+    ("SEC", {}, (NEAR_ONE, F(1, 7)), (0, 1)),
+])
+def test_float_one_minus_p_is_rounded_from_the_exact_rational(name, params, p, s):
+    exact = expectation(lookup(name), p, s, params=params)
+    approx = expectation(lookup(name), p, s, params=params, exact=False)
+    assert abs(Fraction(approx.mean) - exact.mean) <= Fraction(approx.error_bound)
+    best = best_prp_assignment(lookup(name), p, params=params, exact=False)
+    exact_values = best_prp_assignment(lookup(name), p, params=params).values
+    assert all(abs(Fraction(v) - e) <= Fraction(best.error_bound) for v, e in zip(best.values, exact_values))
+
+
+@pytest.mark.parametrize("n,ops,abs_sum", [(1, 1, 1.0), (3, 7, 0.4576), (40, 12, 0.1), (1000, 30, 1 / 3),
+                                          (7, 5, 5e-324), (2, 2, 1.7e308)])
+def test_float_error_bound_is_rounded_up(n, ops, abs_sum):
+    from symmetric.expectation.floaterror import float_error_bound, gamma
+    g = gamma(5 * n + ops + 4)
+    exact_bound = g * Fraction(abs_sum) * (1 + g) / (1 - g)
+    bound = float_error_bound(n, ops, abs_sum)
+    assert Fraction(bound) >= exact_bound
+    assert Fraction(bound) * (1 - Fraction(1, 2 ** 51)) <= exact_bound or bound == 5e-324
+
+
+@pytest.mark.parametrize("x,text", [(1.231e-15, "1.24e-15"), (0.125, "0.125"), (9.991e-16, "1.00e-15"),
+                                    (0.0, "0"), (5e-324, "4.95e-324")])
+def test_printed_bound_is_rounded_up(x, text):
+    from decimal import Decimal
+
+    from symmetric.expectation.floaterror import format_up
+    assert format_up(x) == text
+    assert Decimal(format_up(x)) >= Decimal(x)

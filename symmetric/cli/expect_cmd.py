@@ -9,6 +9,7 @@ import click
 from ..errors import InputError
 from ..expectation import judgments
 from ..expectation.exact import expectation
+from ..expectation.floaterror import format_up
 from ..expectation.measures import lookup
 from ..expectation.rules import best_prp_assignment
 from . import main
@@ -76,4 +77,4 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
         click.echo(f"  ~ {float(value):.12g}")
     else:
         kind = "bound" if getattr(result, "bound_rigorous", True) else "estimate"
-        click.echo(f"  floating point; rounding error {kind}: {bound:.3g}")
+        click.echo(f"  floating point; rounding error {kind}: {format_up(bound)}")

@@ -9,7 +9,7 @@ with k = sum s_i.  So
 where both distributions come from the O(n^2) dynamic programme :func:`poisson_binomial`.
 
 Exact mode uses Fractions throughout.  Float mode uses numpy and returns an a-priori bound on
-the rounding error (see :func:`float_error_bound`).  :func:`expectation_by_enumeration` is the
+the rounding error (see :func:`.floaterror.float_error_bound`).  :func:`expectation_by_enumeration` is the
 2^n definition, eq. (1), used to cross-check both.
 """
 
@@ -25,9 +25,8 @@ import sympy as sp
 from ..errors import InputError
 from ..measures.base import Measure
 from .countfn import CountFunction, compile_measure
+from .floaterror import float_error_bound, rounded_pair
 from .judgments import JudgmentModel
-
-UNIT_ROUNDOFF = 2.0 ** -53
 
 
 @dataclass(frozen=True)
@@ -58,15 +57,21 @@ def poisson_binomial(ps: Sequence, one=Fraction(1)) -> list:
     return dist
 
 
-def poisson_binomial_np(ps: Sequence[float]) -> np.ndarray:
-    """Float Poisson-binomial distribution (numpy; each step is one vectorised update)."""
+def add_item_np(dist: np.ndarray, p: float, q: float) -> np.ndarray:
+    """One Bernoulli(p) more; q = 1 - p is passed in, rounded from the exact rational by the
+    caller (see :func:`.floaterror.rounded_pair`), never computed here as 1.0 - p."""
+    new = np.empty(len(dist) + 1)
+    new[:-1] = dist * q
+    new[-1] = 0.0
+    new[1:] += dist * p
+    return new
+
+
+def poisson_binomial_np(ps: Sequence) -> np.ndarray:
+    """Float Poisson-binomial distribution of exact (or float) probabilities ``ps``."""
     dist = np.ones(1)
     for p in ps:
-        new = np.empty(len(dist) + 1)
-        new[:-1] = dist * (1.0 - p)
-        new[-1] = 0.0
-        new[1:] += dist * p
-        dist = new
+        dist = add_item_np(dist, *rounded_pair(p))
     return dist
 
 
@@ -118,25 +123,6 @@ def has_subtraction(expr: sp.Basic) -> bool:
     return any(has_subtraction(arg) for arg in expr.args)
 
 
-def float_error_bound(n: int, ops: int, abs_sum: float) -> float:
-    """A-priori bound gamma_N * sum |terms| on the rounding error of the float mean.
-
-    Every term is P(TP=a) P(FN=c) M(a, ...), a product of nonnegative quantities each computed
-    with a relative error of at most gamma_j = j u / (1 - j u), u = 2^-53 (Higham, Accuracy and
-    Stability, Lemma 3.1), where j counts the roundings on its path:
-    * Poisson-binomial DP: per item at most 4 (rounding the input p_i from its exact rational,
-      computing 1 - p_i, the product, the sum): 4n over both distributions;
-    * M(a, ...): at most ``ops`` (one per operation; valid without cancellation, i.e. when the
-      count form has no subtraction -- counts are exact small integers);
-    * the two dot products: at most n + 4.
-    So |computed - exact| <= gamma_N sum |terms| with N = 5n + ops + 4; the computed sum of |terms|
-    is itself inflated by (1 + gamma_N) / (1 - gamma_N) to cover its own rounding.
-    """
-    N = 5 * n + ops + 4
-    gamma = N * UNIT_ROUNDOFF / (1 - N * UNIT_ROUNDOFF)
-    return gamma * abs_sum * (1 + gamma) / (1 - gamma)
-
-
 def _support(weights: np.ndarray) -> slice:
     """The smallest index range holding every non-zero weight (zero weights contribute exactly 0;
     far tails of a Poisson-binomial underflow to 0 for large n)."""
@@ -166,8 +152,8 @@ def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray
 
 def _float(fn: CountFunction, model: JudgmentModel, s: tuple[int, ...]) -> Expectation:
     assigned, unassigned = model.split(s)
-    pa = poisson_binomial_np([float(p) for p in assigned])
-    pc = poisson_binomial_np([float(p) for p in unassigned])
+    pa = poisson_binomial_np(assigned)
+    pc = poisson_binomial_np(unassigned)
     grid, pa, pc = float_grid(fn, len(assigned), model.n, pa, pc)
     mean = float(pa @ (grid @ pc))
     variance = float(pa @ (((grid - mean) ** 2) @ pc))

@@ -19,8 +19,9 @@ import numpy as np
 
 from ..measures.base import Measure
 from .countfn import CountFunction
-from .exact import (_as_function, exact_from_distributions, float_error_bound, float_grid, has_subtraction,
+from .exact import (_as_function, add_item_np, exact_from_distributions, float_grid, has_subtraction,
                     operation_count)
+from .floaterror import float_error_bound, rounded_pair
 from .judgments import JudgmentModel
 
 
@@ -92,14 +93,6 @@ def _add_item(dist: list, p) -> list:
     return new
 
 
-def _add_item_np(dist: np.ndarray, p: float) -> np.ndarray:
-    new = np.empty(len(dist) + 1)
-    new[:-1] = dist * (1.0 - p)
-    new[-1] = 0.0
-    new[1:] += dist * p
-    return new
-
-
 def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params=None,
                         exact: bool = True) -> BestAssignment:
     """The best of the n + 1 PRP assignments for E[measure] (max, or min for loss-like measures)."""
@@ -113,13 +106,13 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
         values = tuple(exact_from_distributions(fn, prefix[k], suffix[k], n)[0] for k in range(n + 1))
         bound = None
     else:
-        ordered = [float(model.p[i]) for i in order]
+        ordered = [rounded_pair(model.p[i]) for i in order]
         prefix = [np.ones(1)]
         for x in ordered:
-            prefix.append(_add_item_np(prefix[-1], x))
+            prefix.append(add_item_np(prefix[-1], *x))
         suffix = [np.ones(1)]
         for x in reversed(ordered):
-            suffix.append(_add_item_np(suffix[-1], x))
+            suffix.append(add_item_np(suffix[-1], *x))
         suffix.reverse()
         values, bound = [], 0.0
         ops = operation_count(fn.expr)
