@@ -146,10 +146,11 @@ def test_float_one_minus_p_is_rounded_from_the_exact_rational(name, params, p, s
 def test_float_error_bound_is_rounded_up(n, ops, abs_sum):
     from symmetric.expectation.floaterror import float_error_bound, gamma
     g = gamma(5 * n + ops + 4)
-    exact_bound = g * Fraction(abs_sum) * (1 + g) / (1 - g)
+    u = Fraction(1, 2 ** 1075) * (1 + g) ** 2 * ((n * n + 5 * n) + (n + 1) ** 2 + (n + 1) + 1)
+    exact_bound = g * (Fraction(abs_sum) + u) * (1 + g) / (1 - g) + u
     bound = float_error_bound(n, ops, abs_sum)
     assert Fraction(bound) >= exact_bound
-    assert Fraction(bound) * (1 - Fraction(1, 2 ** 51)) <= exact_bound or bound == 5e-324
+    assert Fraction(bound) * (1 - Fraction(1, 2 ** 51)) <= exact_bound or bound < 2.0 ** -1000
 
 
 @pytest.mark.parametrize("x,text", [(1.231e-15, "1.24e-15"), (0.125, "0.125"), (9.991e-16, "1.00e-15"),
@@ -160,3 +161,36 @@ def test_printed_bound_is_rounded_up(x, text):
     from symmetric.expectation.floaterror import format_up
     assert format_up(x) == text
     assert Decimal(format_up(x)) >= Decimal(x)
+
+
+# ---------------------------------------------------------------- float path: definedness and underflow
+
+TINY = F(1, 10 ** 400)      # positive, but 0.0 as a float
+
+
+@pytest.mark.parametrize("name,p,s", [
+    ("BalAcc", (F(1), TINY), (1, 0)),              # all relevant (FP + TN = 0) with probability 1e-400
+    ("Youden", (F(1), TINY, F(1)), (0, 1, 1)),
+    ("BalAcc", (TINY, TINY, F(1)), (1, 1, 0)),     # 1e-800: even the DP product underflows
+])
+def test_float_definedness_decided_on_exact_probabilities(name, p, s):
+    with pytest.raises(InputError, match="undefined"):
+        expectation(registry.get(name), p, s)                 # exact mode refuses ...
+    with pytest.raises(InputError, match="undefined"):
+        expectation(registry.get(name), p, s, exact=False)    # ... and so must float mode
+    with pytest.raises(InputError, match="undefined"):        # every PRP candidate has such a table
+        best_prp_assignment(registry.get(name), p, exact=False)
+
+
+@pytest.mark.parametrize("name,p,s", [
+    ("F1", (TINY, TINY), (1, 0)),                       # exact value ~1e-400, float 0
+    ("F1", (F(1, 10 ** 320),), (1,)),                   # a subnormal p: relative rounding error ~1e-4
+    ("F1", (F(1, 10 ** 200),) * 3, (1, 1, 1)),           # DP entries underflow mid-way
+    ("Acc", (F(1, 10 ** 310), F(3, 10 ** 315), F(1, 2)), (0, 0, 1)),
+    ("LewisF", (F(1) - F(1, 10 ** 320),) * 2, (0, 0)),  # (1 - p)^2 = 1e-640
+])
+def test_float_bound_covers_underflow(name, p, s):
+    exact = expectation(lookup(name), p, s).mean
+    approx = expectation(lookup(name), p, s, exact=False)
+    assert abs(Fraction(approx.mean) - exact) <= Fraction(approx.error_bound)
+    assert approx.error_bound > 0

@@ -123,42 +123,51 @@ def has_subtraction(expr: sp.Basic) -> bool:
     return any(has_subtraction(arg) for arg in expr.args)
 
 
-def _support(weights: np.ndarray) -> slice:
-    """The smallest index range holding every non-zero weight (zero weights contribute exactly 0;
-    far tails of a Poisson-binomial underflow to 0 for large n)."""
-    nonzero = np.flatnonzero(weights)
-    return slice(int(nonzero[0]), int(nonzero[-1]) + 1)
+def exact_support(ps: Sequence) -> slice:
+    """The values m with P(sum Z_i = m) > 0 *exactly*: from the number of p_i equal to 1 to the
+    number of p_i not 0.  Decided on the exact probabilities, never on the float distribution,
+    whose far tails underflow to 0 although their true probability is positive."""
+    ps = [Fraction(p) for p in ps]
+    return slice(sum(1 for p in ps if p == 1), sum(1 for p in ps if p != 0) + 1)
 
 
-def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray):
-    """(M on the (TP, FN) grid restricted to the support of the weights, the restricted weights).
+def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray, rows: slice, cols: slice):
+    """(M on the (TP, FN) grid of tables with positive exact probability, rows of TP and columns of
+    FN given by :func:`exact_support`; the weights restricted to it).
 
-    Undefined values (nan/inf) are refused where their weight is positive."""
-    rows, cols = _support(pa), _support(pc)
+    Every table in that range has positive probability, so an undefined value (nan/inf) anywhere
+    in it is refused -- even where the float weight underflowed to 0 -- exactly as exact mode
+    refuses it.  Outside the range the float weights are exactly 0 too (a p_i of exactly 0 or 1
+    makes an exact 0 factor), so nothing is lost by restricting."""
     pa, pc = pa[rows], pc[cols]
     a = np.arange(rows.start, rows.stop, dtype=float)[:, None]
     c = np.arange(cols.start, cols.stop, dtype=float)[None, :]
     grid = fn.grid(a, k - a, c, (n - k) - c)
-    if np.isfinite(grid).all():          # the usual case: nothing to refuse or mask
-        return grid, pa, pc
-    bad = ~np.isfinite(grid) & (pa[:, None] > 0) & (pc[None, :] > 0)
-    if bad.any():
-        ia, ic = map(int, np.argwhere(bad)[0])
+    if not np.isfinite(grid).all():
+        ia, ic = map(int, np.argwhere(~np.isfinite(grid))[0])
         ia, ic = ia + rows.start, ic + cols.start
         raise InputError(f"measure {fn.name} is undefined at TP={ia}, FP={k - ia}, FN={ic}, "
                          f"TN={n - k - ic}, a table with positive probability; it stipulates no value there")
-    return np.where((pa[:, None] > 0) & (pc[None, :] > 0), grid, 0.0), pa, pc
+    return grid, pa, pc
+
+
+def float_moments(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray,
+                  rows: slice, cols: slice) -> tuple[float, float, float]:
+    """(mean, variance, error bound of the mean) from float distributions of TP and FN."""
+    grid, pa, pc = float_grid(fn, k, n, pa, pc, rows, cols)
+    mean = float(pa @ (grid @ pc))
+    variance = float(pa @ (((grid - mean) ** 2) @ pc))
+    abs_sum = mean if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
+    bound = float_error_bound(n, operation_count(fn.expr), abs_sum,
+                              m_max=float(np.abs(grid).max()), rows=grid.shape[0], cells=grid.size)
+    return mean, variance, bound
 
 
 def _float(fn: CountFunction, model: JudgmentModel, s: tuple[int, ...]) -> Expectation:
     assigned, unassigned = model.split(s)
-    pa = poisson_binomial_np(assigned)
-    pc = poisson_binomial_np(unassigned)
-    grid, pa, pc = float_grid(fn, len(assigned), model.n, pa, pc)
-    mean = float(pa @ (grid @ pc))
-    variance = float(pa @ (((grid - mean) ** 2) @ pc))
-    abs_sum = mean if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
-    bound = float_error_bound(model.n, operation_count(fn.expr), abs_sum)
+    mean, variance, bound = float_moments(fn, len(assigned), model.n, poisson_binomial_np(assigned),
+                                          poisson_binomial_np(unassigned), exact_support(assigned),
+                                          exact_support(unassigned))
     return Expectation(mean, variance, exact=False, error_bound=bound,
                        bound_rigorous=not has_subtraction(fn.expr))
 

@@ -38,22 +38,43 @@ def gamma(N: int) -> Fraction:
     return N * UNIT_ROUNDOFF / (1 - N * UNIT_ROUNDOFF)
 
 
-def float_error_bound(n: int, ops: int, abs_sum: float) -> float:
-    """A-priori bound gamma_N * sum |terms| on the rounding error of the float mean, rounded up.
+def float_error_bound(n: int, ops: int, abs_sum: float, *, m_max: float = 1.0, rows: int | None = None,
+                      cells: int | None = None) -> float:
+    """A-priori bound on |computed - exact| of the float mean, computed exactly and rounded up:
+    gamma_N * sum |terms| for rounding in the normal range, plus a term for underflow.
 
-    Every term is P(TP=a) P(FN=c) M(a, ...), a product of nonnegative quantities each computed
-    with a relative error of at most gamma_j = j u / (1 - j u), u = 2^-53 (Higham, Accuracy and
-    Stability, Lemma 3.1), where j counts the roundings on its path:
+    Rounding.  Every term is P(TP=a) P(FN=c) M(a, ...), a product of nonnegative quantities each
+    computed with a relative error of at most gamma_j = j u / (1 - j u), u = 2^-53 (Higham,
+    Accuracy and Stability, Lemma 3.1), where j counts the roundings on its path:
     * Poisson-binomial DP: per item at most 4 (rounding p_i and 1 - p_i, each once from the exact
       rational (:func:`rounded_pair`), the product, the sum): 4n over both distributions;
     * M(a, ...): at most ``ops`` (one per operation; valid without cancellation, i.e. when the
       count form has no subtraction -- counts are exact small integers);
     * the two dot products: at most n + 4.
-    So |computed - exact| <= gamma_N sum |terms| with N = 5n + ops + 4; the computed sum of |terms|
-    is itself inflated by (1 + gamma_N) / (1 - gamma_N) to cover its own rounding.
+    So N = 5n + ops + 4; the computed sum of |terms| is inflated by (1 + gamma_N) / (1 - gamma_N)
+    to cover its own rounding.
+
+    Underflow.  Below 2^-1022 the relative model fails: a product is only within eta = 2^-1075
+    (half the least subnormal) of its true value, and a tiny p_i rounds to 0 (sums are exact
+    there).  Such absolute errors pass through the rest of the DP, whose steps are nonnegative
+    with weights p + q = 1, without growing in l1 norm (up to 1 + gamma); the mean is at most
+    ``m_max`` = max |M| times an l1 change of either distribution.  Per distribution of m items
+    there are at most sum_j (2j + 4) <= m^2 + 5m such events (2j products and two rounded inputs
+    at step j), n^2 + 5n over both; then one per product in grid @ pc (``cells``), one per
+    product with pa (``rows``), and one for rounding each value of M (total weight 1):
+
+        U = eta (1 + gamma)^2 (m_max (n^2 + 5n) + cells + rows + 1).
+
+    The bound is gamma_N ((computed sum) + U) (1 + gamma_N) / (1 - gamma_N) + U.  (Underflow
+    inside M is not modelled: float mode refuses parameters whose constants leave the normal
+    float range.)
     """
     g = gamma(5 * n + ops + 4)
-    return round_up(g * Fraction(abs_sum) * (1 + g) / (1 - g))
+    rows = n + 1 if rows is None else rows
+    cells = (n + 1) ** 2 if cells is None else cells
+    eta = Fraction(1, 2 ** 1075)
+    underflow = eta * (1 + g) ** 2 * (Fraction(m_max) * (n * n + 5 * n) + cells + rows + 1)
+    return round_up(g * (Fraction(abs_sum) + underflow) * (1 + g) / (1 - g) + underflow)
 
 
 def format_up(x: float, digits: int = 3) -> str:

@@ -19,9 +19,8 @@ import numpy as np
 
 from ..measures.base import Measure
 from .countfn import CountFunction
-from .exact import (_as_function, add_item_np, exact_from_distributions, float_grid, has_subtraction,
-                    operation_count)
-from .floaterror import float_error_bound, rounded_pair
+from .exact import _as_function, add_item_np, exact_from_distributions, float_moments, has_subtraction
+from .floaterror import rounded_pair
 from .judgments import JudgmentModel
 
 
@@ -114,14 +113,16 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
         for x in reversed(ordered):
             suffix.append(add_item_np(suffix[-1], *x))
         suffix.reverse()
+        # Exact supports of the top k and of the rest, from running counts of p = 1 and p != 0.
+        ones = np.cumsum([0] + [model.p[i] == 1 for i in order])
+        nonzero = np.cumsum([0] + [model.p[i] != 0 for i in order])
         values, bound = [], 0.0
-        ops = operation_count(fn.expr)
         for k in range(n + 1):
-            grid, pa, pc = float_grid(fn, k, n, prefix[k], suffix[k])
-            value = float(pa @ (grid @ pc))
+            rows = slice(int(ones[k]), int(nonzero[k]) + 1)
+            cols = slice(int(ones[n] - ones[k]), int(nonzero[n] - nonzero[k]) + 1)
+            value, _, b = float_moments(fn, k, n, prefix[k], suffix[k], rows, cols)
             values.append(value)
-            abs_sum = value if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
-            bound = max(bound, float_error_bound(n, ops, abs_sum))
+            bound = max(bound, b)
         values = tuple(values)
     k = _pick(values, fn.orientation)
     return BestAssignment(k, top_k(model.p, k), values[k], values, exact, bound,
