@@ -16,7 +16,10 @@ def run(*args):
     (["--measure", "f1", "--p", "0.9,0.9,0.4", "--assign", "1,1,1", "--exact"], ["E[F1] = 1033/1250"]),
     (["--measure", "F1", "--p", "0.4,0.4,0.2", "--best", "--exact"],
      ["best PRP assignment: 1,1,0 (top 2 of 3)", "E[F1] = 286/625"]),
-    (["--measure", "Fbeta", "--beta", "0", "--p", "0.5,0.25", "--assign", "1,0", "--exact"], ["E[Fbeta] = 1/2"]),
+    (["--measure", "LewisF", "--beta", "0", "--p", "0.5,0.25", "--assign", "1,0", "--exact"], ["E[LewisF] = 1/2"]),
+    (["--measure", "F1", "--p", "0,1", "--assign", "1,1", "--exact"], ["E[F1] = 2/3"]),   # endpoints allowed
+    (["--measure", "F1", "--p", " 1/3 ,\t0.1 ", "--assign", " 1, 0", "--exact"], ["E[F1] = 29/90"]),
+    (["--measure", "F1", "--p", "0e-999999999,1.", "--assign", "1,1", "--exact"], ["E[F1] = 2/3"]),
     (["--measure", "LewisF", "--param", "C_F=0", "--p", "0.4,0.4,0.2", "--assign", "0,0,0", "--exact"],
      ["E[LewisF] = 0"]),
     (["--measure", "SEC", "--p", "0.7,0.6", "--best", "--exact"], ["best PRP assignment: 1,0 (top 1 of 2)",
@@ -86,3 +89,56 @@ def test_bad_line_in_file_is_named(tmp_path):
 
 def test_inline_column_is_named():
     assert_user_error(run("--measure", "F1", "--p", "0.4,0.4x", "--assign", "1,0"), "--p, column 5")
+
+
+LONG = "0." + "0" * 1000 + "1"
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["--p", "1e-5000", "--assign", "1", "--exact"], "'1e-5000' is out of range (magnitude 10^-5000"),
+    (["--p", "1e5000", "--assign", "1"], "'1e5000' is out of range"),
+    (["--p", LONG, "--assign", "1"], "has more than 1000 digits"),
+    (["--p", "1e999", "--assign", "1"], "probability 1e999 is outside [0, 1]"),
+    (["--p", "1/0", "--assign", "1"], "'1/0' has denominator 0"),
+    (["--p", "", "--assign", ""], "--p: no probability values given"),
+    (["--p", "  ", "--best"], "--p: no probability values given"),
+    (["--p", "0.5", "--assign", ""], "--assign: no decision values given"),
+    (["--p", "@", "--best"], "--p: no file name after '@'"),
+    (["--p", "inf", "--best"], "cannot read probability 'inf'"),
+    (["--p", "-Infinity", "--best"], "cannot read probability '-Infinity'"),
+    (["--p", "NaN", "--best"], "cannot read probability 'NaN'"),
+    (["--p", "1_0e-1", "--best"], "cannot read probability '1_0e-1'"),
+    (["--p", "\u0660.\u0665", "--best"], "cannot read probability"),          # Arabic-Indic digits
+    (["--p", ".", "--best"], "cannot read probability '.'"),
+    (["--p", "0.5", "--best", "--measure", "Fbeta", "--beta", "0"], "outside the domain of Fbeta's beta, (0, oo)"),
+    (["--p", "0.5", "--best", "--measure", "Fbeta", "--beta", "-2"], "--beta: beta = -2 is outside"),
+    (["--p", "0.5", "--best", "--measure", "Fbeta", "--beta", "1e-2000"], "out of range"),
+    (["--p", "0.5", "--best", "--measure", "LewisF", "--param", "C_F=1.5"], "C_F = 3/2 is outside the domain of LewisF's C_F, [0, 1]"),
+    (["--p", "0.5", "--best", "--measure", "LewisF", "--param", "beta=-1"], "[0, oo)"),
+    (["--p", "0.5", "--best", "--measure", "Fbeta", "--beta", "2", "--param", "beta=3"], "given twice"),
+    (["--p", "0.5", "--best", "--measure", "Fbeta", "--param", "beta=1", "--param", "beta=2"], "given twice"),
+])
+def test_numbers_limited_and_domains_enforced(args, fragment):
+    if "--measure" not in args:
+        args = ["--measure", "F1", *args]
+    assert_user_error(run(*args), fragment)
+
+
+def test_huge_exponent_is_refused_at_once():
+    from symmetric.errors import InputError
+    from symmetric.expectation.judgments import parse_rational
+    for text in ("1e-999999999", "1e999999999", "7.5e+99999999999999999999"):
+        with pytest.raises(InputError, match="out of range"):
+            parse_rational(text, what="probability")
+
+
+def test_file_with_bom_whitespace_comments_and_crlf(tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_bytes("\ufeff 0.4  # first\r\n\t0.4\r\n   # only a comment\r\n\r\n0.2 \r\n".encode("utf-8"))
+    result = run("--measure", "F1", "--p", f"@{f}", "--assign", "1,1,0", "--exact")
+    assert result.exit_code == 0, result.output
+    assert "E[F1] = 286/625" in result.output.splitlines()
+    f.write_text("0.4\n  1e5000 # too big\n")
+    assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"), f"{f}, line 2: probability '1e5000' is out of range")
+    f.write_text("# nothing but comments\n\n")
+    assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"), f"{f}: no probability values in file")

@@ -10,28 +10,31 @@ from ..errors import InputError
 from ..expectation import judgments
 from ..expectation.exact import expectation
 from ..expectation.floaterror import format_up
-from ..expectation.measures import lookup
+from ..expectation.measures import check_parameter, lookup
 from ..expectation.rules import best_prp_assignment
 from . import main
 
 
 def _params(measure, beta: str | None, settings: tuple[str, ...]) -> dict[str, Fraction]:
     values: dict[str, Fraction] = {}
-    for setting in settings:
+    sources: dict[str, str] = {}
+    given = [(s, "--param") for s in settings] + ([(f"beta={beta}", "--beta")] if beta is not None else [])
+    for setting, source in given:
         name, sep, text = setting.partition("=")
-        if not sep or not name.strip():
-            raise InputError(f"--param expects NAME=VALUE, got {setting!r}")
-        values[name.strip()] = judgments.parse_rational(text, what=f"value of parameter {name.strip()!r}",
-                                                        source="--param")
-    if beta is not None:
-        values["beta"] = judgments.parse_rational(beta, what="beta", source="--beta")
-        if values["beta"] < 0:
-            raise InputError("beta must be >= 0", source="--beta")
+        name = name.strip()
+        if not sep or not name:
+            raise InputError(f"--param expects NAME=VALUE, got {judgments.clip(setting)!r}")
+        if name in values:        # silently letting the later one win would hide a typo
+            raise InputError(f"parameter {name!r} is given twice ({sources[name]} and {source})")
+        what = "beta" if source == "--beta" else f"value of parameter {name!r}"
+        values[name] = judgments.parse_rational(text, what=what, source=source)
+        sources[name] = source
     names = {p.symbol.name for p in measure.params}
-    for name in values:
+    for name, value in values.items():
         if name not in names:
             raise InputError(f"measure {measure.name} has no parameter {name!r}"
                              + (f"; its parameters: {', '.join(sorted(names))}" if names else "; it has none"))
+        check_parameter(measure, name, value, source=sources[name])
     return values
 
 
