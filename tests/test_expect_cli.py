@@ -1,5 +1,7 @@
 """`symmetric expect`: values, exact parsing, and every kind of bad input (exit 2, no traceback)."""
 
+from fractions import Fraction
+
 import pytest
 from click.testing import CliRunner
 
@@ -41,12 +43,55 @@ def test_exact_parsing_never_goes_through_float():
     assert "E[SEC] = 17/50" in result.output.splitlines()
 
 
-def test_float_output_has_error_bound():
-    result = run("--measure", "F1", "--p", "0.4,0.4,0.2", "--assign", "1,1,0")
-    assert result.exit_code == 0
-    value = float(result.output.splitlines()[0].split("=")[1])
-    assert abs(value - 286 / 625) < 1e-12
-    assert "rounding error bound" in result.output
+@pytest.mark.parametrize("args,exact_value,kind", [
+    (["--measure", "F1", "--p", "0.4,0.4,0.2", "--assign", "1,1,0"], Fraction(286, 625), "<="),
+    (["--measure", "F1", "--p", "0.4,0.4,0.2", "--best"], Fraction(286, 625), "<="),
+    (["--measure", "Fbeta", "--beta", "1e30", "--p", "0.5,0.5", "--assign", "1,0"], None, "<="),
+    (["--measure", "Kappa", "--p", "0.4,0.4,0.2", "--assign", "1,1,0"], None, "~"),
+])
+def test_float_output_separates_estimate_and_bound(args, exact_value, kind):
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()[-2:]
+    name = args[1]
+    head, _, tail = lines[0].partition(" ~ ")
+    assert head == f"E[{name}]" and tail.endswith(" (floating-point estimate)")
+    value = float(tail.split()[0])
+    assert lines[1].startswith(f"  |estimate - E[{name}]| {kind} ")
+    bound = Fraction(lines[1].split()[4])
+    if kind == "~":
+        assert "not a proved bound" in lines[1]
+    if exact_value is not None:
+        assert abs(Fraction(value) - exact_value) <= bound
+
+
+@pytest.mark.parametrize("args,lines", [
+    (["--measure", "F1", "--p", "0.4,0.4,0.2", "--assign", "1,1,0", "--exact"],
+     ["E[F1] = 286/625", "  ~ 0.4576 (decimal approximation of the exact value)"]),
+    (["--measure", "F1", "--p", "1/3", "--best", "--exact"],
+     ["best PRP assignment: 0 (top 0 of 1)", "E[F1] = 2/3", "  ~ 0.666666666667 (decimal approximation of the exact value)"]),
+    (["--measure", "F1", "--p", "1e-1000", "--assign", "1", "--exact"],       # float(value) would be 0
+     ["  ~ 1e-1000 (decimal approximation of the exact value)"]),
+    (["--measure", "Loss", "--param", "lambda11=1e400", "--p", "0.5,0.5", "--assign", "1,0", "--exact"],
+     ["  ~ 2.50000000000e+399 (decimal approximation of the exact value)"]),    # float() would raise
+])
+def test_exact_output_has_decimal_approximation(args, lines):
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    for line in lines:
+        assert line in result.output.splitlines()
+
+
+@pytest.mark.parametrize("args", [
+    ["--measure", "Fbeta", "--beta", "1e200", "--p", "0.5,0.5", "--assign", "1,0"],      # beta^2 = 1e400
+    ["--measure", "Fbeta", "--beta", "1e-200", "--p", "0.5,0.5", "--best"],             # beta^2 underflows
+    ["--measure", "Loss", "--param", "lambda11=1e400", "--p", "0.5,0.5", "--assign", "1,0"],
+    ["--measure", "Loss", "--param", "lambda12=-1e100", "--p", "0.5,0.5", "--best"],
+])
+def test_float_overflow_suggests_exact(args):
+    assert_user_error(run(*args), "floating point; use --exact")
+    result = run(*args, "--exact")
+    assert result.exit_code == 0, result.output
 
 
 def test_probabilities_from_file(tmp_path):

@@ -194,3 +194,18 @@ def test_float_bound_covers_underflow(name, p, s):
     approx = expectation(lookup(name), p, s, exact=False)
     assert abs(Fraction(approx.mean) - exact) <= Fraction(approx.error_bound)
     assert approx.error_bound > 0
+
+
+@pytest.mark.parametrize("expr,message", [
+    ("TP**400 / (TP + 1)", "overflows floating point; use --exact"),   # 8^400 = inf, but defined
+    ("1 / (TP - 1)", "undefined at TP=1"),                             # really undefined
+])
+def test_float_tells_overflow_from_undefined(expr, message):
+    import sympy as sp
+
+    from symmetric.expectation.countfn import compile_expr
+    from symmetric.space import FN, FP, TN, TP
+    fn = compile_expr("X", sp.sympify(expr, locals={"TP": TP, "FP": FP, "FN": FN, "TN": TN}))
+    p, s = (F(1, 2),) * 8, (1,) * 8
+    with pytest.raises(InputError, match=message):
+        expectation(fn, p, s, exact=False)

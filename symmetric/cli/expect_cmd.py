@@ -9,7 +9,7 @@ import click
 from ..errors import InputError
 from ..expectation import judgments
 from ..expectation.exact import expectation
-from ..expectation.floaterror import format_up
+from ..expectation.floaterror import decimal_approximation, format_up
 from ..expectation.measures import check_parameter, lookup
 from ..expectation.rules import best_prp_assignment
 from . import main
@@ -36,10 +36,6 @@ def _params(measure, beta: str | None, settings: tuple[str, ...]) -> dict[str, F
                              + (f"; its parameters: {', '.join(sorted(names))}" if names else "; it has none"))
         check_parameter(measure, name, value, source=sources[name])
     return values
-
-
-def _show(value, exact: bool) -> str:
-    return str(value) if exact else repr(value)
 
 
 @main.command("expect")
@@ -75,9 +71,20 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
             raise InputError(f"--assign has {len(s)} decisions but --p has {len(p)} probabilities")
         result = expectation(measure, p, s, params=params, exact=exact)
         value, bound = result.mean, result.error_bound
-    click.echo(f"E[{name}] = {_show(value, exact)}")
+    _report(name, value, bound, exact, getattr(result, "bound_rigorous", True))
+
+
+def _report(name: str, value, bound, exact: bool, rigorous: bool) -> None:
+    """The value, and on a separate, labelled line what it is: an exact rational (with a decimal
+    approximation) or a float estimate with its error bound -- never a bare float that reads as
+    exact, nor an estimate and a bound run together."""
     if exact:
-        click.echo(f"  ~ {float(value):.12g}")
+        click.echo(f"E[{name}] = {value}")
+        click.echo(f"  ~ {decimal_approximation(value)} (decimal approximation of the exact value)")
+        return
+    click.echo(f"E[{name}] ~ {value!r} (floating-point estimate)")
+    if rigorous:
+        click.echo(f"  |estimate - E[{name}]| <= {format_up(bound)} (a-priori rounding-error bound)")
     else:
-        kind = "bound" if getattr(result, "bound_rigorous", True) else "estimate"
-        click.echo(f"  floating point; rounding error {kind}: {format_up(bound)}")
+        click.echo(f"  |estimate - E[{name}]| ~ {format_up(bound)} (rounding-error estimate, not a proved "
+                   "bound: the measure subtracts); use --exact for a certain value")

@@ -15,6 +15,7 @@ the rounding error (see :func:`.floaterror.float_error_bound`).  :func:`expectat
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,7 +26,7 @@ import sympy as sp
 from ..errors import InputError
 from ..measures.base import Measure
 from .countfn import CountFunction, compile_measure
-from .floaterror import float_error_bound, rounded_pair
+from .floaterror import check_constants, float_error_bound, float_overflow, rounded_pair
 from .judgments import JudgmentModel
 
 
@@ -142,24 +143,51 @@ def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray
     pa, pc = pa[rows], pc[cols]
     a = np.arange(rows.start, rows.stop, dtype=float)[:, None]
     c = np.arange(cols.start, cols.stop, dtype=float)[None, :]
-    grid = fn.grid(a, k - a, c, (n - k) - c)
+    try:
+        grid = fn.grid(a, k - a, c, (n - k) - c)
+    except OverflowError:          # numpy code converting a huge exact constant to float
+        raise float_overflow(fn.name, "a value is too large for floating point") from None
     if not np.isfinite(grid).all():
         ia, ic = map(int, np.argwhere(~np.isfinite(grid))[0])
         ia, ic = ia + rows.start, ic + cols.start
+        if _exactly_defined(fn, ia, k - ia, ic, n - k - ic):
+            raise float_overflow(fn.name, f"its value at TP={ia}, FP={k - ia}, FN={ic}, TN={n - k - ic} "
+                                 "overflows floating point")
         raise InputError(f"measure {fn.name} is undefined at TP={ia}, FP={k - ia}, FN={ic}, "
                          f"TN={n - k - ic}, a table with positive probability; it stipulates no value there")
     return grid, pa, pc
 
 
+def _exactly_defined(fn: CountFunction, *table: int) -> bool:
+    """Is the measure defined at this table (so a float nan/inf there is an overflow)?"""
+    if not fn.exact_ok:
+        return False
+    try:
+        fn.exact(*table)
+    except InputError:
+        return False
+    return True
+
+
 def float_moments(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray,
                   rows: slice, cols: slice) -> tuple[float, float, float]:
-    """(mean, variance, error bound of the mean) from float distributions of TP and FN."""
+    """(mean, variance, error bound of the mean) from float distributions of TP and FN.
+
+    The mean and its bound must be finite (else InputError pointing to --exact); the variance,
+    which the command line does not print, may overflow to inf."""
+    check_constants(fn.name, fn.expr)
     grid, pa, pc = float_grid(fn, k, n, pa, pc, rows, cols)
-    mean = float(pa @ (grid @ pc))
-    variance = float(pa @ (((grid - mean) ** 2) @ pc))
-    abs_sum = mean if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
-    bound = float_error_bound(n, operation_count(fn.expr), abs_sum,
-                              m_max=float(np.abs(grid).max()), rows=grid.shape[0], cells=grid.size)
+    with np.errstate(over="ignore", invalid="ignore"):     # overflow is checked just below
+        mean = float(pa @ (grid @ pc))
+        variance = float(pa @ (((grid - mean) ** 2) @ pc))
+        abs_sum = mean if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
+        m_max = float(np.abs(grid).max())
+    if not (math.isfinite(mean) and math.isfinite(abs_sum) and math.isfinite(m_max)):
+        raise float_overflow(fn.name, "the expectation overflows floating point")
+    bound = float_error_bound(n, operation_count(fn.expr), abs_sum, m_max=m_max, rows=grid.shape[0],
+                              cells=grid.size)
+    if not math.isfinite(bound):
+        raise float_overflow(fn.name, "the error bound overflows floating point")
     return mean, variance, bound
 
 

@@ -10,15 +10,22 @@ step here is exact (Fractions) until a final directed rounding.
 from __future__ import annotations
 
 import math
-from decimal import ROUND_CEILING, Context, Decimal
+from decimal import MAX_EMAX, MIN_EMIN, ROUND_CEILING, ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
+
+import sympy as sp
+
+from ..errors import InputError
 
 UNIT_ROUNDOFF = Fraction(1, 2 ** 53)
 
 
 def round_up(x: Fraction) -> float:
-    """The smallest float >= x (x >= 0 and finite)."""
-    f = float(x)                    # correctly rounded to nearest
+    """The smallest float >= x (x >= 0), inf beyond the float range."""
+    try:
+        f = float(x)                # correctly rounded to nearest
+    except OverflowError:
+        return math.inf
     if Fraction(f) < x:
         f = math.nextafter(f, math.inf)
     return f
@@ -66,8 +73,8 @@ def float_error_bound(n: int, ops: int, abs_sum: float, *, m_max: float = 1.0, r
         U = eta (1 + gamma)^2 (m_max (n^2 + 5n) + cells + rows + 1).
 
     The bound is gamma_N ((computed sum) + U) (1 + gamma_N) / (1 - gamma_N) + U.  (Underflow
-    inside M is not modelled: float mode refuses parameters whose constants leave the normal
-    float range.)
+    inside M is not modelled: :func:`check_constants` refuses count forms whose constants lie
+    outside 2^-200 .. 2^200, so products of a few constants and counts stay in the normal range.)
     """
     g = gamma(5 * n + ops + 4)
     rows = n + 1 if rows is None else rows
@@ -83,3 +90,33 @@ def format_up(x: float, digits: int = 3) -> str:
     if x == 0:
         return "0"
     return format(Context(prec=digits, rounding=ROUND_CEILING).plus(Decimal(x)), "g")
+
+
+CONSTANT_RANGE = (Fraction(1, 2 ** 200), Fraction(2 ** 200))
+
+
+def check_constants(name: str, expr: sp.Expr) -> None:
+    """Refuse float evaluation of a count form with a constant far outside the float range.
+
+    A parameter such as beta = 1e200 makes the constant beta^2 + 1 = 1e400, which is inf as a
+    float (or, via numpy, an OverflowError); beta = 1e-200 makes beta^2 underflow to 0.  Either
+    way the float result would be wrong or undefined, so the user is sent to --exact."""
+    low, high = CONSTANT_RANGE
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, sp.Rational) and node != 0:
+            size = abs(Fraction(int(node.p), int(node.q)))
+            if not low <= size <= high:
+                raise float_overflow(name, "a constant of its count form (from its parameters) is "
+                                     f"{'too large' if size > high else 'too small'} for floating point")
+
+
+def float_overflow(name: str, why: str) -> InputError:
+    return InputError(f"measure {name}: {why}; use --exact (exact rational arithmetic)")
+
+
+def decimal_approximation(x: Fraction, digits: int = 12) -> str:
+    """``x`` to ``digits`` significant digits, rounded to nearest, computed in decimal so that it
+    neither overflows nor underflows (float(x) is inf or 0 beyond 10^+-308)."""
+    context = Context(prec=digits, rounding=ROUND_HALF_EVEN, Emax=MAX_EMAX, Emin=MIN_EMIN)
+    value = context.divide(Decimal(x.numerator), Decimal(x.denominator))
+    return format(value, "g") if value else "0"
