@@ -187,3 +187,23 @@ def test_file_with_bom_whitespace_comments_and_crlf(tmp_path):
     assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"), f"{f}, line 2: probability '1e5000' is out of range")
     f.write_text("# nothing but comments\n\n")
     assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"), f"{f}: no probability values in file")
+
+
+@pytest.mark.parametrize("args,lines", [
+    (["--measure", "ASP", "--p", "1,0.5", "--best", "--exact"],
+     ["best PRP assignment: 1,0 (top 1 of 2)",
+      "  (skipped top k for k = 0: ASP is undefined on a table of positive probability there)", "E[ASP] = 3/4"]),
+    (["--measure", "ASP", "--p", "1,0.5", "--best"],
+     ["best PRP assignment: 1,0 (top 1 of 2)", "E[ASP] ~ 0.75 (floating-point estimate)"]),
+])
+def test_best_skips_undefined_candidates(args, lines):
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    for line in lines:
+        assert line in result.output.splitlines()
+
+
+@pytest.mark.parametrize("extra", [[], ["--exact"]])
+def test_best_with_every_candidate_undefined(extra):
+    assert_user_error(run("--measure", "BalAcc", "--p", "0.5,0.9", "--best", *extra),
+                      "for every k = 0..2 the top-k assignment has no expected value")

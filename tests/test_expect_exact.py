@@ -209,3 +209,16 @@ def test_float_tells_overflow_from_undefined(expr, message):
     p, s = (F(1, 2),) * 8, (1,) * 8
     with pytest.raises(InputError, match=message):
         expectation(fn, p, s, exact=False)
+
+
+@pytest.mark.parametrize("name,p,undefined,k", [
+    ("ASP", (F(1), F(1, 2)), (0,), 1),                 # k = 0: TP + FP = 0 surely
+    ("ASP", (F(1, 3), F(1), F(1, 2)), (0,), 2),
+    ("Youden", (F(1), F(1, 2), F(0)), (), 1),
+])
+@pytest.mark.parametrize("exact", [True, False])
+def test_best_prp_skips_undefined_candidates(name, p, undefined, k, exact):
+    best = best_prp_assignment(registry.get(name), p, exact=exact)
+    assert best.undefined == undefined and best.k == k
+    defined = [v for v in best.values if v is not None]
+    assert best.value == max(defined)

@@ -63,6 +63,9 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
         result = best_prp_assignment(measure, p, params=params, exact=exact)
         click.echo(f"best PRP assignment: {','.join(map(str, result.assignment))} "
                    f"(top {result.k} of {len(p)})")
+        if result.undefined:
+            click.echo(f"  (skipped top k for k = {_ranges(result.undefined)}: {measure.name} is undefined "
+                       "on a table of positive probability there)")
         value, bound = result.value, result.error_bound
     else:
         located = judgments.parse_vector(assign_text, what="decision", option="--assign")
@@ -72,6 +75,17 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
         result = expectation(measure, p, s, params=params, exact=exact)
         value, bound = result.mean, result.error_bound
     _report(name, value, bound, exact, getattr(result, "bound_rigorous", True))
+
+
+def _ranges(ks: tuple[int, ...]) -> str:
+    """0,1,2,5 -> '0..2, 5' (a long list of skipped k stays readable)."""
+    runs: list[list[int]] = []
+    for k in ks:
+        if runs and k == runs[-1][1] + 1:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
 
 
 def _report(name: str, value, bound, exact: bool, rigorous: bool) -> None:

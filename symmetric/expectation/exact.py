@@ -23,9 +23,8 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from ..errors import InputError
 from ..measures.base import Measure
-from .countfn import CountFunction, compile_measure
+from .countfn import CountFunction, UndefinedValue, compile_measure
 from .floaterror import check_constants, float_error_bound, float_overflow, rounded_pair
 from .judgments import JudgmentModel
 
@@ -153,7 +152,7 @@ def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray
         if _exactly_defined(fn, ia, k - ia, ic, n - k - ic):
             raise float_overflow(fn.name, f"its value at TP={ia}, FP={k - ia}, FN={ic}, TN={n - k - ic} "
                                  "overflows floating point")
-        raise InputError(f"measure {fn.name} is undefined at TP={ia}, FP={k - ia}, FN={ic}, "
+        raise UndefinedValue(f"measure {fn.name} is undefined at TP={ia}, FP={k - ia}, FN={ic}, "
                          f"TN={n - k - ic}, a table with positive probability; it stipulates no value there")
     return grid, pa, pc
 
@@ -164,7 +163,7 @@ def _exactly_defined(fn: CountFunction, *table: int) -> bool:
         return False
     try:
         fn.exact(*table)
-    except InputError:
+    except UndefinedValue:
         return False
     return True
 

@@ -18,7 +18,7 @@ from itertools import product
 import numpy as np
 
 from ..measures.base import Measure
-from .countfn import CountFunction
+from .countfn import CountFunction, UndefinedValue
 from .exact import _as_function, add_item_np, exact_from_distributions, float_moments, has_subtraction
 from .floaterror import rounded_pair
 from .judgments import JudgmentModel
@@ -51,10 +51,15 @@ class BestAssignment:
     k: int                      # number of items assigned
     assignment: tuple[int, ...]  # in the input order
     value: object               # its expected value
-    values: tuple               # expected value of every top-k assignment, k = 0..n
+    values: tuple               # expected value of every top-k assignment, k = 0..n (None: undefined)
     exact: bool
     error_bound: float | None = None
     bound_rigorous: bool = True
+
+    @property
+    def undefined(self) -> tuple[int, ...]:
+        """The k whose top-k assignment has no expectation (skipped in the comparison)."""
+        return tuple(k for k, v in enumerate(self.values) if v is None)
 
 
 def _better(orientation: int, x, y) -> bool:
@@ -62,11 +67,22 @@ def _better(orientation: int, x, y) -> bool:
 
 
 def _pick(values, orientation: int) -> int:
-    best = 0
+    """The first best k among the defined values."""
+    best = None
     for k, v in enumerate(values):
-        if _better(orientation, v, values[best]):
+        if v is not None and (best is None or _better(orientation, v, values[best])):
             best = k
     return best
+
+
+def _defined(compute, undefined: list[UndefinedValue]):
+    """compute(), or None when the measure is undefined on a table of positive probability (the
+    other PRP candidates can still be compared; a measure undefined for every k is refused)."""
+    try:
+        return compute()
+    except UndefinedValue as exc:
+        undefined.append(exc)
+        return None
 
 
 def _prefix_suffix_exact(ordered: list[Fraction]):
@@ -99,10 +115,12 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
     model = JudgmentModel(tuple(p))
     order = prp_order(model.p)
     n = model.n
+    undefined: list[UndefinedValue] = []
     if exact:
         ordered = [Fraction(model.p[i]) for i in order]
         prefix, suffix = _prefix_suffix_exact(ordered)
-        values = tuple(exact_from_distributions(fn, prefix[k], suffix[k], n)[0] for k in range(n + 1))
+        values = tuple(_defined(lambda: exact_from_distributions(fn, prefix[k], suffix[k], n)[0], undefined)
+                       for k in range(n + 1))
         bound = None
     else:
         ordered = [rounded_pair(model.p[i]) for i in order]
@@ -120,11 +138,14 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
         for k in range(n + 1):
             rows = slice(int(ones[k]), int(nonzero[k]) + 1)
             cols = slice(int(ones[n] - ones[k]), int(nonzero[n] - nonzero[k]) + 1)
-            value, _, b = float_moments(fn, k, n, prefix[k], suffix[k], rows, cols)
-            values.append(value)
-            bound = max(bound, b)
+            moments = _defined(lambda: float_moments(fn, k, n, prefix[k], suffix[k], rows, cols), undefined)
+            values.append(None if moments is None else moments[0])
+            bound = max(bound, 0.0 if moments is None else moments[2])
         values = tuple(values)
     k = _pick(values, fn.orientation)
+    if k is None:
+        raise UndefinedValue(f"{undefined[0]}; so for every k = 0..{n} the top-k assignment has no "
+                             "expected value")
     return BestAssignment(k, top_k(model.p, k), values[k], values, exact, bound,
                           bound_rigorous=not has_subtraction(fn.expr))
 
