@@ -207,3 +207,26 @@ def test_best_skips_undefined_candidates(args, lines):
 def test_best_with_every_candidate_undefined(extra):
     assert_user_error(run("--measure", "BalAcc", "--p", "0.5,0.9", "--best", *extra),
                       "for every k = 0..2 the top-k assignment has no expected value")
+
+
+@pytest.mark.parametrize("args,line", [
+    (["--measure", "Acc", "--p", "0.5,0.5,0.5", "--best", "--exact"], "  (top k for k = 1..3 attain the same value)"),
+    (["--measure", "Acc", "--p", "0.5,0.5,0.5", "--best"],
+     "  (top k for k = 1..3 are within the rounding error of it, so floating point cannot tell which is best; "
+     "--exact can)"),
+    # exactly, top 1 wins by 1e-20; floating point sees a tie and must say so
+    (["--measure", "Acc", "--p", "0.50000000000000000001,0.5", "--best"],
+     "  (top k for k = 1..2 are within the rounding error of it, so floating point cannot tell which is best; "
+     "--exact can)"),
+    (["--measure", "Acc", "--p", "0.50000000000000000001,0.5", "--best", "--exact"],
+     "  (top k for k = 2 attain the same value)"),
+])
+def test_best_reports_ties_and_indistinguishable_candidates(args, line):
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert line in result.output.splitlines()
+
+
+def test_best_without_rivals_says_nothing_more():
+    result = run("--measure", "F1", "--p", "0.4,0.4,0.2", "--best")
+    assert result.exit_code == 0 and "(top k" not in result.output

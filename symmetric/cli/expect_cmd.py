@@ -66,6 +66,11 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
         if result.undefined:
             click.echo(f"  (skipped top k for k = {_ranges(result.undefined)}: {measure.name} is undefined "
                        "on a table of positive probability there)")
+        if result.rivals and exact:
+            click.echo(f"  (top k for k = {_ranges(result.rivals)} attain the same value)")
+        elif result.rivals:
+            click.echo(f"  (top k for k = {_ranges(result.rivals)} are within the rounding error of it, so "
+                       "floating point cannot tell which is best; --exact can)")
         value, bound = result.value, result.error_bound
     else:
         located = judgments.parse_vector(assign_text, what="decision", option="--assign")

@@ -61,6 +61,14 @@ class BestAssignment:
         """The k whose top-k assignment has no expectation (skipped in the comparison)."""
         return tuple(k for k, v in enumerate(self.values) if v is None)
 
+    @property
+    def rivals(self) -> tuple[int, ...]:
+        """Other k that may be as good: exactly equal values (exact mode), or values within twice
+        the error bound of the chosen one (float mode, where the comparison cannot order them)."""
+        slack = 0 if self.exact else 2 * self.error_bound
+        return tuple(j for j, v in enumerate(self.values)
+                     if j != self.k and v is not None and abs(v - self.value) <= slack)
+
 
 def _better(orientation: int, x, y) -> bool:
     return x > y if orientation > 0 else x < y
