@@ -230,3 +230,25 @@ def test_best_reports_ties_and_indistinguishable_candidates(args, line):
 def test_best_without_rivals_says_nothing_more():
     result = run("--measure", "F1", "--p", "0.4,0.4,0.2", "--best")
     assert result.exit_code == 0 and "(top k" not in result.output
+
+
+@pytest.mark.parametrize("content,fragment", [
+    ("0.4,0.2\n", "line 1: one probability per line, found '0.4,0.2'"),
+    ("0.4\n0.2 0.3\n", "line 2: cannot read probability '0.2 0.3'"),
+    ("0.1\n" * 40, "probability file is larger than"),            # the limit is lowered below
+    (b"\xff\xfe0.4\n", "cannot read probability file"),
+])
+def test_bad_files(tmp_path, monkeypatch, content, fragment):
+    from symmetric.expectation import judgments
+    monkeypatch.setattr(judgments, "MAX_FILE_BYTES", 100)
+    f = tmp_path / "p.txt"
+    f.write_bytes(content if isinstance(content, bytes) else content.encode())
+    assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"), fragment)
+
+
+def test_file_name_with_tilde_is_expanded(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "p.txt").write_text("0.4\n0.4\n0.2\n")
+    result = run("--measure", "F1", "--p", "@~/p.txt", "--assign", "1,1,0", "--exact")
+    assert result.exit_code == 0, result.output
+    assert "E[F1] = 286/625" in result.output.splitlines()

@@ -24,6 +24,7 @@ _RATIO = re.compile(r"[+-]?(?P<num>[0-9]+)/(?P<den>[0-9]+)", re.ASCII)
 # hangs, then runs out of memory); no probability or parameter needs anything near these.
 MAX_DIGITS = 1000
 MAX_EXPONENT = 1000       # nonzero values lie within 10^-1000 .. 10^1000 (to a factor of 10)
+MAX_FILE_BYTES = 64 * 2 ** 20
 
 
 def clip(text: str, limit: int = 40) -> str:
@@ -92,10 +93,14 @@ def _split_inline(text: str, what: str, option: str) -> list[Located]:
 
 
 def _read_lines(path_text: str, what: str) -> list[Located]:
-    path = Path(path_text)
+    path = Path(path_text).expanduser()     # "@~/p.txt": the shell does not expand after '@'
     try:
+        with path.open("rb") as handle:     # bounded read: "@/dev/zero" must not exhaust memory
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise InputError(f"{what} file is larger than {MAX_FILE_BYTES // 2 ** 20} MiB", source=str(path))
         # utf-8-sig: a byte-order mark (Windows editors add one) is not part of the first number.
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        lines = data.decode("utf-8-sig").splitlines()
     except FileNotFoundError:
         raise InputError(f"{what} file not found", source=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -103,6 +108,8 @@ def _read_lines(path_text: str, what: str) -> list[Located]:
     values = []
     for number, raw in enumerate(lines, 1):
         body = raw.split("#", 1)[0]          # '#' starts a comment; blank lines are skipped
+        if "," in body:
+            raise InputError(f"one {what} per line, found {clip(body.strip())!r}", source=str(path), line=number)
         if body.strip():
             values.append(Located(parse_rational(body, what=what, source=str(path), line=number),
                                   body.strip(), str(path), number, None))
