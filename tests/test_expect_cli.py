@@ -69,7 +69,8 @@ def test_float_output_separates_estimate_and_bound(args, exact_value, kind):
     (["--measure", "F1", "--p", "0.4,0.4,0.2", "--assign", "1,1,0", "--exact"],
      ["E[F1] = 286/625", "  ~ 0.4576 (decimal approximation of the exact value)"]),
     (["--measure", "F1", "--p", "1/3", "--best", "--exact"],
-     ["best PRP assignment: 0 (top 0 of 1)", "E[F1] = 2/3", "  ~ 0.666666666667 (decimal approximation of the exact value)"]),
+     ["best PRP assignment: 0 (top 0 of 1)", "E[F1] = 2/3",
+      "  ~ 0.666666666667 (decimal approximation of the exact value)"]),
     (["--measure", "F1", "--p", "1e-1000", "--assign", "1", "--exact"],       # float(value) would be 0
      ["  ~ 1e-1000 (decimal approximation of the exact value)"]),
     (["--measure", "Loss", "--param", "lambda11=1e400", "--p", "0.5,0.5", "--assign", "1,0", "--exact"],
@@ -158,7 +159,8 @@ LONG = "0." + "0" * 1000 + "1"
     (["--p", "0.5", "--best", "--measure", "Fbeta", "--beta", "0"], "outside the domain of Fbeta's beta, (0, oo)"),
     (["--p", "0.5", "--best", "--measure", "Fbeta", "--beta", "-2"], "--beta: beta = -2 is outside"),
     (["--p", "0.5", "--best", "--measure", "Fbeta", "--beta", "1e-2000"], "out of range"),
-    (["--p", "0.5", "--best", "--measure", "LewisF", "--param", "C_F=1.5"], "C_F = 3/2 is outside the domain of LewisF's C_F, [0, 1]"),
+    (["--p", "0.5", "--best", "--measure", "LewisF", "--param", "C_F=1.5"],
+     "C_F = 3/2 is outside the domain of LewisF's C_F, [0, 1]"),
     (["--p", "0.5", "--best", "--measure", "LewisF", "--param", "beta=-1"], "[0, oo)"),
     (["--p", "0.5", "--best", "--measure", "Fbeta", "--beta", "2", "--param", "beta=3"], "given twice"),
     (["--p", "0.5", "--best", "--measure", "Fbeta", "--param", "beta=1", "--param", "beta=2"], "given twice"),
@@ -184,7 +186,8 @@ def test_file_with_bom_whitespace_comments_and_crlf(tmp_path):
     assert result.exit_code == 0, result.output
     assert "E[F1] = 286/625" in result.output.splitlines()
     f.write_text("0.4\n  1e5000 # too big\n")
-    assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"), f"{f}, line 2: probability '1e5000' is out of range")
+    assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"),
+                      f"{f}, line 2: probability '1e5000' is out of range")
     f.write_text("# nothing but comments\n\n")
     assert_user_error(run("--measure", "F1", "--p", f"@{f}", "--best"), f"{f}: no probability values in file")
 
