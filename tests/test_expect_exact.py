@@ -118,3 +118,107 @@ def test_loss_default_is_error_rate():
 def test_unknown_parameter_is_input_error():
     with pytest.raises(InputError, match="no parameter"):
         compile_measure(registry.get("F1"), {"beta": 2})
+
+
+# ---------------------------------------------------------------- float path: rounding of inputs and bound
+
+NEAR_ONE = F(1) - F(1, 10 ** 20)     # rounds to 1.0; 1 - p in floats would then be 0
+
+
+@pytest.mark.parametrize("name,params,p,s", [
+    ("LewisF", {"C_F": 1}, (NEAR_ONE,), (0,)),                      # E = C_F (1 - p) = 1e-20
+    ("LewisF", {"C_F": 1}, (NEAR_ONE, F(1, 3)), (0, 0)),
+    ("Acc", {}, (NEAR_ONE, NEAR_ONE), (0, 0)),                      # E = 1 - p, 1e-20
+    ("F1", {}, (NEAR_ONE, F(1, 10 ** 30)), (1, 1)),
+    ("SEC", {}, (NEAR_ONE, F(1, 7)), (0, 1)),
+])
+def test_float_one_minus_p_is_rounded_from_the_exact_rational(name, params, p, s):
+    exact = expectation(lookup(name), p, s, params=params)
+    approx = expectation(lookup(name), p, s, params=params, exact=False)
+    assert abs(Fraction(approx.mean) - exact.mean) <= Fraction(approx.error_bound)
+    best = best_prp_assignment(lookup(name), p, params=params, exact=False)
+    exact_values = best_prp_assignment(lookup(name), p, params=params).values
+    assert all(abs(Fraction(v) - e) <= Fraction(best.error_bound) for v, e in zip(best.values, exact_values))
+
+
+@pytest.mark.parametrize("n,ops,abs_sum", [(1, 1, 1.0), (3, 7, 0.4576), (40, 12, 0.1), (1000, 30, 1 / 3),
+                                          (7, 5, 5e-324), (2, 2, 1.7e308)])
+def test_float_error_bound_is_rounded_up(n, ops, abs_sum):
+    from symmetric.expectation.floaterror import float_error_bound, gamma
+    g = gamma(5 * n + ops + 4)
+    u = Fraction(1, 2 ** 1075) * (1 + g) ** 2 * ((n * n + 5 * n) + (n + 1) ** 2 + (n + 1) + 1)
+    exact_bound = g * (Fraction(abs_sum) + u) * (1 + g) / (1 - g) + u
+    bound = float_error_bound(n, ops, abs_sum)
+    assert Fraction(bound) >= exact_bound
+    assert Fraction(bound) * (1 - Fraction(1, 2 ** 51)) <= exact_bound or bound < 2.0 ** -1000
+
+
+@pytest.mark.parametrize("x,text", [(1.231e-15, "1.24e-15"), (0.125, "0.125"), (9.991e-16, "1.00e-15"),
+                                    (0.0, "0"), (5e-324, "4.95e-324")])
+def test_printed_bound_is_rounded_up(x, text):
+    from decimal import Decimal
+
+    from symmetric.expectation.floaterror import format_up
+    assert format_up(x) == text
+    assert Decimal(format_up(x)) >= Decimal(x)
+
+
+# ---------------------------------------------------------------- float path: definedness and underflow
+
+TINY = F(1, 10 ** 400)      # positive, but 0.0 as a float
+
+
+@pytest.mark.parametrize("name,p,s", [
+    ("BalAcc", (F(1), TINY), (1, 0)),              # all relevant (FP + TN = 0) with probability 1e-400
+    ("Youden", (F(1), TINY, F(1)), (0, 1, 1)),
+    ("BalAcc", (TINY, TINY, F(1)), (1, 1, 0)),     # 1e-800: even the DP product underflows
+])
+def test_float_definedness_decided_on_exact_probabilities(name, p, s):
+    with pytest.raises(InputError, match="undefined"):
+        expectation(registry.get(name), p, s)                 # exact mode refuses ...
+    with pytest.raises(InputError, match="undefined"):
+        expectation(registry.get(name), p, s, exact=False)    # ... and so must float mode
+    with pytest.raises(InputError, match="undefined"):        # every PRP candidate has such a table
+        best_prp_assignment(registry.get(name), p, exact=False)
+
+
+@pytest.mark.parametrize("name,p,s", [
+    ("F1", (TINY, TINY), (1, 0)),                       # exact value ~1e-400, float 0
+    ("F1", (F(1, 10 ** 320),), (1,)),                   # a subnormal p: relative rounding error ~1e-4
+    ("F1", (F(1, 10 ** 200),) * 3, (1, 1, 1)),           # DP entries underflow mid-way
+    ("Acc", (F(1, 10 ** 310), F(3, 10 ** 315), F(1, 2)), (0, 0, 1)),
+    ("LewisF", (F(1) - F(1, 10 ** 320),) * 2, (0, 0)),  # (1 - p)^2 = 1e-640
+])
+def test_float_bound_covers_underflow(name, p, s):
+    exact = expectation(lookup(name), p, s).mean
+    approx = expectation(lookup(name), p, s, exact=False)
+    assert abs(Fraction(approx.mean) - exact) <= Fraction(approx.error_bound)
+    assert approx.error_bound > 0
+
+
+@pytest.mark.parametrize("expr,message", [
+    ("TP**400 / (TP + 1)", "overflows floating point; use --exact"),   # 8^400 = inf, but defined
+    ("1 / (TP - 1)", "undefined at TP=1"),                             # really undefined
+])
+def test_float_tells_overflow_from_undefined(expr, message):
+    import sympy as sp
+
+    from symmetric.expectation.countfn import compile_expr
+    from symmetric.space import FN, FP, TN, TP
+    fn = compile_expr("X", sp.sympify(expr, locals={"TP": TP, "FP": FP, "FN": FN, "TN": TN}))
+    p, s = (F(1, 2),) * 8, (1,) * 8
+    with pytest.raises(InputError, match=message):
+        expectation(fn, p, s, exact=False)
+
+
+@pytest.mark.parametrize("name,p,undefined,k", [
+    ("ASP", (F(1), F(1, 2)), (0,), 1),                 # k = 0: TP + FP = 0 surely
+    ("ASP", (F(1, 3), F(1), F(1, 2)), (0,), 2),
+    ("Youden", (F(1), F(1, 2), F(0)), (), 1),
+])
+@pytest.mark.parametrize("exact", [True, False])
+def test_best_prp_skips_undefined_candidates(name, p, undefined, k, exact):
+    best = best_prp_assignment(registry.get(name), p, exact=exact)
+    assert best.undefined == undefined and best.k == k
+    defined = [v for v in best.values if v is not None]
+    assert best.value == max(defined)

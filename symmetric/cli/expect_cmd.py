@@ -9,33 +9,33 @@ import click
 from ..errors import InputError
 from ..expectation import judgments
 from ..expectation.exact import expectation
-from ..expectation.measures import lookup
+from ..expectation.floaterror import decimal_approximation, format_up
+from ..expectation.measures import check_parameter, lookup
 from ..expectation.rules import best_prp_assignment
 from . import main
 
 
 def _params(measure, beta: str | None, settings: tuple[str, ...]) -> dict[str, Fraction]:
     values: dict[str, Fraction] = {}
-    for setting in settings:
+    sources: dict[str, str] = {}
+    given = [(s, "--param") for s in settings] + ([(f"beta={beta}", "--beta")] if beta is not None else [])
+    for setting, source in given:
         name, sep, text = setting.partition("=")
-        if not sep or not name.strip():
-            raise InputError(f"--param expects NAME=VALUE, got {setting!r}")
-        values[name.strip()] = judgments.parse_rational(text, what=f"value of parameter {name.strip()!r}",
-                                                        source="--param")
-    if beta is not None:
-        values["beta"] = judgments.parse_rational(beta, what="beta", source="--beta")
-        if values["beta"] < 0:
-            raise InputError("beta must be >= 0", source="--beta")
+        name = name.strip()
+        if not sep or not name:
+            raise InputError(f"--param expects NAME=VALUE, got {judgments.clip(setting)!r}")
+        if name in values:        # silently letting the later one win would hide a typo
+            raise InputError(f"parameter {name!r} is given twice ({sources[name]} and {source})")
+        what = "beta" if source == "--beta" else f"value of parameter {name!r}"
+        values[name] = judgments.parse_rational(text, what=what, source=source)
+        sources[name] = source
     names = {p.symbol.name for p in measure.params}
-    for name in values:
+    for name, value in values.items():
         if name not in names:
             raise InputError(f"measure {measure.name} has no parameter {name!r}"
                              + (f"; its parameters: {', '.join(sorted(names))}" if names else "; it has none"))
+        check_parameter(measure, name, value, source=sources[name])
     return values
-
-
-def _show(value, exact: bool) -> str:
-    return str(value) if exact else repr(value)
 
 
 @main.command("expect")
@@ -63,6 +63,14 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
         result = best_prp_assignment(measure, p, params=params, exact=exact)
         click.echo(f"best PRP assignment: {','.join(map(str, result.assignment))} "
                    f"(top {result.k} of {len(p)})")
+        if result.undefined:
+            click.echo(f"  (skipped top k for k = {_ranges(result.undefined)}: {measure.name} is undefined "
+                       "on a table of positive probability there)")
+        if result.rivals and exact:
+            click.echo(f"  (top k for k = {_ranges(result.rivals)} attain the same value)")
+        elif result.rivals:
+            click.echo(f"  (top k for k = {_ranges(result.rivals)} are within the rounding error of it, so "
+                       "floating point cannot tell which is best; --exact can)")
         value, bound = result.value, result.error_bound
     else:
         located = judgments.parse_vector(assign_text, what="decision", option="--assign")
@@ -71,9 +79,31 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
             raise InputError(f"--assign has {len(s)} decisions but --p has {len(p)} probabilities")
         result = expectation(measure, p, s, params=params, exact=exact)
         value, bound = result.mean, result.error_bound
-    click.echo(f"E[{name}] = {_show(value, exact)}")
+    _report(name, value, bound, exact, getattr(result, "bound_rigorous", True))
+
+
+def _ranges(ks: tuple[int, ...]) -> str:
+    """0,1,2,5 -> '0..2, 5' (a long list of skipped k stays readable)."""
+    runs: list[list[int]] = []
+    for k in ks:
+        if runs and k == runs[-1][1] + 1:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
+
+
+def _report(name: str, value, bound, exact: bool, rigorous: bool) -> None:
+    """The value, and on a separate, labelled line what it is: an exact rational (with a decimal
+    approximation) or a float estimate with its error bound -- never a bare float that reads as
+    exact, nor an estimate and a bound run together."""
     if exact:
-        click.echo(f"  ~ {float(value):.12g}")
+        click.echo(f"E[{name}] = {value}")
+        click.echo(f"  ~ {decimal_approximation(value)} (decimal approximation of the exact value)")
+        return
+    click.echo(f"E[{name}] ~ {value!r} (floating-point estimate)")
+    if rigorous:
+        click.echo(f"  |estimate - E[{name}]| <= {format_up(bound)} (a-priori rounding-error bound)")
     else:
-        kind = "bound" if getattr(result, "bound_rigorous", True) else "estimate"
-        click.echo(f"  floating point; rounding error {kind}: {bound:.3g}")
+        click.echo(f"  |estimate - E[{name}]| ~ {format_up(bound)} (rounding-error estimate, not a proved "
+                   "bound: the measure subtracts); use --exact for a certain value")

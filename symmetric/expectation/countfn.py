@@ -26,6 +26,11 @@ from ..space import FN, FP, TN, TP
 
 COUNTS = (TP, FP, FN, TN)
 
+
+class UndefinedValue(InputError):
+    """The measure has no value at a table of positive probability (so E[M] does not exist).
+    A subclass so that --best can skip such a candidate assignment and compare the others."""
+
 # Node types an exactly evaluable count form may contain.
 _RATIONAL_NODES = (sp.Add, sp.Mul, sp.Symbol, sp.Rational, sp.Piecewise, sp.logic.boolalg.BooleanAtom,
                    sp.core.relational.Relational, sp.And, sp.Or, sp.Not, sp.functions.elementary.piecewise.ExprCondPair,
@@ -100,7 +105,7 @@ class CountFunction:
         try:
             value = self.exact_fn(Fraction(tp), Fraction(fp), Fraction(fn), Fraction(tn))
         except ZeroDivisionError:
-            raise InputError(f"measure {self.name} is undefined (division by zero) at TP={tp}, FP={fp}, "
+            raise UndefinedValue(f"measure {self.name} is undefined (division by zero) at TP={tp}, FP={fp}, "
                              f"FN={fn}, TN={tn}, a table with positive probability; it stipulates no "
                              "value there") from None
         if not isinstance(value, (int, Fraction)):

@@ -9,12 +9,13 @@ with k = sum s_i.  So
 where both distributions come from the O(n^2) dynamic programme :func:`poisson_binomial`.
 
 Exact mode uses Fractions throughout.  Float mode uses numpy and returns an a-priori bound on
-the rounding error (see :func:`float_error_bound`).  :func:`expectation_by_enumeration` is the
+the rounding error (see :func:`.floaterror.float_error_bound`).  :func:`expectation_by_enumeration` is the
 2^n definition, eq. (1), used to cross-check both.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,12 +23,10 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from ..errors import InputError
 from ..measures.base import Measure
-from .countfn import CountFunction, compile_measure
+from .countfn import CountFunction, UndefinedValue, compile_measure
+from .floaterror import check_constants, float_error_bound, float_overflow, rounded_pair
 from .judgments import JudgmentModel
-
-UNIT_ROUNDOFF = 2.0 ** -53
 
 
 @dataclass(frozen=True)
@@ -58,15 +57,21 @@ def poisson_binomial(ps: Sequence, one=Fraction(1)) -> list:
     return dist
 
 
-def poisson_binomial_np(ps: Sequence[float]) -> np.ndarray:
-    """Float Poisson-binomial distribution (numpy; each step is one vectorised update)."""
+def add_item_np(dist: np.ndarray, p: float, q: float) -> np.ndarray:
+    """One Bernoulli(p) more; q = 1 - p is passed in, rounded from the exact rational by the
+    caller (see :func:`.floaterror.rounded_pair`), never computed here as 1.0 - p."""
+    new = np.empty(len(dist) + 1)
+    new[:-1] = dist * q
+    new[-1] = 0.0
+    new[1:] += dist * p
+    return new
+
+
+def poisson_binomial_np(ps: Sequence) -> np.ndarray:
+    """Float Poisson-binomial distribution of exact (or float) probabilities ``ps``."""
     dist = np.ones(1)
     for p in ps:
-        new = np.empty(len(dist) + 1)
-        new[:-1] = dist * (1.0 - p)
-        new[-1] = 0.0
-        new[1:] += dist * p
-        dist = new
+        dist = add_item_np(dist, *rounded_pair(p))
     return dist
 
 
@@ -118,61 +123,78 @@ def has_subtraction(expr: sp.Basic) -> bool:
     return any(has_subtraction(arg) for arg in expr.args)
 
 
-def float_error_bound(n: int, ops: int, abs_sum: float) -> float:
-    """A-priori bound gamma_N * sum |terms| on the rounding error of the float mean.
-
-    Every term is P(TP=a) P(FN=c) M(a, ...), a product of nonnegative quantities each computed
-    with a relative error of at most gamma_j = j u / (1 - j u), u = 2^-53 (Higham, Accuracy and
-    Stability, Lemma 3.1), where j counts the roundings on its path:
-    * Poisson-binomial DP: per item at most 4 (rounding the input p_i from its exact rational,
-      computing 1 - p_i, the product, the sum): 4n over both distributions;
-    * M(a, ...): at most ``ops`` (one per operation; valid without cancellation, i.e. when the
-      count form has no subtraction -- counts are exact small integers);
-    * the two dot products: at most n + 4.
-    So |computed - exact| <= gamma_N sum |terms| with N = 5n + ops + 4; the computed sum of |terms|
-    is itself inflated by (1 + gamma_N) / (1 - gamma_N) to cover its own rounding.
-    """
-    N = 5 * n + ops + 4
-    gamma = N * UNIT_ROUNDOFF / (1 - N * UNIT_ROUNDOFF)
-    return gamma * abs_sum * (1 + gamma) / (1 - gamma)
+def exact_support(ps: Sequence) -> slice:
+    """The values m with P(sum Z_i = m) > 0 *exactly*: from the number of p_i equal to 1 to the
+    number of p_i not 0.  Decided on the exact probabilities, never on the float distribution,
+    whose far tails underflow to 0 although their true probability is positive."""
+    ps = [Fraction(p) for p in ps]
+    return slice(sum(1 for p in ps if p == 1), sum(1 for p in ps if p != 0) + 1)
 
 
-def _support(weights: np.ndarray) -> slice:
-    """The smallest index range holding every non-zero weight (zero weights contribute exactly 0;
-    far tails of a Poisson-binomial underflow to 0 for large n)."""
-    nonzero = np.flatnonzero(weights)
-    return slice(int(nonzero[0]), int(nonzero[-1]) + 1)
+def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray, rows: slice, cols: slice):
+    """(M on the (TP, FN) grid of tables with positive exact probability, rows of TP and columns of
+    FN given by :func:`exact_support`; the weights restricted to it).
 
-
-def float_grid(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray):
-    """(M on the (TP, FN) grid restricted to the support of the weights, the restricted weights).
-
-    Undefined values (nan/inf) are refused where their weight is positive."""
-    rows, cols = _support(pa), _support(pc)
+    Every table in that range has positive probability, so an undefined value (nan/inf) anywhere
+    in it is refused -- even where the float weight underflowed to 0 -- exactly as exact mode
+    refuses it.  Outside the range the float weights are exactly 0 too (a p_i of exactly 0 or 1
+    makes an exact 0 factor), so nothing is lost by restricting."""
     pa, pc = pa[rows], pc[cols]
     a = np.arange(rows.start, rows.stop, dtype=float)[:, None]
     c = np.arange(cols.start, cols.stop, dtype=float)[None, :]
-    grid = fn.grid(a, k - a, c, (n - k) - c)
-    if np.isfinite(grid).all():          # the usual case: nothing to refuse or mask
-        return grid, pa, pc
-    bad = ~np.isfinite(grid) & (pa[:, None] > 0) & (pc[None, :] > 0)
-    if bad.any():
-        ia, ic = map(int, np.argwhere(bad)[0])
+    try:
+        grid = fn.grid(a, k - a, c, (n - k) - c)
+    except OverflowError:          # numpy code converting a huge exact constant to float
+        raise float_overflow(fn.name, "a value is too large for floating point") from None
+    if not np.isfinite(grid).all():
+        ia, ic = map(int, np.argwhere(~np.isfinite(grid))[0])
         ia, ic = ia + rows.start, ic + cols.start
-        raise InputError(f"measure {fn.name} is undefined at TP={ia}, FP={k - ia}, FN={ic}, "
+        if _exactly_defined(fn, ia, k - ia, ic, n - k - ic):
+            raise float_overflow(fn.name, f"its value at TP={ia}, FP={k - ia}, FN={ic}, TN={n - k - ic} "
+                                 "overflows floating point")
+        raise UndefinedValue(f"measure {fn.name} is undefined at TP={ia}, FP={k - ia}, FN={ic}, "
                          f"TN={n - k - ic}, a table with positive probability; it stipulates no value there")
-    return np.where((pa[:, None] > 0) & (pc[None, :] > 0), grid, 0.0), pa, pc
+    return grid, pa, pc
+
+
+def _exactly_defined(fn: CountFunction, *table: int) -> bool:
+    """Is the measure defined at this table (so a float nan/inf there is an overflow)?"""
+    if not fn.exact_ok:
+        return False
+    try:
+        fn.exact(*table)
+    except UndefinedValue:
+        return False
+    return True
+
+
+def float_moments(fn: CountFunction, k: int, n: int, pa: np.ndarray, pc: np.ndarray,
+                  rows: slice, cols: slice) -> tuple[float, float, float]:
+    """(mean, variance, error bound of the mean) from float distributions of TP and FN.
+
+    The mean and its bound must be finite (else InputError pointing to --exact); the variance,
+    which the command line does not print, may overflow to inf."""
+    check_constants(fn.name, fn.expr)
+    grid, pa, pc = float_grid(fn, k, n, pa, pc, rows, cols)
+    with np.errstate(over="ignore", invalid="ignore"):     # overflow is checked just below
+        mean = float(pa @ (grid @ pc))
+        variance = float(pa @ (((grid - mean) ** 2) @ pc))
+        abs_sum = mean if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
+        m_max = float(np.abs(grid).max())
+    if not (math.isfinite(mean) and math.isfinite(abs_sum) and math.isfinite(m_max)):
+        raise float_overflow(fn.name, "the expectation overflows floating point")
+    bound = float_error_bound(n, operation_count(fn.expr), abs_sum, m_max=m_max, rows=grid.shape[0],
+                              cells=grid.size)
+    if not math.isfinite(bound):
+        raise float_overflow(fn.name, "the error bound overflows floating point")
+    return mean, variance, bound
 
 
 def _float(fn: CountFunction, model: JudgmentModel, s: tuple[int, ...]) -> Expectation:
     assigned, unassigned = model.split(s)
-    pa = poisson_binomial_np([float(p) for p in assigned])
-    pc = poisson_binomial_np([float(p) for p in unassigned])
-    grid, pa, pc = float_grid(fn, len(assigned), model.n, pa, pc)
-    mean = float(pa @ (grid @ pc))
-    variance = float(pa @ (((grid - mean) ** 2) @ pc))
-    abs_sum = mean if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
-    bound = float_error_bound(model.n, operation_count(fn.expr), abs_sum)
+    mean, variance, bound = float_moments(fn, len(assigned), model.n, poisson_binomial_np(assigned),
+                                          poisson_binomial_np(unassigned), exact_support(assigned),
+                                          exact_support(unassigned))
     return Expectation(mean, variance, exact=False, error_bound=bound,
                        bound_rigorous=not has_subtraction(fn.expr))
 

@@ -16,22 +16,56 @@ from pathlib import Path
 from ..errors import InputError
 
 # A decimal with optional exponent, or an integer ratio p/q.  Deliberately strict: no "nan",
-# "inf", underscores or hexadecimal, which Fraction()/float() would otherwise accept.
-_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
-_RATIO = re.compile(r"[+-]?\d+/\d+")
+# "inf", underscores, hexadecimal or non-ASCII digits, which Fraction()/float() would accept.
+_DECIMAL = re.compile(r"[+-]?(?P<int>[0-9]*)(\.(?P<frac>[0-9]*))?([eE](?P<exp>[+-]?[0-9]+))?", re.ASCII)
+_RATIO = re.compile(r"[+-]?(?P<num>[0-9]+)/(?P<den>[0-9]+)", re.ASCII)
+
+# Limits on what a number may look like.  Fraction("1e-999999999") builds 10**999999999 (it
+# hangs, then runs out of memory); no probability or parameter needs anything near these.
+MAX_DIGITS = 1000
+MAX_EXPONENT = 1000       # nonzero values lie within 10^-1000 .. 10^1000 (to a factor of 10)
+MAX_FILE_BYTES = 64 * 2 ** 20
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` shortened for an error message (a 1000-digit number is not worth echoing)."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def _decimal_exponent(m: re.Match) -> int | None:
+    """floor(log10 |value|) of a decimal match, without building the value (None for zero)."""
+    whole, frac = m["int"].lstrip("0"), m["frac"] or ""
+    exp = int(m["exp"] or 0)
+    if whole:
+        return len(whole) - 1 + exp
+    significant = frac.lstrip("0")
+    return exp - (len(frac) - len(significant)) - 1 if significant else None
 
 
 def parse_rational(text: str, *, what: str = "number", source: str | None = None,
                    line: int | None = None, column: int | None = None) -> Fraction:
     """The exact rational written in ``text`` (a decimal like 0.4 or 1e-3, or a ratio 2/5)."""
     token = text.strip()
-    if _DECIMAL.fullmatch(token) or _RATIO.fullmatch(token):
-        try:
-            return Fraction(token)
-        except ZeroDivisionError:
-            pass
-    raise InputError(f"cannot read {what} {text.strip()!r} (expected a decimal such as 0.4 or a "
-                     f"ratio such as 2/5)", source=source, line=line, column=column)
+    where = dict(source=source, line=line, column=column)
+    if not token:
+        raise InputError(f"missing {what}", **where)
+    if sum(ch.isdigit() for ch in token) > MAX_DIGITS:
+        raise InputError(f"{what} {clip(token)!r} has more than {MAX_DIGITS} digits", **where)
+    decimal, ratio = _DECIMAL.fullmatch(token), _RATIO.fullmatch(token)
+    if decimal and (decimal["int"] or decimal["frac"]):
+        magnitude = _decimal_exponent(decimal)
+        if magnitude is None:
+            return Fraction(0)          # "0e999999999": Fraction() would still build 10**999999999
+        if abs(magnitude) > MAX_EXPONENT:
+            raise InputError(f"{what} {clip(token)!r} is out of range (magnitude 10^{magnitude}; "
+                             f"allowed 10^-{MAX_EXPONENT} .. 10^{MAX_EXPONENT})", **where)
+        return Fraction(token)
+    if ratio:
+        if int(ratio["den"]) == 0:
+            raise InputError(f"{what} {clip(token)!r} has denominator 0", **where)
+        return Fraction(token)
+    raise InputError(f"cannot read {what} {clip(token)!r} (expected a decimal such as 0.4 or a "
+                     f"ratio such as 2/5)", **where)
 
 
 @dataclass(frozen=True)
@@ -39,26 +73,34 @@ class Located:
     """A parsed value with where it came from (for error messages)."""
 
     value: Fraction
+    text: str
     source: str | None
     line: int | None
     column: int | None
 
 
 def _split_inline(text: str, what: str, option: str) -> list[Located]:
+    if not text.strip():
+        raise InputError(f"no {what} values given", source=option)
     values, column = [], 1
     for piece in text.split(","):
         if not piece.strip():
             raise InputError(f"empty entry in {what} list", source=option, column=column)
         values.append(Located(parse_rational(piece, what=what, source=option, column=column),
-                              option, None, column))
+                              piece.strip(), option, None, column))
         column += len(piece) + 1
     return values
 
 
 def _read_lines(path_text: str, what: str) -> list[Located]:
-    path = Path(path_text)
+    path = Path(path_text).expanduser()     # "@~/p.txt": the shell does not expand after '@'
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        with path.open("rb") as handle:     # bounded read: "@/dev/zero" must not exhaust memory
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise InputError(f"{what} file is larger than {MAX_FILE_BYTES // 2 ** 20} MiB", source=str(path))
+        # utf-8-sig: a byte-order mark (Windows editors add one) is not part of the first number.
+        lines = data.decode("utf-8-sig").splitlines()
     except FileNotFoundError:
         raise InputError(f"{what} file not found", source=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -66,9 +108,11 @@ def _read_lines(path_text: str, what: str) -> list[Located]:
     values = []
     for number, raw in enumerate(lines, 1):
         body = raw.split("#", 1)[0]          # '#' starts a comment; blank lines are skipped
+        if "," in body:
+            raise InputError(f"one {what} per line, found {clip(body.strip())!r}", source=str(path), line=number)
         if body.strip():
             values.append(Located(parse_rational(body, what=what, source=str(path), line=number),
-                                  str(path), number, None))
+                                  body.strip(), str(path), number, None))
     if not values:
         raise InputError(f"no {what} values in file", source=str(path))
     return values
@@ -77,14 +121,23 @@ def _read_lines(path_text: str, what: str) -> list[Located]:
 def parse_vector(text: str, *, what: str, option: str) -> list[Located]:
     """``a,b,c`` inline, or ``@FILE`` with one value per line."""
     if text.startswith("@"):
+        if not text[1:].strip():
+            raise InputError("no file name after '@'", source=option)
         return _read_lines(text[1:], what)
     return _split_inline(text, what, option)
 
 
+def _shown(v: Located) -> str:
+    """The value as a reduced fraction when that is short, else as the user wrote it."""
+    text = str(v.value)
+    return text if len(text) <= 40 else clip(v.text)
+
+
 def probabilities(values: Sequence[Located]) -> tuple[Fraction, ...]:
+    """The values, each checked to lie in [0, 1] (both endpoints allowed: certain judgments)."""
     for v in values:
         if not 0 <= v.value <= 1:
-            raise InputError(f"probability {v.value} is outside [0, 1]", source=v.source,
+            raise InputError(f"probability {_shown(v)} is outside [0, 1]", source=v.source,
                              line=v.line, column=v.column)
     return tuple(v.value for v in values)
 
@@ -92,7 +145,7 @@ def probabilities(values: Sequence[Located]) -> tuple[Fraction, ...]:
 def decisions(values: Sequence[Located]) -> tuple[int, ...]:
     for v in values:
         if v.value not in (0, 1):
-            raise InputError(f"decision {v.value} is not 0 or 1", source=v.source, line=v.line,
+            raise InputError(f"decision {_shown(v)} is not 0 or 1", source=v.source, line=v.line,
                              column=v.column)
     return tuple(int(v.value) for v in values)
 

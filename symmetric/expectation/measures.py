@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..errors import UnknownNameError
+from fractions import Fraction
+
+from ..errors import InputError, UnknownNameError
 from ..measures import registry
 from ..measures.base import Measure, Param
 from ..space import FN, FP, TN, TP
@@ -56,3 +58,25 @@ def lookup(name: str) -> Measure:
         return registry.get(name)
     except UnknownNameError:
         raise UnknownNameError("measure", name, list(registry.names()) + [m.name for m in LOCAL.values()]) from None
+
+
+# Param declares an open domain (low, high).  Lewis' eq. (14) defines F at these endpoints too
+# (beta = 0 is precision, with the a = b = 0 case split off; C_F is any value in [0, 1]).
+CLOSED_ENDPOINTS = {("LewisF", "beta"): {0}, ("LewisF", "C_F"): {0, 1}}
+
+
+def check_parameter(measure: Measure, name: str, value: Fraction, *, source: str | None = None) -> None:
+    """InputError unless ``value`` lies in the declared domain of parameter ``name``."""
+    param = next(p for p in measure.params if p.symbol.name == name)
+    low, high = sp.sympify(param.low), sp.sympify(param.high)
+    if value in CLOSED_ENDPOINTS.get((measure.name, name), set()):
+        return
+    x = sp.Rational(value.numerator, value.denominator)
+    if low < x < high:
+        return
+    allowed = CLOSED_ENDPOINTS.get((measure.name, name), set())
+    left = "[" if low in allowed else "("
+    right = "]" if high in allowed else ")"
+    hint = "; F with beta = 0 (precision) is LewisF --beta 0" if name == "beta" and value == 0 else ""
+    raise InputError(f"{name} = {value if len(str(value)) <= 40 else 'the value given'} is outside the "
+                     f"domain of {measure.name}'s {name}, {left}{low}, {high}{right}{hint}", source=source)

@@ -18,9 +18,9 @@ from itertools import product
 import numpy as np
 
 from ..measures.base import Measure
-from .countfn import CountFunction
-from .exact import (_as_function, exact_from_distributions, float_error_bound, float_grid, has_subtraction,
-                    operation_count)
+from .countfn import CountFunction, UndefinedValue
+from .exact import _as_function, add_item_np, exact_from_distributions, float_moments, has_subtraction
+from .floaterror import rounded_pair
 from .judgments import JudgmentModel
 
 
@@ -51,10 +51,23 @@ class BestAssignment:
     k: int                      # number of items assigned
     assignment: tuple[int, ...]  # in the input order
     value: object               # its expected value
-    values: tuple               # expected value of every top-k assignment, k = 0..n
+    values: tuple               # expected value of every top-k assignment, k = 0..n (None: undefined)
     exact: bool
     error_bound: float | None = None
     bound_rigorous: bool = True
+
+    @property
+    def undefined(self) -> tuple[int, ...]:
+        """The k whose top-k assignment has no expectation (skipped in the comparison)."""
+        return tuple(k for k, v in enumerate(self.values) if v is None)
+
+    @property
+    def rivals(self) -> tuple[int, ...]:
+        """Other k that may be as good: exactly equal values (exact mode), or values within twice
+        the error bound of the chosen one (float mode, where the comparison cannot order them)."""
+        slack = 0 if self.exact else 2 * self.error_bound
+        return tuple(j for j, v in enumerate(self.values)
+                     if j != self.k and v is not None and abs(v - self.value) <= slack)
 
 
 def _better(orientation: int, x, y) -> bool:
@@ -62,11 +75,22 @@ def _better(orientation: int, x, y) -> bool:
 
 
 def _pick(values, orientation: int) -> int:
-    best = 0
+    """The first best k among the defined values."""
+    best = None
     for k, v in enumerate(values):
-        if _better(orientation, v, values[best]):
+        if v is not None and (best is None or _better(orientation, v, values[best])):
             best = k
     return best
+
+
+def _defined(compute, undefined: list[UndefinedValue]):
+    """compute(), or None when the measure is undefined on a table of positive probability (the
+    other PRP candidates can still be compared; a measure undefined for every k is refused)."""
+    try:
+        return compute()
+    except UndefinedValue as exc:
+        undefined.append(exc)
+        return None
 
 
 def _prefix_suffix_exact(ordered: list[Fraction]):
@@ -92,14 +116,6 @@ def _add_item(dist: list, p) -> list:
     return new
 
 
-def _add_item_np(dist: np.ndarray, p: float) -> np.ndarray:
-    new = np.empty(len(dist) + 1)
-    new[:-1] = dist * (1.0 - p)
-    new[-1] = 0.0
-    new[1:] += dist * p
-    return new
-
-
 def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params=None,
                         exact: bool = True) -> BestAssignment:
     """The best of the n + 1 PRP assignments for E[measure] (max, or min for loss-like measures)."""
@@ -107,30 +123,37 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
     model = JudgmentModel(tuple(p))
     order = prp_order(model.p)
     n = model.n
+    undefined: list[UndefinedValue] = []
     if exact:
         ordered = [Fraction(model.p[i]) for i in order]
         prefix, suffix = _prefix_suffix_exact(ordered)
-        values = tuple(exact_from_distributions(fn, prefix[k], suffix[k], n)[0] for k in range(n + 1))
+        values = tuple(_defined(lambda: exact_from_distributions(fn, prefix[k], suffix[k], n)[0], undefined)
+                       for k in range(n + 1))
         bound = None
     else:
-        ordered = [float(model.p[i]) for i in order]
+        ordered = [rounded_pair(model.p[i]) for i in order]
         prefix = [np.ones(1)]
         for x in ordered:
-            prefix.append(_add_item_np(prefix[-1], x))
+            prefix.append(add_item_np(prefix[-1], *x))
         suffix = [np.ones(1)]
         for x in reversed(ordered):
-            suffix.append(_add_item_np(suffix[-1], x))
+            suffix.append(add_item_np(suffix[-1], *x))
         suffix.reverse()
+        # Exact supports of the top k and of the rest, from running counts of p = 1 and p != 0.
+        ones = np.cumsum([0] + [model.p[i] == 1 for i in order])
+        nonzero = np.cumsum([0] + [model.p[i] != 0 for i in order])
         values, bound = [], 0.0
-        ops = operation_count(fn.expr)
         for k in range(n + 1):
-            grid, pa, pc = float_grid(fn, k, n, prefix[k], suffix[k])
-            value = float(pa @ (grid @ pc))
-            values.append(value)
-            abs_sum = value if grid.min() >= 0 else float(pa @ (np.abs(grid) @ pc))
-            bound = max(bound, float_error_bound(n, ops, abs_sum))
+            rows = slice(int(ones[k]), int(nonzero[k]) + 1)
+            cols = slice(int(ones[n] - ones[k]), int(nonzero[n] - nonzero[k]) + 1)
+            moments = _defined(lambda: float_moments(fn, k, n, prefix[k], suffix[k], rows, cols), undefined)
+            values.append(None if moments is None else moments[0])
+            bound = max(bound, 0.0 if moments is None else moments[2])
         values = tuple(values)
     k = _pick(values, fn.orientation)
+    if k is None:
+        raise UndefinedValue(f"{undefined[0]}; so for every k = 0..{n} the top-k assignment has no "
+                             "expected value")
     return BestAssignment(k, top_k(model.p, k), values[k], values, exact, bound,
                           bound_rigorous=not has_subtraction(fn.expr))
 
