@@ -29,8 +29,9 @@ def binary_value(text: str, true_first, predicted_first) -> sp.Expr:
 
 # 1. The Gibbs shift t + lam (q - p) leaves R unchanged only when lam is the same for every class.
 GIBBS = [
-    # lam = p depends on p: E(p=(4/5,1/5), q=(9/10,1/10)) < 0, so NN must not be proved
-    ("p^2*log(p/q)", {"NN": "fails", "IoI": "fails"}),
+    # lam = p depends on p: E(p=(4/5,1/5), q=(9/10,1/10)) < 0, so NN must not be proved; a
+    # negative E is no IoI counterexample, and no rational zero off the diagonal is known
+    ("p^2*log(p/q)", {"NN": "fails", "IoI": "undetermined"}),
     # lam = 1 is free of p: Gibbs' inequality proves KLD non-negative
     ("p*log(p/q)", {"NN": "holds", "IoI": "holds"}),
 ]
@@ -54,6 +55,9 @@ ON_E = [
     # E(p,p) = -1/5 < 0 on the diagonal
     ("(q-p)^2 - 1/10", {"NN": "fails", "IoI": "fails"}),
     ("abs(q-p)/n", {"NN": "holds", "IoI": "holds"}),
+    # E = -2(q-p)^2 is 0 exactly at the perfect prediction: NN fails, but IoI ("E = 0 iff
+    # perfect") has no counterexample, so a negative witness must not be reported as one
+    ("-(q-p)^2", {"NN": "fails", "IoI": "undetermined"}),
 ]
 
 
@@ -180,7 +184,7 @@ def test_non_real_term_is_undetermined_not_a_crash():
 
 # 7. The same verdicts through `symmetric check --kind quantification`.
 CLI = [
-    ("p^2*log(p/q)", {"NN": "fails", "IoI": "fails"}),
+    ("p^2*log(p/q)", {"NN": "fails", "IoI": "undetermined"}),
     ("1 - (q-p)^2", {"NN": "holds", "IoI": "fails"}),
     ("cases(q > 1/2, (q-p)^2, 2*(q-p)^2)", {"B-MON": "fails", "MON": "fails"}),
     ("cases(q = p, 1, abs(q-p))", {"IND": "undetermined", "B-MON": "fails"}),

@@ -54,10 +54,11 @@ def edge_witnesses(measure: QuantMeasure) -> dict[str, PropertyResult]:
         cx = {"p(c1)": str(true_first), "p^(c1)": str(predicted_first), "E": str(value),
               "relation": f"E {'<' if sign < 0 else ('=' if sign == 0 else '>')} 0 (certified exactly)"}
         diagonal = true_first == predicted_first
-        if "IoI" not in found and (sign != 0 if diagonal else sign <= 0):
+        # IoI: E = 0 exactly at the perfect predictions (a negative E refutes NN, not IoI)
+        if "IoI" not in found and (sign != 0 if diagonal else sign == 0):
             found["IoI"] = PropertyResult("IoI", measure.name, PropertyVerdict.FAILS, (), cx, (
                 "E is not 0 at a perfect prediction" if diagonal else
-                "E <= 0 at a prediction different from the truth") + " (a class with prevalence 0 or 1)")
+                "E = 0 at a prediction different from the truth") + " (a class with prevalence 0 or 1)")
         if "NN" not in found and sign < 0:
             found["NN"] = PropertyResult("NN", measure.name, PropertyVerdict.FAILS, (), cx,
                                          "E < 0 (a class with prevalence 0 or 1)")

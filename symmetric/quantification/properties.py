@@ -332,8 +332,10 @@ def _binary_e(measure: QuantMeasure):
 
 
 def _ioi_nn_witnesses(measure: QuantMeasure):
-    """Exact binary witnesses judged on E itself (never on a surrogate such as E(p,q) - E(p,p)):
-    E(p, p) != 0 or E(p, q) <= 0 with q != p refutes IoI; E < 0 anywhere refutes NN."""
+    """Exact binary witnesses judged on E itself (never on a surrogate such as E(p,q) - E(p,p)).
+    IoI is "E = 0 iff the prediction is perfect", so it is refuted only by E(p, p) != 0 or by
+    E(p, q) = 0 with q != p; a negative E off the diagonal refutes NN, not IoI.  E < 0 anywhere
+    refutes NN."""
     pick = _binary_e(measure)
     ioi = nn = None
     for den in (10, 20):
@@ -342,21 +344,23 @@ def _ioi_nn_witnesses(measure: QuantMeasure):
             value = pick(pv).approx((pv, qv))
             if math.isnan(value):
                 continue
-            # off the diagonal E <= 0 is suspicious; on it any value away from 0 is
-            suspicious = value <= 1e-12 if pv != qv else abs(value) > 1e-12
-            if suspicious:
-                candidates.append((value if pv != qv else -abs(value), pv, qv))
-        candidates.sort(key=lambda c: c[0])
-        for _, pv, qv in candidates[:40]:
+            # IoI suspects first: E near 0 off the diagonal, E away from 0 on it; then NN
+            # suspects, most negative first
+            if pv != qv and abs(value) <= 1e-12 or pv == qv and abs(value) > 1e-12:
+                candidates.append((0, -abs(value) if pv == qv else 0.0, pv, qv))
+            elif value < 0:
+                candidates.append((1, value, pv, qv))
+        candidates.sort(key=lambda c: c[:2])
+        for *_, pv, qv in candidates[:40]:
             exact = pick(pv).exact((pv, qv))
             sign = exact_sign(exact)
             if sign is None:
                 continue
             cx = {"p(c1)": _num(pv), "p^(c1)": _num(qv), "E": str(exact),
                   "relation": f"E {'<' if sign < 0 else ('=' if sign == 0 else '>')} 0 (certified exactly)"}
-            if ioi is None and (sign <= 0 if pv != qv else sign != 0):
+            if ioi is None and (sign == 0 if pv != qv else sign != 0):
                 ioi = _result("IoI", measure, FAILS, cx=cx, reason=(
-                    "E <= 0 at a prediction different from the truth" if pv != qv
+                    "E = 0 at a prediction different from the truth" if pv != qv
                     else "E is not 0 at a perfect prediction"))
             if nn is None and sign < 0:
                 nn = _result("NN", measure, FAILS, cx=cx, reason="E < 0")
