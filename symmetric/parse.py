@@ -22,13 +22,18 @@ recursive-descent parser build the sympy expression directly, accepting only:
 Size limits (:data:`LIMITS`) bound the text length, the number of nodes, the nesting depth,
 the size of number literals and of exponents; a power whose base and exponent are both
 numbers is refused *before* it is evaluated when its result would be too large, so a tower
-``9**9**9**9`` costs nothing.  Every refusal is an :class:`~symmetric.errors.InputError`
+``9**9**9**9`` costs nothing.  Every sympy node is built through one helper
+(:meth:`_Parser.node`) that turns a sympy exception into a positioned error and refuses a
+constant that is not a finite real number (``sqrt(-1)``, ``log(-1)``, ``1/0``), so such a value
+never reaches the checkers hidden inside a larger expression (``0*sqrt(-1)`` would otherwise
+vanish).  Every refusal is an :class:`~symmetric.errors.InputError`
 (or :class:`~symmetric.errors.UnknownNameError` with close matches) naming the source, line
 and column.
 """
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -62,6 +67,34 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE | re.DOTALL)
 
 _KEYWORDS = {"and", "or", "not"}
+
+
+# What sympy may raise while building a node from user-controlled operands: bad arguments
+# (ValueError, TypeError: comparing non-real numbers, Min of incomparable values), arithmetic
+# (ZeroDivisionError, OverflowError) and exhaustion on pathological input.
+_SYMPY_FAILURES = (ValueError, TypeError, ZeroDivisionError, OverflowError, ArithmeticError,
+                   MemoryError, RecursionError)
+
+
+def _not_finite_real(value) -> str | None:
+    """Why ``value`` (a freshly built node) is not acceptable as a real number, or None.
+
+    Only decided facts count: a constant whose realness sympy cannot decide (``is_real`` None)
+    is left to the checkers, whose exact evaluation reports it as undetermined."""
+    if not isinstance(value, sp.Expr) or isinstance(value, sp.Rational):
+        return None                          # conditions: their operands were checked
+    # one traversal for the common case (nothing bad); the messages sort out what was found
+    if value.has(sp.zoo, sp.nan, sp.oo, sp.I, -sp.oo):
+        if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+            return "the expression is undefined here (division by zero or an infinite value)"
+        return _NOT_REAL
+    if value.is_number and value.is_real is False:
+        return _NOT_REAL
+    return None
+
+
+_NOT_REAL = ("the value here is not a real number (square root, logarithm or fractional power "
+             "of a negative number?)")
 
 
 def _is_condition(value) -> bool:
@@ -172,6 +205,24 @@ class _Parser:
     def leave(self) -> None:
         self.depth -= 1
 
+    # ------------------------------------------------------------------ nodes
+
+    def node(self, token: _Token, build, *args):
+        """``build(*args)``: the one place the parser creates sympy values.
+
+        A sympy exception or a value that is not a finite real number becomes an InputError at
+        ``token``; checking each node as it is built catches ``sqrt(-1)`` before an enclosing
+        ``0*...`` or ``abs(...)`` can hide it."""
+        try:
+            value = build(*args)
+            problem = _not_finite_real(value)
+        except _SYMPY_FAILURES as exc:
+            detail = str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
+            raise self.error(token, f"cannot evaluate this expression: {detail}") from None
+        if problem:
+            raise self.error(token, problem)
+        return self._checked(token, value)
+
     # ------------------------------------------------------------------ grammar
 
     def parse(self) -> sp.Basic:
@@ -191,14 +242,16 @@ class _Parser:
         left = self.conjunction()
         while (token := self.accept("or")):
             self.count(token)
-            left = sp.Or(self._boolean(left, token), self._boolean(self.conjunction(), token))
+            left = self.node(token, sp.Or, self._boolean(left, token),
+                             self._boolean(self.conjunction(), token))
         return left
 
     def conjunction(self):
         left = self.negation()
         while (token := self.accept("and")):
             self.count(token)
-            left = sp.And(self._boolean(left, token), self._boolean(self.negation(), token))
+            left = self.node(token, sp.And, self._boolean(left, token),
+                             self._boolean(self.negation(), token))
         return left
 
     def negation(self):
@@ -206,7 +259,7 @@ class _Parser:
         if token:
             self.count(token)
             self.enter(token)
-            value = sp.Not(self._boolean(self.negation(), token))
+            value = self.node(token, sp.Not, self._boolean(self.negation(), token))
             self.leave()
             return value
         return self.comparison()
@@ -223,7 +276,7 @@ class _Parser:
         for side in (left, right):
             if _is_condition(side):
                 raise self.error(token, "cannot compare a condition")
-        return self._RELATIONS[token.text](left, right)
+        return self.node(token, self._RELATIONS[token.text], left, right)
 
     def _boolean(self, value, token, what: str | None = None):
         if not _is_condition(value):
@@ -243,7 +296,7 @@ class _Parser:
             self.count(token)
             right = self._arith(self.product(), token)
             left = self._arith(left, token)
-            left = self._checked(token, left + right if token.text == "+" else left - right)
+            left = self.node(token, operator.add if token.text == "+" else operator.sub, left, right)
         return left
 
     def product(self):
@@ -254,7 +307,7 @@ class _Parser:
             left = self._arith(left, token)
             if token.text == "/" and right == 0:
                 raise self.error(token, "division by zero")
-            left = self._checked(token, left * right if token.text == "*" else left / right)
+            left = self.node(token, operator.mul if token.text == "*" else operator.truediv, left, right)
         return left
 
     def unary(self):
@@ -264,7 +317,7 @@ class _Parser:
             self.enter(token)
             value = self._arith(self.unary(), token)
             self.leave()
-            return -value if token.text == "-" else value
+            return self.node(token, operator.neg, value) if token.text == "-" else value
         return self.power()
 
     def power(self):
@@ -296,12 +349,12 @@ class _Parser:
                 raise self.error(token, "division by zero (0 to a negative power)")
         elif base.is_number and not exponent.is_number:
             pass  # a number to a symbolic power stays unevaluated in sympy
-        return self._checked(token, sp.Pow(base, exponent))
+        return self.node(token, sp.Pow, base, exponent)
 
     def _checked(self, token, value):
-        """Refuse an undefined constant (1/0) or a number grown too large."""
-        if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
-            raise self.error(token, "the expression is undefined here (division by zero)")
+        """Refuse a number grown too large (called by :meth:`node` on every value)."""
+        if not isinstance(value, sp.Expr):
+            return value
         if value.is_Rational:
             bits = max(abs(int(value.p)).bit_length(), int(value.q).bit_length())
             if bits > self.limits.max_number_bits:
@@ -317,7 +370,7 @@ class _Parser:
         if token.kind == "number":
             self.advance()
             self.count(token)
-            return sp.Rational(token.text)
+            return self.node(token, sp.Rational, token.text)
         if token.kind == "op" and token.text == "(":
             self.advance()
             self.count(token)
@@ -372,7 +425,7 @@ class _Parser:
         spec = FUNCTIONS[name]
         if not spec.min_args <= len(args) <= spec.max_args:
             raise self.error(token, f"{name}() takes {spec.arity_text()}, got {len(args)}")
-        return self._checked(token, spec.build(self, token, args))
+        return self.node(token, spec.build, self, token, args)
 
     def probability(self, token):
         """P(X), P(X|Y) or P(X and Y) with X, Y events (G, S, possibly negated)."""

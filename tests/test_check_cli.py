@@ -42,6 +42,9 @@ BAD_CLI = [
     (["--counts", "__import__('os').system('touch /tmp/pwned_by_check')"], "strings are not allowed"),
     (["--counts", "TP.real"], "attribute access"),
     (["--counts", "9**9**9**9"], "exponent too large"),
+    (["--counts", "TP/AP + 0*sqrt(-1)"], "<command line>, line 1, column 11", "not a real number"),
+    (["--counts", "TP/AP + log(-1)"], "<command line>, line 1, column 9", "not a real number"),
+    (["--counts", "TP/(AP - AP)"], "<command line>, line 1, column 3", "division by zero"),
     (["--counts", "TP", "--probs", "P(G)"], "exactly one"),
     (["--counts", "lam*TP", "--param", "lam<=0"], "strict"),
     (["--measure", "F11"], "did you mean 'F1'"),
@@ -50,9 +53,9 @@ BAD_CLI = [
 ]
 
 
-@pytest.mark.parametrize("args,fragment", BAD_CLI)
-def test_bad_command_line(args, fragment, tmp_path):
-    assert_user_error(run(args, tmp_path), fragment)
+@pytest.mark.parametrize("args,fragments", [(case[0], case[1:]) for case in BAD_CLI])
+def test_bad_command_line(args, fragments, tmp_path):
+    assert_user_error(run(args, tmp_path), *fragments)
 
 
 BAD_TOML = [

@@ -88,6 +88,27 @@ BAD = [
     ("P(S|X)", PROBS, "unknown probability 'P(S|X)'", 1),
     ("P(S|)", PROBS, "expected an event", 5),
     ("P(G|G)", PROBS, "unknown probability", 1),
+    # constants that are not finite real numbers are refused where they are built, even when
+    # an enclosing 0*... or abs(...) would make them vanish
+    ("sqrt(-1)", COUNTS, "not a real number", 1),
+    ("log(-1)", COUNTS, "not a real number", 1),
+    ("TP + 0*sqrt(-4)", COUNTS, "not a real number", 8),
+    ("abs(log(-2))", COUNTS, "not a real number", 5),
+    ("(-8)^(1/3)", COUNTS, "not a real number", 5),
+    ("(-1)**0.5 * 0", COUNTS, "not a real number", 5),
+    ("exp(log(-1))", COUNTS, "not a real number", 5),
+    ("max(sqrt(-1), 1)", COUNTS, "not a real number", 5),
+    ("cases(sqrt(-1) > 0, 1, 2)", COUNTS, "not a real number", 7),
+    ("cases(TP > 0, 1/TP, log(-3))", COUNTS, "not a real number", 21),
+    ("sqrt(-TP)", COUNTS, "not a real number", 1),
+    ("log(2, 1)", COUNTS, "undefined here", 1),
+    ("log(TP, 1)", COUNTS, "undefined here", 1),
+    ("log(0, 2)", COUNTS, "log(0) is undefined", 1),
+    ("2 - 1/(3 - 3)", COUNTS, "division by zero", 6),
+    ("zoo", COUNTS, "unknown name 'zoo'", 1),
+    ("nan", COUNTS, "unknown name 'nan'", 1),
+    ("oo", COUNTS, "unknown name 'oo'", 1),
+    ("I", COUNTS, "unknown name 'I'", 1),
 ]
 
 
@@ -101,6 +122,19 @@ def test_refuses_with_position(text, symbols, fragment, column):
     if column is not None:
         assert err.column == 12 + column - 1
     assert str(err).startswith("m.toml, line 7, column ")
+
+
+@pytest.mark.parametrize("exception", [ValueError, TypeError, ZeroDivisionError, OverflowError,
+                                       MemoryError, RecursionError])
+def test_a_sympy_exception_becomes_a_positioned_error(exception, monkeypatch):
+    """Whatever sympy raises while building a node is the user's input error at that node."""
+    def broken(*args):
+        raise exception("sympy gave up")
+    monkeypatch.setattr(sp, "Abs", broken)
+    with pytest.raises(InputError) as info:
+        parse_expression("TP + abs(FP)", COUNTS, source="m.toml", line=2, column=5)
+    assert (info.value.line, info.value.column) == (2, 10)   # "abs" is the 6th character
+    assert "cannot evaluate this expression" in info.value.message
 
 
 def test_error_on_a_later_line_counts_lines_within_the_text():
