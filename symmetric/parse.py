@@ -64,7 +64,8 @@ _TOKEN = re.compile(r"""
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*%?)
   | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),|<>=~!])
   | (?P<bad>.)
-""", re.VERBOSE | re.DOTALL)
+""", re.VERBOSE | re.DOTALL | re.ASCII)   # ASCII: \d must not match "١" or "１" (a Unicode
+                                          # digit would pass int() yet dodge the digit limit)
 
 _KEYWORDS = {"and", "or", "not"}
 
@@ -123,6 +124,10 @@ class _Parser:
         self.nodes = 0
         self.depth = 0
         self.allows_probability = any(k.startswith("P(") for k in self.symbols)
+        # before tokenizing: a megabyte of input must not be split into tokens to be refused
+        if len(text) > limits.max_length:
+            raise InputError(f"expression longer than {limits.max_length} characters",
+                             source=source, line=line, column=column)
         self.tokens = self._tokenize()
         self.pos = 0
 
@@ -161,7 +166,8 @@ class _Parser:
                 if len(re.sub(r"[^0-9]", "", mantissa)) > self.limits.max_digits:
                     raise self.error(token, f"number literal longer than {self.limits.max_digits} digits")
                 # checked on the text, before any conversion: 1e999999999 is never computed
-                if power and (len(power.lstrip("+-")) > 3 or abs(int(power)) > self.limits.max_exponent):
+                digits = power.lstrip("+-").lstrip("0") or "0"     # 1e-0064 is 1e-64
+                if power and (len(digits) > 3 or int(digits) > self.limits.max_exponent):
                     raise self.error(token, f"number literal exponent too large "
                                             f"(|exponent| > {self.limits.max_exponent})")
             if kind == "name" and text.endswith("%") and text not in self.symbols:
@@ -226,9 +232,6 @@ class _Parser:
     # ------------------------------------------------------------------ grammar
 
     def parse(self) -> sp.Basic:
-        if len(self.text) > self.limits.max_length:
-            raise InputError(f"expression longer than {self.limits.max_length} characters",
-                             source=self.source, line=self.line0, column=self.column0)
         if self.peek().kind == "end":
             raise self.error(self.peek(), "empty expression")
         result = self.condition()
@@ -362,6 +365,12 @@ class _Parser:
         for power in value.atoms(sp.Pow):
             e = power.exp
             if e.is_number and e.is_Rational and abs(e) > 4 * self.limits.max_exponent:
+                raise self.error(token, "combined exponent too large")
+        # sympy folds powers of exp into its argument ((exp(64)^64)^64 = exp(262144)), past
+        # the check exp() makes on what the user wrote
+        for e in value.atoms(sp.exp):
+            x = e.args[0]
+            if x.is_number and x.is_Rational and abs(x) > self.limits.max_number_bits:
                 raise self.error(token, "combined exponent too large")
         return value
 

@@ -39,6 +39,9 @@ GOOD = [
      space.Pr(space.S, space.G) + space.Pr(space.NS, space.NG) - 1),
     ("P(G and S) / P(~G)", PROBS, space.Joint(space.S, space.G) / space.Pr(space.NG)),
     ("P(not not G|S)", PROBS, space.Pr(space.G, space.S)),
+    ("1e-0064 + 2E+064", COUNTS, sp.Rational(1, 10**64) + 2 * sp.Integer(10)**64),  # leading zeros
+    ("exp(64)^64", COUNTS, sp.exp(4096)),                   # exactly the exp() limit
+    ("TP^TP^TP", COUNTS, TP**(TP**TP)),                      # symbolic towers stay unevaluated
 ]
 
 
@@ -108,6 +111,17 @@ BAD = [
     ("zoo", COUNTS, "unknown name 'zoo'", 1),
     ("nan", COUNTS, "unknown name 'nan'", 1),
     ("oo", COUNTS, "unknown name 'oo'", 1),
+    # number literals and towers: limits checked on the text or before evaluating
+    ("1e-0065", COUNTS, "exponent too large", 1),
+    ("TP + 1e" + "0" * 50 + "65", COUNTS, "exponent too large", 6),
+    ("0." + "0" * 39 + "1", COUNTS, "longer than 40 digits", 1),
+    ("\u0663 + 1", COUNTS, "unexpected character", 1),               # ARABIC-INDIC DIGIT THREE
+    ("TP * \uff11\uff12", COUNTS, "unexpected character", 6),        # FULLWIDTH 1 2
+    ("2^64^64", COUNTS, "exponent too large", 2),
+    ("2^(2^(2^(2^(2^2))))", COUNTS, "exponent too large", 5),
+    ("(exp(64)^64)^64", COUNTS, "combined exponent too large", 13),
+    ("exp(exp(exp(8)))", COUNTS, "exp() argument too large", 1),
+    ("@" * 5000, COUNTS, "longer than 4000 characters", 1),
     ("I", COUNTS, "unknown name 'I'", 1),
 ]
 
