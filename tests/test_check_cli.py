@@ -102,3 +102,38 @@ def test_new_measure_wde_fix(counts, expected, tmp_path):
     if props["WDE"]["verdict"] == "fails":
         cx = props["WDE"]["counterexample"]
         assert cx["M(undefined)"] == "undefined" and cx["M(defined)"] != "undefined"
+
+
+# Errors inside TOML strings point into the file: a multi-line string starts on the line after
+# its quotes, escapes and line-ending backslashes make the string shorter than its text.
+TOML_POSITIONS = [
+    ('[[measure]]\nname = "A"\ncounts = """\n  TP/AP\n  + @ FN"""\n', "line 5, column 5", "'@'"),
+    ('[[measure]]\nname = "A"\ncounts = """TP/AP +\n   TN/AN + foo(1)"""\n', "line 4, column 12",
+     "unknown function 'foo'"),
+    ('[[measure]]\nname = "A"\ncounts = "TP\\t+ \\u0041P + @"\n', "line 3, column 27", "'@'"),
+    ('[[measure]]\nname = "A"\ncounts = """TP + \\\n      FN +\\\n   @"""\n', "line 5, column 4", "'@'"),
+    ("[[measure]]\nname = \"A\"\ncounts = '''\nTP +\n   Tp'''\n", "line 5, column 4", "unknown name 'Tp'"),
+    ('[[measure]]\nname = "A"\ncounts = """\nTP +\n  """\n', "line 5, column 3", "unexpected end of input"),
+    ('[[measure]]\nname = "A"\ncounts = """\nTP/AP\n + 0*sqrt(-1)"""\n', "line 5, column 6", "not a real number"),
+    ('[[measure]]\nname = "A"\ncounts = """\nTP +\n  \\q"""\n', "line 5, column 5", "invalid TOML"),
+    ('[[measure]]\r\nname = "A"\r\ncounts = """\r\nTP +\r\n  @"""\r\n', "line 5, column 3", "'@'"),
+    ('kind = "quantification"\n[[measure]]\nname = "Q"\nterm = """\nabs(q - p)\n  / m"""\n', "line 6, column 5",
+     "unknown name 'm'"),
+]
+
+
+@pytest.mark.parametrize("text,position,fragment", TOML_POSITIONS)
+def test_toml_string_errors_point_into_the_file(text, position, fragment, tmp_path):
+    f = tmp_path / "pos.toml"
+    f.write_bytes(text.encode("utf-8"))
+    assert_user_error(run([str(f)], tmp_path), f"{f}, {position}", fragment)
+
+
+@pytest.mark.parametrize("data,position", [
+    (b'[[measure]]\nname = "A\xe9"\ncounts = "TP"\n', "line 2, column 10"),      # Latin-1
+    (b'\xff\xfe[\x00[\x00', "line 1, column 1"),                                 # UTF-16
+])
+def test_toml_not_utf8(data, position, tmp_path):
+    f = tmp_path / "latin.toml"
+    f.write_bytes(data)
+    assert_user_error(run([str(f)], tmp_path), f"{f}, {position}", "not UTF-8")

@@ -59,6 +59,7 @@ from ..parse import count_symbols, parse_expression, parse_parameter, probabilit
 from ..properties.base import PropertyResult, PropertyVerdict
 from ..render import latex as latex_render
 from . import main
+from .toml_text import Locator, read_text, string_locator
 
 VERDICT_STYLE = {PropertyVerdict.HOLDS: "green", PropertyVerdict.FAILS: "red",
                  PropertyVerdict.UNDETERMINED: "magenta"}
@@ -297,9 +298,11 @@ def _parse(kind: Kind, form: Form, text: str, names: Mapping[str, sp.Basic], **w
 
 
 def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=(), orientation="higher", *,
-                  source="<command line>", positions: Mapping[str, tuple[int, int]] = {}, line: int = 1):
+                  source="<command line>", positions: Mapping[str, tuple[int, int]] = {}, line: int = 1,
+                  locators: Mapping[str, Locator] = {}):
     """A measure of ``kind`` from user text: ``texts`` maps one form key (counts, probs, term) to
-    its expression."""
+    its expression.  ``locators[key]`` maps a position inside the text to the file (exact for
+    multi-line and escaped TOML strings); without one, ``positions[key]`` is where it starts."""
     where = {"source": source, "line": line}
     given = {key: text for key, text in texts.items() if text is not None}
     for key in given:
@@ -315,7 +318,18 @@ def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=
     params, names = _params(declarations, kind, source, line)
     orient = _orientation(orientation, source, line)
     ln, col = positions.get(key, (line, 1))
-    expr = _parse(kind, kind.form(key), text, names, source=source, line=ln, column=col)
+    locate = locators.get(key)
+    if locate is None:
+        expr = _parse(kind, kind.form(key), text, names, source=source, line=ln, column=col)
+    else:
+        ln, col = locate(1, 1)
+        try:                                # positions within the string, mapped to the file
+            expr = _parse(kind, kind.form(key), text, names, source=source)
+        except InputError as exc:
+            if exc.line is None:
+                raise
+            raise InputError(exc.message, source=source, **dict(zip(("line", "column"),
+                             locate(exc.line, exc.column or 1)))) from None
     return kind.build(name, key, expr, params, orient, {"source": source, "line": ln, "column": col})
 
 
@@ -345,10 +359,7 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
     """(kind, measure) for every [[measure]] table; a table's ``kind`` overrides the file's
     top-level ``kind``, which overrides ``default_kind`` (the --kind option)."""
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", source=source) from None
+    text = read_text(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -399,9 +410,12 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
             raise InputError("field 'params' must be a list of strings such as \"lambda>0\"", source=source,
                              line=_key_position(text, line, "params")[0])
         positions = {f.key: _key_position(text, line, f.key) for f in kind.forms}
+        locators = {f.key: string_locator(text, line, f.key, entry[f.key]) for f in kind.forms
+                    if isinstance(entry.get(f.key), str)}
         texts = {f.key: entry.get(f.key) for f in kind.forms}
         out.append((kind, build_measure(kind, entry["name"], texts, params, entry.get("orientation", "higher"),
-                                        source=source, positions=positions, line=line)))
+                                        source=source, positions=positions, line=line,
+                                        locators={k: v for k, v in locators.items() if v})))
     return out
 
 
