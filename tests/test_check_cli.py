@@ -137,3 +137,47 @@ def test_toml_not_utf8(data, position, tmp_path):
     f = tmp_path / "latin.toml"
     f.write_bytes(data)
     assert_user_error(run([str(f)], tmp_path), f"{f}, {position}", "not UTF-8")
+
+
+# Parameter declarations: each error names its --param (or the file) and the column of the
+# offending piece.
+BAD_PARAM_CLI = [
+    (["--param", "a>b"], "--param 'a>b', line 1, column 3", "bound must be a number"),
+    (["--param", "a>>0"], "--param 'a>>0', line 1, column 3", "nothing before '>'"),
+    (["--param", "a=1"], "--param 'a=1', line 1, column 2", "strict"),
+    (["--param", ""], "--param '', line 1, column 1", "empty declaration"),
+    (["--param", "0 < a < 1 < 2"], "--param '0 < a < 1 < 2', line 1, column 11", "cannot read"),
+    (["--param", "a>0", "--param", " a<1"], "--param ' a<1', line 1, column 2", "'a' declared twice (first: 'a>0')"),
+    (["--param", "0<FN<1"], "--param '0<FN<1', line 1, column 3", "'FN' is already used"),
+    (["--param", "0<a<sqrt(-2)"], "--param '0<a<sqrt(-2)', line 1, column 5", "not a real number"),
+    (["--param", "b>0"], "<command line>, line 1, column 1", "unknown name 'a'", "--param \"a>0\""),
+]
+
+
+@pytest.mark.parametrize("args,fragments", [(case[0], case[1:]) for case in BAD_PARAM_CLI])
+def test_bad_parameter_on_command_line(args, fragments, tmp_path):
+    assert_user_error(run(["--counts", "a*TP + TN", *args], tmp_path), *fragments)
+
+
+BAD_PARAM_TOML = [
+    ('params = ["a>0",\n  "a<1"]\n', "line 5, column 4", "'a' declared twice"),
+    ('params = ["0<a<1",  # weight\n   "b > @"]\n', "line 5, column 9", "unexpected character '@'"),
+    ('params = ["TN>0"]\n', "line 4, column 12", "'TN' is already used"),
+    ("params = ['a <= 1']\n", "line 4, column 14", "strict"),
+    ('params = ["a>0", 1]\n', "line 4", "must be a list of strings"),
+    ('params = []\n', "line 3, column 11", "unknown name 'a'"),
+]
+
+
+@pytest.mark.parametrize("params,position,fragment", BAD_PARAM_TOML)
+def test_bad_parameter_in_toml(params, position, fragment, tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('[[measure]]\nname = "A"\ncounts = "a*TP + TN"\n' + params)
+    assert_user_error(run([str(f)], tmp_path), f"{f}, {position}", fragment)
+
+
+def test_parameters_in_toml_accepted(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('[[measure]]\nname = "A"\ncounts = "(a*TP + TN)/(a*AP + AN)"\nparams = [\n  "a>0",  # weight\n]\n')
+    r = run([str(f), "--json", "-"], tmp_path)
+    assert r.exit_code == 0, r.output

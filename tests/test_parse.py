@@ -200,12 +200,41 @@ def test_parameter_declarations(text, expected):
     assert (p.name, p.low, p.high) == expected
 
 
-@pytest.mark.parametrize("text,fragment", [
-    ("TP>0", "already used"), ("sqrt>0", "already used"), ("a<=1", "strict"),
-    ("1<a<0", "empty parameter interval"), ("a>b", "unknown name"), ("0<a<1<2", "cannot read"),
-    ("9a>0", "cannot read"), ("a b", "invalid parameter name"),
-])
-def test_bad_parameter_declarations(text, fragment):
+# (declaration, message fragment, column of the offending piece)
+BAD_PARAMS = [
+    ("TP>0", "already used", 1),
+    ("sqrt>0", "already used", 1),
+    ("0 < and < 1", "already used", 5),
+    ("a<=1", "strict", 2),
+    ("0 < a = 1", "strict", 7),
+    ("1<a<0", "empty parameter interval", 1),
+    ("a>b", "bound must be a number; 'b' is not allowed", 3),
+    ("a > TP", "bound must be a number; 'TP' is not allowed", 5),
+    ("0<a<1<2", "cannot read", 6),
+    ("a > 0 < 1", "cannot read", 7),
+    ("9a>0", "cannot read", 1),
+    ("a b", "invalid parameter name 'a b'", 1),
+    ("a>>0", "nothing before '>'", 3),
+    ("a>", "nothing after '>'", 3),
+    ("  <1", "nothing before '<'", 3),
+    ("", "empty declaration", 1),
+    ("a > @", "unexpected character '@'", 5),
+    ("0 < a < sqrt(-1)", "not a real number", 9),
+    ("a > 1e999", "exponent too large", 5),
+    ("a > (1", "expected ')'", 7),
+    ("1.5 < 2a", "cannot read", 1),
+    (3, "must be text", 1),
+]
+
+
+@pytest.mark.parametrize("text,fragment,column", BAD_PARAMS)
+def test_bad_parameter_declarations(text, fragment, column):
     with pytest.raises(InputError) as info:
-        parse_parameter(text, reserved=tuple(COUNTS))
-    assert fragment in info.value.message
+        parse_parameter(text, reserved=tuple(COUNTS), source="m.toml", line=4, column=10)
+    err = info.value
+    assert fragment in err.message
+    assert (err.source, err.line, err.column) == ("m.toml", 4, 10 + column - 1)
+
+
+def test_parameter_declaration_remembers_where_its_name_is():
+    assert parse_parameter("  0 < alpha < 1", column=5).column == 5 + 6

@@ -47,9 +47,10 @@ def read_text(path: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _decode(text: str, start: int) -> tuple[str, list[int]] | None:
+def _decode(text: str, start: int) -> tuple[str, list[int], int] | None:
     """The string value whose opening quote is at ``text[start]``: (value, offset in ``text`` of
-    each character, plus one for the end of the value).  None if it is not a string we read."""
+    each character plus one for the end of the value, offset just past the closing quote).
+    None if it is not a string we read."""
     for quote in ('"""', "'''", '"', "'"):
         if text.startswith(quote, start):
             break
@@ -70,7 +71,7 @@ def _decode(text: str, start: int) -> tuple[str, list[int]] | None:
                     offsets.append(i)
                     i += 1
             offsets.append(i)
-            return "".join(chars), offsets
+            return "".join(chars), offsets, i + len(quote)
         ch = text[i]
         if ch == "\n" and not multiline:
             return None
@@ -106,9 +107,9 @@ def _position(text: str, offset: int) -> Position:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def string_locator(text: str, line: int, key: str, value: str) -> Locator | None:
-    """Where the characters of ``key``'s string ``value`` are, the key being searched from
-    1-based ``line`` (a table header) to the next header; None if it cannot be located exactly."""
+def _value_offset(text: str, line: int, key: str) -> int | None:
+    """Offset of the first character of ``key``'s value, the key being searched from 1-based
+    ``line`` (a table header) to the next header."""
     lines = text.split("\n")
     offset = sum(len(ln) + 1 for ln in lines[: line - 1])
     for k in range(line, len(lines) + 1):
@@ -117,14 +118,46 @@ def string_locator(text: str, line: int, key: str, value: str) -> Locator | None
             return None
         m = re.match(rf"\s*{re.escape(key)}\s*=\s*", ln)
         if m:
-            decoded = _decode(text, offset + m.end())
-            if decoded is None or decoded[0] != value:
-                return None
-            offsets, starts = decoded[1], [0] + [j + 1 for j, ch in enumerate(value) if ch == "\n"]
-
-            def locate(line_in: int, column_in: int) -> Position:
-                at = starts[min(line_in, len(starts)) - 1] + column_in - 1
-                return _position(text, offsets[max(0, min(at, len(offsets) - 1))])
-            return locate
+            return offset + m.end()
         offset += len(ln) + 1
     return None
+
+
+def _locator(text: str, value: str, offsets: list[int]) -> Locator:
+    starts = [0] + [j + 1 for j, ch in enumerate(value) if ch == "\n"]
+
+    def locate(line_in: int, column_in: int) -> Position:
+        at = starts[min(line_in, len(starts)) - 1] + column_in - 1
+        return _position(text, offsets[max(0, min(at, len(offsets) - 1))])
+    return locate
+
+
+def string_locator(text: str, line: int, key: str, value: str) -> Locator | None:
+    """Where the characters of ``key``'s string ``value`` are (see :func:`_value_offset`);
+    None if they cannot be located exactly."""
+    start = _value_offset(text, line, key)
+    decoded = None if start is None else _decode(text, start)
+    if decoded is None or decoded[0] != value:
+        return None
+    return _locator(text, value, decoded[1])
+
+
+def array_locators(text: str, line: int, key: str, values: list) -> list[Locator] | None:
+    """One locator per string of ``key``'s array ``values`` (``params = ["a>0", "b<1"]``,
+    possibly over several lines, with comments); None if they cannot be located exactly."""
+    i = _value_offset(text, line, key)
+    if i is None or not text.startswith("[", i):
+        return None
+    i += 1
+    found: list[Locator] = []
+    while i < len(text):
+        gap = re.match(r"(?:[ \t\n,]|#[^\n]*)*", text[i:])
+        i += gap.end()
+        if text.startswith("]", i):
+            break
+        decoded = _decode(text, i)
+        if decoded is None or len(found) >= len(values) or decoded[0] != values[len(found)]:
+            return None
+        found.append(_locator(text, decoded[0], decoded[1]))
+        i = decoded[2]
+    return found if len(found) == len(values) else None
