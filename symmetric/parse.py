@@ -26,7 +26,9 @@ numbers is refused *before* it is evaluated when its result would be too large, 
 (:meth:`_Parser.node`) that turns a sympy exception into a positioned error and refuses a
 constant that is not a finite real number (``sqrt(-1)``, ``log(-1)``, ``1/0``), so such a value
 never reaches the checkers hidden inside a larger expression (``0*sqrt(-1)`` would otherwise
-vanish).  Every refusal is an :class:`~symmetric.errors.InputError`
+vanish).  A denominator that sympy cancels at construction (``TP/TP`` is 1) is refused too
+(:mod:`symmetric.denominators`): it would remove a point where the measure is undefined.
+Every refusal is an :class:`~symmetric.errors.InputError`
 (or :class:`~symmetric.errors.UnknownNameError` with close matches) naming the source, line
 and column.
 """
@@ -40,6 +42,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from .denominators import vanished
 from .errors import InputError, UnknownNameError
 
 
@@ -123,6 +126,7 @@ class _Parser:
         self.limits = limits
         self.nodes = 0
         self.depth = 0
+        self.denominators: list[tuple[_Token, sp.Expr]] = []   # see symmetric.denominators
         self.allows_probability = any(k.startswith("P(") for k in self.symbols)
         # before tokenizing: a megabyte of input must not be split into tokens to be refused
         if len(text) > limits.max_length:
@@ -310,6 +314,8 @@ class _Parser:
             left = self._arith(left, token)
             if token.text == "/" and right == 0:
                 raise self.error(token, "division by zero")
+            if token.text == "/" and not right.is_number:
+                self.denominators.append((token, right))
             left = self.node(token, operator.mul if token.text == "*" else operator.truediv, left, right)
         return left
 
@@ -352,6 +358,8 @@ class _Parser:
                 raise self.error(token, "division by zero (0 to a negative power)")
         elif base.is_number and not exponent.is_number:
             pass  # a number to a symbolic power stays unevaluated in sympy
+        if exponent.is_number and exponent.is_negative and not base.is_number:
+            self.denominators.append((token, base))
         return self.node(token, sp.Pow, base, exponent)
 
     def _checked(self, token, value):
@@ -556,7 +564,16 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
     for name in symbols:
         if name in FUNCTIONS or name in _KEYWORDS:
             raise ValueError(f"symbol name {name!r} clashes with a function or keyword")
-    result = _Parser(text, symbols, source, line, column, limits).parse()
+    parser = _Parser(text, symbols, source, line, column, limits)
+    result = parser.parse()
+    lost = vanished(result, parser.denominators)
+    if lost:
+        token, factor = lost
+        rest = str(result) if len(str(result)) <= 80 else "..."
+        raise parser.error(token, f"this denominator vanishes where {factor} = 0, but sympy cancels "
+                                  f"it (the expression becomes {rest}), which would hide that the "
+                                  "measure is undefined there; write the value at that point "
+                                  f"explicitly: cases({factor} = 0, VALUE, {rest})")
     if _is_condition(result):
         raise InputError("the expression is a condition, not a number (conditions belong in cases(...))",
                          source=source, line=line, column=column)

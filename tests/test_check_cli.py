@@ -49,6 +49,8 @@ BAD_CLI = [
     (["--counts", "TP/AP + 1" + "0" * 60], "column 9", "longer than 40 digits"),
     (["--counts", "TP/AP + \u0661"], "column 9", "unexpected character"),
     (["--counts", "TP/AP*(exp(64)^64)^64"], "column 19", "combined exponent too large"),
+    (["--counts", "TP*TN/TN + FP/AN"], "<command line>, line 1, column 6", "vanishes where TN = 0",
+     "cases(TN = 0, VALUE, "),
     (["--counts", "TP", "--probs", "P(G)"], "exactly one"),
     (["--counts", "lam*TP", "--param", "lam<=0"], "strict"),
     (["--measure", "F11"], "did you mean 'F1'"),

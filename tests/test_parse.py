@@ -238,3 +238,49 @@ def test_bad_parameter_declarations(text, fragment, column):
 
 def test_parameter_declaration_remembers_where_its_name_is():
     assert parse_parameter("  0 < alpha < 1", column=5).column == 5 + 6
+
+
+# sympy cancels some denominators as it builds (TP/TP is 1): the point where the written
+# measure is undefined would silently disappear.  (text, symbols, column of the "/" or "^")
+from symmetric.quantification.check import SYMBOLS as QUANT  # noqa: E402
+
+CANCELLED = [
+    ("TP/TP", COUNTS, 3, "TP = 0"),
+    ("0*FP/(TP-10)", COUNTS, 5, "TP - 10 = 0"),
+    ("1/(TP-10) - 1/(TP-10)", COUNTS, 2, "TP - 10 = 0"),
+    ("(TP+FN)/AP", COUNTS, 8, "FN + TP = 0"),
+    ("TP/AP*AP/n", COUNTS, 3, "FN + TP = 0"),
+    ("AP^-1*AP", COUNTS, 3, "FN + TP = 0"),
+    ("cases(TP > 0, TP*FP/FP, 1)", COUNTS, 20, "FP = 0"),
+    ("P(S|G)/P(S|G)", PROBS, 7, "P(S|G) = 0"),
+    ("(q-p)/(q-p)*n", QUANT, 6, "p - q = 0"),
+]
+
+
+@pytest.mark.parametrize("text,symbols,column,zero", CANCELLED)
+def test_cancelled_denominator_is_refused(text, symbols, column, zero):
+    with pytest.raises(InputError) as info:
+        parse_expression(text, symbols, source="m.toml", line=3, column=1)
+    err = info.value
+    assert (err.line, err.column) == (3, column)
+    assert f"vanishes where {zero}" in err.message and "cases(" in err.message
+
+
+KEPT = [
+    "2*TP/(2*TP+FP+FN)",
+    "(TP*TN - FP*FN)/sqrt(AP*AN*PP*PN)",
+    "cases(AP = 0, 0, TP/AP)",
+    "(TP+1)/(TP+1)",                         # never zero for counts
+    "lambda/lambda*TP",                      # a positive parameter
+    "TP/AP^2*AP",                            # AP stays a denominator
+    "(TP-FN)/(TP^2-FN^2)",                   # a factor of a kept denominator
+    "(TP/AP)/(TN/AN)",                       # AN = 0 forces TN = 0: still undefined there
+    "2/(1/(TP/PP) + 1/(TP/AP))",             # likewise PP = 0 forces TP = 0
+    "(TP/AP)^-1",                            # AP/TP: AP = 0 forces TP = 0
+    "log(TP/AP + 1) + sqrt(TN/AN)",
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_kept_denominators_are_accepted(text):
+    parse_expression(text, {**COUNTS, "lambda": lam})
