@@ -22,19 +22,27 @@ recursive-descent parser build the sympy expression directly, accepting only:
 Size limits (:data:`LIMITS`) bound the text length, the number of nodes, the nesting depth,
 the size of number literals and of exponents; a power whose base and exponent are both
 numbers is refused *before* it is evaluated when its result would be too large, so a tower
-``9**9**9**9`` costs nothing.  Every refusal is an :class:`~symmetric.errors.InputError`
+``9**9**9**9`` costs nothing.  Every sympy node is built through one helper
+(:meth:`_Parser.node`) that turns a sympy exception into a positioned error and refuses a
+constant that is not a finite real number (``sqrt(-1)``, ``log(-1)``, ``1/0``), so such a value
+never reaches the checkers hidden inside a larger expression (``0*sqrt(-1)`` would otherwise
+vanish).  A denominator that sympy cancels at construction (``TP/TP`` is 1) is refused too
+(:mod:`symmetric.denominators`): it would remove a point where the measure is undefined.
+Every refusal is an :class:`~symmetric.errors.InputError`
 (or :class:`~symmetric.errors.UnknownNameError` with close matches) naming the source, line
 and column.
 """
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import sympy as sp
 
+from .denominators import vanished
 from .errors import InputError, UnknownNameError
 
 
@@ -59,9 +67,38 @@ _TOKEN = re.compile(r"""
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*%?)
   | (?P<op>\*\*|<=|>=|==|!=|[-+*/^(),|<>=~!])
   | (?P<bad>.)
-""", re.VERBOSE | re.DOTALL)
+""", re.VERBOSE | re.DOTALL | re.ASCII)   # ASCII: \d must not match "١" or "１" (a Unicode
+                                          # digit would pass int() yet dodge the digit limit)
 
 _KEYWORDS = {"and", "or", "not"}
+
+
+# What sympy may raise while building a node from user-controlled operands: bad arguments
+# (ValueError, TypeError: comparing non-real numbers, Min of incomparable values), arithmetic
+# (ZeroDivisionError, OverflowError) and exhaustion on pathological input.
+_SYMPY_FAILURES = (ValueError, TypeError, ZeroDivisionError, OverflowError, ArithmeticError,
+                   MemoryError, RecursionError)
+
+
+def _not_finite_real(value) -> str | None:
+    """Why ``value`` (a freshly built node) is not acceptable as a real number, or None.
+
+    Only decided facts count: a constant whose realness sympy cannot decide (``is_real`` None)
+    is left to the checkers, whose exact evaluation reports it as undetermined."""
+    if not isinstance(value, sp.Expr) or isinstance(value, sp.Rational):
+        return None                          # conditions: their operands were checked
+    # one traversal for the common case (nothing bad); the messages sort out what was found
+    if value.has(sp.zoo, sp.nan, sp.oo, sp.I, -sp.oo):
+        if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+            return "the expression is undefined here (division by zero or an infinite value)"
+        return _NOT_REAL
+    if value.is_number and value.is_real is False:
+        return _NOT_REAL
+    return None
+
+
+_NOT_REAL = ("the value here is not a real number (square root, logarithm or fractional power "
+             "of a negative number?)")
 
 
 def _is_condition(value) -> bool:
@@ -89,7 +126,12 @@ class _Parser:
         self.limits = limits
         self.nodes = 0
         self.depth = 0
+        self.denominators: list[tuple[_Token, sp.Expr]] = []   # see symmetric.denominators
         self.allows_probability = any(k.startswith("P(") for k in self.symbols)
+        # before tokenizing: a megabyte of input must not be split into tokens to be refused
+        if len(text) > limits.max_length:
+            raise InputError(f"expression longer than {limits.max_length} characters",
+                             source=source, line=line, column=column)
         self.tokens = self._tokenize()
         self.pos = 0
 
@@ -128,7 +170,8 @@ class _Parser:
                 if len(re.sub(r"[^0-9]", "", mantissa)) > self.limits.max_digits:
                     raise self.error(token, f"number literal longer than {self.limits.max_digits} digits")
                 # checked on the text, before any conversion: 1e999999999 is never computed
-                if power and (len(power.lstrip("+-")) > 3 or abs(int(power)) > self.limits.max_exponent):
+                digits = power.lstrip("+-").lstrip("0") or "0"     # 1e-0064 is 1e-64
+                if power and (len(digits) > 3 or int(digits) > self.limits.max_exponent):
                     raise self.error(token, f"number literal exponent too large "
                                             f"(|exponent| > {self.limits.max_exponent})")
             if kind == "name" and text.endswith("%") and text not in self.symbols:
@@ -172,12 +215,27 @@ class _Parser:
     def leave(self) -> None:
         self.depth -= 1
 
+    # ------------------------------------------------------------------ nodes
+
+    def node(self, token: _Token, build, *args):
+        """``build(*args)``: the one place the parser creates sympy values.
+
+        A sympy exception or a value that is not a finite real number becomes an InputError at
+        ``token``; checking each node as it is built catches ``sqrt(-1)`` before an enclosing
+        ``0*...`` or ``abs(...)`` can hide it."""
+        try:
+            value = build(*args)
+            problem = _not_finite_real(value)
+        except _SYMPY_FAILURES as exc:
+            detail = str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
+            raise self.error(token, f"cannot evaluate this expression: {detail}") from None
+        if problem:
+            raise self.error(token, problem)
+        return self._checked(token, value)
+
     # ------------------------------------------------------------------ grammar
 
     def parse(self) -> sp.Basic:
-        if len(self.text) > self.limits.max_length:
-            raise InputError(f"expression longer than {self.limits.max_length} characters",
-                             source=self.source, line=self.line0, column=self.column0)
         if self.peek().kind == "end":
             raise self.error(self.peek(), "empty expression")
         result = self.condition()
@@ -191,14 +249,16 @@ class _Parser:
         left = self.conjunction()
         while (token := self.accept("or")):
             self.count(token)
-            left = sp.Or(self._boolean(left, token), self._boolean(self.conjunction(), token))
+            left = self.node(token, sp.Or, self._boolean(left, token),
+                             self._boolean(self.conjunction(), token))
         return left
 
     def conjunction(self):
         left = self.negation()
         while (token := self.accept("and")):
             self.count(token)
-            left = sp.And(self._boolean(left, token), self._boolean(self.negation(), token))
+            left = self.node(token, sp.And, self._boolean(left, token),
+                             self._boolean(self.negation(), token))
         return left
 
     def negation(self):
@@ -206,7 +266,7 @@ class _Parser:
         if token:
             self.count(token)
             self.enter(token)
-            value = sp.Not(self._boolean(self.negation(), token))
+            value = self.node(token, sp.Not, self._boolean(self.negation(), token))
             self.leave()
             return value
         return self.comparison()
@@ -223,7 +283,7 @@ class _Parser:
         for side in (left, right):
             if _is_condition(side):
                 raise self.error(token, "cannot compare a condition")
-        return self._RELATIONS[token.text](left, right)
+        return self.node(token, self._RELATIONS[token.text], left, right)
 
     def _boolean(self, value, token, what: str | None = None):
         if not _is_condition(value):
@@ -243,7 +303,7 @@ class _Parser:
             self.count(token)
             right = self._arith(self.product(), token)
             left = self._arith(left, token)
-            left = self._checked(token, left + right if token.text == "+" else left - right)
+            left = self.node(token, operator.add if token.text == "+" else operator.sub, left, right)
         return left
 
     def product(self):
@@ -254,7 +314,9 @@ class _Parser:
             left = self._arith(left, token)
             if token.text == "/" and right == 0:
                 raise self.error(token, "division by zero")
-            left = self._checked(token, left * right if token.text == "*" else left / right)
+            if token.text == "/" and not right.is_number:
+                self.denominators.append((token, right))
+            left = self.node(token, operator.mul if token.text == "*" else operator.truediv, left, right)
         return left
 
     def unary(self):
@@ -264,7 +326,7 @@ class _Parser:
             self.enter(token)
             value = self._arith(self.unary(), token)
             self.leave()
-            return -value if token.text == "-" else value
+            return self.node(token, operator.neg, value) if token.text == "-" else value
         return self.power()
 
     def power(self):
@@ -296,12 +358,14 @@ class _Parser:
                 raise self.error(token, "division by zero (0 to a negative power)")
         elif base.is_number and not exponent.is_number:
             pass  # a number to a symbolic power stays unevaluated in sympy
-        return self._checked(token, sp.Pow(base, exponent))
+        if exponent.is_number and exponent.is_negative and not base.is_number:
+            self.denominators.append((token, base))
+        return self.node(token, sp.Pow, base, exponent)
 
     def _checked(self, token, value):
-        """Refuse an undefined constant (1/0) or a number grown too large."""
-        if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
-            raise self.error(token, "the expression is undefined here (division by zero)")
+        """Refuse a number grown too large (called by :meth:`node` on every value)."""
+        if not isinstance(value, sp.Expr):
+            return value
         if value.is_Rational:
             bits = max(abs(int(value.p)).bit_length(), int(value.q).bit_length())
             if bits > self.limits.max_number_bits:
@@ -310,6 +374,12 @@ class _Parser:
             e = power.exp
             if e.is_number and e.is_Rational and abs(e) > 4 * self.limits.max_exponent:
                 raise self.error(token, "combined exponent too large")
+        # sympy folds powers of exp into its argument ((exp(64)^64)^64 = exp(262144)), past
+        # the check exp() makes on what the user wrote
+        for e in value.atoms(sp.exp):
+            x = e.args[0]
+            if x.is_number and x.is_Rational and abs(x) > self.limits.max_number_bits:
+                raise self.error(token, "combined exponent too large")
         return value
 
     def primary(self):
@@ -317,7 +387,7 @@ class _Parser:
         if token.kind == "number":
             self.advance()
             self.count(token)
-            return sp.Rational(token.text)
+            return self.node(token, sp.Rational, token.text)
         if token.kind == "op" and token.text == "(":
             self.advance()
             self.count(token)
@@ -372,7 +442,7 @@ class _Parser:
         spec = FUNCTIONS[name]
         if not spec.min_args <= len(args) <= spec.max_args:
             raise self.error(token, f"{name}() takes {spec.arity_text()}, got {len(args)}")
-        return self._checked(token, spec.build(self, token, args))
+        return self.node(token, spec.build, self, token, args)
 
     def probability(self, token):
         """P(X), P(X|Y) or P(X and Y) with X, Y events (G, S, possibly negated)."""
@@ -494,7 +564,16 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
     for name in symbols:
         if name in FUNCTIONS or name in _KEYWORDS:
             raise ValueError(f"symbol name {name!r} clashes with a function or keyword")
-    result = _Parser(text, symbols, source, line, column, limits).parse()
+    parser = _Parser(text, symbols, source, line, column, limits)
+    result = parser.parse()
+    lost = vanished(result, parser.denominators)
+    if lost:
+        token, factor = lost
+        rest = str(result) if len(str(result)) <= 80 else "..."
+        raise parser.error(token, f"this denominator vanishes where {factor} = 0, but sympy cancels "
+                                  f"it (the expression becomes {rest}), which would hide that the "
+                                  "measure is undefined there; write the value at that point "
+                                  f"explicitly: cases({factor} = 0, VALUE, {rest})")
     if _is_condition(result):
         raise InputError("the expression is a condition, not a number (conditions belong in cases(...))",
                          source=source, line=line, column=column)
@@ -502,15 +581,21 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
 
 
 _PARAM_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_PARAM_RELATION = re.compile(r"<=|>=|==|=|<|>")
+_PARAM_FORMS = "write NAME>a, NAME<b, a<NAME<b or b>NAME>a (open intervals)"
 
 
 @dataclass(frozen=True)
 class ParameterDeclaration:
-    """A declared measure parameter and its open interval (low, high)."""
+    """A declared measure parameter and its open interval (low, high).
+
+    ``column`` is where the name starts in the declaration (1-based), so that a later
+    complaint about the name (declared twice) can point at it."""
 
     name: str
     low: sp.Expr
     high: sp.Expr
+    column: int = 1
 
 
 def parse_parameter(text: str, *, reserved=(), source: str = "<command line>", line: int = 1,
@@ -518,50 +603,89 @@ def parse_parameter(text: str, *, reserved=(), source: str = "<command line>", l
     """Parse a parameter declaration: ``NAME>a``, ``NAME<b``, ``a<NAME<b`` or ``NAME`` (positive).
 
     Bounds are numbers (``oo``/``inf`` not needed: an omitted side is unbounded).  Intervals are
-    open.  A name in ``reserved`` (count symbols, functions) is refused.
+    open.  A name in ``reserved`` (count symbols, functions) is refused.  ``line`` and ``column``
+    say where ``text`` starts; every error points at the offending piece of the declaration.
     """
-    where = {"source": source, "line": line, "column": column}
-    parts = [p.strip() for p in re.split(r"(<|>)", text.strip())]
-    pieces = [p for p in parts if p not in ("<", ">")]
-    ops = [p for p in parts if p in ("<", ">")]
+    if not isinstance(text, str):
+        raise InputError(f"a parameter declaration must be text such as \"lambda>0\", got {text!r}",
+                         source=source, line=line, column=column)
 
-    def number(piece):
-        if "=" in piece:
-            raise InputError("parameter bounds are strict (use < or >, intervals are open)", **where)
-        value = parse_expression(piece, {}, source=source, line=line, column=column)
+    def at(offset: int) -> dict:
+        before = text[:offset]
+        if "\n" not in before:
+            return {"source": source, "line": line, "column": column + offset}
+        return {"source": source, "line": line + before.count("\n"),
+                "column": offset - before.rfind("\n")}
+
+    # split at the relations, keeping where each piece starts (its first non-blank character)
+    pieces: list[tuple[str, int]] = []
+    ops: list[tuple[str, int]] = []
+    start = 0
+    for m in _PARAM_RELATION.finditer(text):
+        pieces.append((text[start:m.start()], start))
+        ops.append((m.group(), m.start()))
+        start = m.end()
+    pieces.append((text[start:], start))
+    pieces = [(p.strip(), o + len(p) - len(p.lstrip())) for p, o in pieces]
+
+    for op, offset in ops:
+        if "=" in op:
+            raise InputError(f"{op!r}: parameter bounds are strict (use < or >, intervals are open)",
+                             **at(offset))
+    for k, (piece, offset) in enumerate(pieces):
+        if not piece:
+            what = ("nothing before " + repr(ops[k][0]) if k < len(ops) else "nothing after " + repr(ops[-1][0])) \
+                if ops else "an empty declaration"
+            raise InputError(f"cannot read parameter declaration {text!r}: {what}; {_PARAM_FORMS}",
+                             **at(offset))
+
+    def number(k):
+        piece, offset = pieces[k]
+        try:
+            value = parse_expression(piece, {}, **at(offset))
+        except UnknownNameError as exc:
+            if exc.kind != "name":
+                raise
+            raise InputError(f"a parameter bound must be a number; {exc.name!r} is not allowed here "
+                             "(bounds cannot use counts or other parameters)", source=exc.source,
+                             line=exc.line, column=exc.column) from None
         if not (value.is_number and value.is_real):
-            raise InputError(f"parameter bound {piece!r} is not a real number", **where)
+            raise InputError(f"parameter bound {piece!r} is not a real number", **at(offset))
         return value
 
+    names = [k for k, (p, _) in enumerate(pieces) if _PARAM_NAME.fullmatch(p)]
+    relations = [op for op, _ in ops]
     low, high = sp.Integer(0), sp.oo
     if len(pieces) == 1:
-        name = pieces[0]
-    elif len(pieces) == 2 and _PARAM_NAME.fullmatch(pieces[0]):
-        name = pieces[0]
-        if ops[0] == ">":
-            low = number(pieces[1])
-        else:
-            low, high = -sp.oo, number(pieces[1])
-    elif len(pieces) == 2 and _PARAM_NAME.fullmatch(pieces[1]):
-        name = pieces[1]
-        if ops[0] == "<":
-            low = number(pieces[0])
-        else:
-            low, high = -sp.oo, number(pieces[0])
-    elif len(pieces) == 3 and ops == ["<", "<"]:
-        name, low, high = pieces[1], number(pieces[0]), number(pieces[2])
-    elif len(pieces) == 3 and ops == [">", ">"]:
-        name, high, low = pieces[1], number(pieces[0]), number(pieces[2])
+        k = 0
+    elif len(pieces) == 2 and 0 in names:
+        k = 0
+        low, high = (number(1), sp.oo) if relations[0] == ">" else (-sp.oo, number(1))
+    elif len(pieces) == 2 and 1 in names:
+        k = 1
+        low, high = (number(0), sp.oo) if relations[0] == "<" else (-sp.oo, number(0))
+    elif len(pieces) == 3 and relations in (["<", "<"], [">", ">"]):
+        k = 1
+        low, high = number(0), number(2)
+        if relations[0] == ">":
+            low, high = high, low
     else:
-        raise InputError(f"cannot read parameter declaration {text!r}; "
-                         "write NAME>a, NAME<b or a<NAME<b", **where)
-    if not _PARAM_NAME.fullmatch(name or ""):
-        raise InputError(f"invalid parameter name {name!r}", **where)
+        where = at(ops[2][1]) if len(ops) > 2 else at(ops[1][1]) if len(ops) == 2 else at(0)
+        raise InputError(f"cannot read parameter declaration {text!r}; {_PARAM_FORMS}", **where)
+    name, offset = pieces[k]
+    if not _PARAM_NAME.fullmatch(name):
+        raise InputError(f"invalid parameter name {name!r} (a name is letters, digits and _, "
+                         "not starting with a digit)", **at(offset))
     if name in reserved or name in FUNCTIONS or name in _KEYWORDS or name == "P":
-        raise InputError(f"parameter name {name!r} is already used by a symbol or function", **where)
-    if low is not -sp.oo and high is not sp.oo and not bool(low < high):
-        raise InputError(f"empty parameter interval ({low}, {high})", **where)
-    return ParameterDeclaration(name, sp.sympify(low), sp.sympify(high))
+        raise InputError(f"parameter name {name!r} is already used by a symbol or function", **at(offset))
+    if low is not -sp.oo and high is not sp.oo:
+        try:
+            empty = not bool(low < high)
+        except TypeError:                    # sympy cannot order the two bounds
+            empty = True
+        if empty:
+            raise InputError(f"empty parameter interval ({low}, {high})", **at(pieces[0][1]))
+    return ParameterDeclaration(name, low, high, column=at(offset)["column"])
 
 
 def count_symbols() -> dict[str, sp.Expr]:

@@ -42,6 +42,15 @@ BAD_CLI = [
     (["--counts", "__import__('os').system('touch /tmp/pwned_by_check')"], "strings are not allowed"),
     (["--counts", "TP.real"], "attribute access"),
     (["--counts", "9**9**9**9"], "exponent too large"),
+    (["--counts", "TP/AP + 0*sqrt(-1)"], "<command line>, line 1, column 11", "not a real number"),
+    (["--counts", "TP/AP + log(-1)"], "<command line>, line 1, column 9", "not a real number"),
+    (["--counts", "TP/(AP - AP)"], "<command line>, line 1, column 3", "division by zero"),
+    (["--counts", "TP/AP + 1e999"], "<command line>, line 1, column 9", "exponent too large"),
+    (["--counts", "TP/AP + 1" + "0" * 60], "column 9", "longer than 40 digits"),
+    (["--counts", "TP/AP + \u0661"], "column 9", "unexpected character"),
+    (["--counts", "TP/AP*(exp(64)^64)^64"], "column 19", "combined exponent too large"),
+    (["--counts", "TP*TN/TN + FP/AN"], "<command line>, line 1, column 6", "vanishes where TN = 0",
+     "cases(TN = 0, VALUE, "),
     (["--counts", "TP", "--probs", "P(G)"], "exactly one"),
     (["--counts", "lam*TP", "--param", "lam<=0"], "strict"),
     (["--measure", "F11"], "did you mean 'F1'"),
@@ -50,9 +59,9 @@ BAD_CLI = [
 ]
 
 
-@pytest.mark.parametrize("args,fragment", BAD_CLI)
-def test_bad_command_line(args, fragment, tmp_path):
-    assert_user_error(run(args, tmp_path), fragment)
+@pytest.mark.parametrize("args,fragments", [(case[0], case[1:]) for case in BAD_CLI])
+def test_bad_command_line(args, fragments, tmp_path):
+    assert_user_error(run(args, tmp_path), *fragments)
 
 
 BAD_TOML = [
@@ -95,3 +104,82 @@ def test_new_measure_wde_fix(counts, expected, tmp_path):
     if props["WDE"]["verdict"] == "fails":
         cx = props["WDE"]["counterexample"]
         assert cx["M(undefined)"] == "undefined" and cx["M(defined)"] != "undefined"
+
+
+# Errors inside TOML strings point into the file: a multi-line string starts on the line after
+# its quotes, escapes and line-ending backslashes make the string shorter than its text.
+TOML_POSITIONS = [
+    ('[[measure]]\nname = "A"\ncounts = """\n  TP/AP\n  + @ FN"""\n', "line 5, column 5", "'@'"),
+    ('[[measure]]\nname = "A"\ncounts = """TP/AP +\n   TN/AN + foo(1)"""\n', "line 4, column 12",
+     "unknown function 'foo'"),
+    ('[[measure]]\nname = "A"\ncounts = "TP\\t+ \\u0041P + @"\n', "line 3, column 27", "'@'"),
+    ('[[measure]]\nname = "A"\ncounts = """TP + \\\n      FN +\\\n   @"""\n', "line 5, column 4", "'@'"),
+    ("[[measure]]\nname = \"A\"\ncounts = '''\nTP +\n   Tp'''\n", "line 5, column 4", "unknown name 'Tp'"),
+    ('[[measure]]\nname = "A"\ncounts = """\nTP +\n  """\n', "line 5, column 3", "unexpected end of input"),
+    ('[[measure]]\nname = "A"\ncounts = """\nTP/AP\n + 0*sqrt(-1)"""\n', "line 5, column 6", "not a real number"),
+    ('[[measure]]\nname = "A"\ncounts = """\nTP +\n  \\q"""\n', "line 5, column 5", "invalid TOML"),
+    ('[[measure]]\r\nname = "A"\r\ncounts = """\r\nTP +\r\n  @"""\r\n', "line 5, column 3", "'@'"),
+    ('kind = "quantification"\n[[measure]]\nname = "Q"\nterm = """\nabs(q - p)\n  / m"""\n', "line 6, column 5",
+     "unknown name 'm'"),
+]
+
+
+@pytest.mark.parametrize("text,position,fragment", TOML_POSITIONS)
+def test_toml_string_errors_point_into_the_file(text, position, fragment, tmp_path):
+    f = tmp_path / "pos.toml"
+    f.write_bytes(text.encode("utf-8"))
+    assert_user_error(run([str(f)], tmp_path), f"{f}, {position}", fragment)
+
+
+@pytest.mark.parametrize("data,position", [
+    (b'[[measure]]\nname = "A\xe9"\ncounts = "TP"\n', "line 2, column 10"),      # Latin-1
+    (b'\xff\xfe[\x00[\x00', "line 1, column 1"),                                 # UTF-16
+])
+def test_toml_not_utf8(data, position, tmp_path):
+    f = tmp_path / "latin.toml"
+    f.write_bytes(data)
+    assert_user_error(run([str(f)], tmp_path), f"{f}, {position}", "not UTF-8")
+
+
+# Parameter declarations: each error names its --param (or the file) and the column of the
+# offending piece.
+BAD_PARAM_CLI = [
+    (["--param", "a>b"], "--param 'a>b', line 1, column 3", "bound must be a number"),
+    (["--param", "a>>0"], "--param 'a>>0', line 1, column 3", "nothing before '>'"),
+    (["--param", "a=1"], "--param 'a=1', line 1, column 2", "strict"),
+    (["--param", ""], "--param '', line 1, column 1", "empty declaration"),
+    (["--param", "0 < a < 1 < 2"], "--param '0 < a < 1 < 2', line 1, column 11", "cannot read"),
+    (["--param", "a>0", "--param", " a<1"], "--param ' a<1', line 1, column 2", "'a' declared twice (first: 'a>0')"),
+    (["--param", "0<FN<1"], "--param '0<FN<1', line 1, column 3", "'FN' is already used"),
+    (["--param", "0<a<sqrt(-2)"], "--param '0<a<sqrt(-2)', line 1, column 5", "not a real number"),
+    (["--param", "b>0"], "<command line>, line 1, column 1", "unknown name 'a'", "--param \"a>0\""),
+]
+
+
+@pytest.mark.parametrize("args,fragments", [(case[0], case[1:]) for case in BAD_PARAM_CLI])
+def test_bad_parameter_on_command_line(args, fragments, tmp_path):
+    assert_user_error(run(["--counts", "a*TP + TN", *args], tmp_path), *fragments)
+
+
+BAD_PARAM_TOML = [
+    ('params = ["a>0",\n  "a<1"]\n', "line 5, column 4", "'a' declared twice"),
+    ('params = ["0<a<1",  # weight\n   "b > @"]\n', "line 5, column 9", "unexpected character '@'"),
+    ('params = ["TN>0"]\n', "line 4, column 12", "'TN' is already used"),
+    ("params = ['a <= 1']\n", "line 4, column 14", "strict"),
+    ('params = ["a>0", 1]\n', "line 4", "must be a list of strings"),
+    ('params = []\n', "line 3, column 11", "unknown name 'a'"),
+]
+
+
+@pytest.mark.parametrize("params,position,fragment", BAD_PARAM_TOML)
+def test_bad_parameter_in_toml(params, position, fragment, tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('[[measure]]\nname = "A"\ncounts = "a*TP + TN"\n' + params)
+    assert_user_error(run([str(f)], tmp_path), f"{f}, {position}", fragment)
+
+
+def test_parameters_in_toml_accepted(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('[[measure]]\nname = "A"\ncounts = "(a*TP + TN)/(a*AP + AN)"\nparams = [\n  "a>0",  # weight\n]\n')
+    r = run([str(f), "--json", "-"], tmp_path)
+    assert r.exit_code == 0, r.output

@@ -39,6 +39,9 @@ GOOD = [
      space.Pr(space.S, space.G) + space.Pr(space.NS, space.NG) - 1),
     ("P(G and S) / P(~G)", PROBS, space.Joint(space.S, space.G) / space.Pr(space.NG)),
     ("P(not not G|S)", PROBS, space.Pr(space.G, space.S)),
+    ("1e-0064 + 2E+064", COUNTS, sp.Rational(1, 10**64) + 2 * sp.Integer(10)**64),  # leading zeros
+    ("exp(64)^64", COUNTS, sp.exp(4096)),                   # exactly the exp() limit
+    ("TP^TP^TP", COUNTS, TP**(TP**TP)),                      # symbolic towers stay unevaluated
 ]
 
 
@@ -88,6 +91,38 @@ BAD = [
     ("P(S|X)", PROBS, "unknown probability 'P(S|X)'", 1),
     ("P(S|)", PROBS, "expected an event", 5),
     ("P(G|G)", PROBS, "unknown probability", 1),
+    # constants that are not finite real numbers are refused where they are built, even when
+    # an enclosing 0*... or abs(...) would make them vanish
+    ("sqrt(-1)", COUNTS, "not a real number", 1),
+    ("log(-1)", COUNTS, "not a real number", 1),
+    ("TP + 0*sqrt(-4)", COUNTS, "not a real number", 8),
+    ("abs(log(-2))", COUNTS, "not a real number", 5),
+    ("(-8)^(1/3)", COUNTS, "not a real number", 5),
+    ("(-1)**0.5 * 0", COUNTS, "not a real number", 5),
+    ("exp(log(-1))", COUNTS, "not a real number", 5),
+    ("max(sqrt(-1), 1)", COUNTS, "not a real number", 5),
+    ("cases(sqrt(-1) > 0, 1, 2)", COUNTS, "not a real number", 7),
+    ("cases(TP > 0, 1/TP, log(-3))", COUNTS, "not a real number", 21),
+    ("sqrt(-TP)", COUNTS, "not a real number", 1),
+    ("log(2, 1)", COUNTS, "undefined here", 1),
+    ("log(TP, 1)", COUNTS, "undefined here", 1),
+    ("log(0, 2)", COUNTS, "log(0) is undefined", 1),
+    ("2 - 1/(3 - 3)", COUNTS, "division by zero", 6),
+    ("zoo", COUNTS, "unknown name 'zoo'", 1),
+    ("nan", COUNTS, "unknown name 'nan'", 1),
+    ("oo", COUNTS, "unknown name 'oo'", 1),
+    # number literals and towers: limits checked on the text or before evaluating
+    ("1e-0065", COUNTS, "exponent too large", 1),
+    ("TP + 1e" + "0" * 50 + "65", COUNTS, "exponent too large", 6),
+    ("0." + "0" * 39 + "1", COUNTS, "longer than 40 digits", 1),
+    ("\u0663 + 1", COUNTS, "unexpected character", 1),               # ARABIC-INDIC DIGIT THREE
+    ("TP * \uff11\uff12", COUNTS, "unexpected character", 6),        # FULLWIDTH 1 2
+    ("2^64^64", COUNTS, "exponent too large", 2),
+    ("2^(2^(2^(2^(2^2))))", COUNTS, "exponent too large", 5),
+    ("(exp(64)^64)^64", COUNTS, "combined exponent too large", 13),
+    ("exp(exp(exp(8)))", COUNTS, "exp() argument too large", 1),
+    ("@" * 5000, COUNTS, "longer than 4000 characters", 1),
+    ("I", COUNTS, "unknown name 'I'", 1),
 ]
 
 
@@ -101,6 +136,19 @@ def test_refuses_with_position(text, symbols, fragment, column):
     if column is not None:
         assert err.column == 12 + column - 1
     assert str(err).startswith("m.toml, line 7, column ")
+
+
+@pytest.mark.parametrize("exception", [ValueError, TypeError, ZeroDivisionError, OverflowError,
+                                       MemoryError, RecursionError])
+def test_a_sympy_exception_becomes_a_positioned_error(exception, monkeypatch):
+    """Whatever sympy raises while building a node is the user's input error at that node."""
+    def broken(*args):
+        raise exception("sympy gave up")
+    monkeypatch.setattr(sp, "Abs", broken)
+    with pytest.raises(InputError) as info:
+        parse_expression("TP + abs(FP)", COUNTS, source="m.toml", line=2, column=5)
+    assert (info.value.line, info.value.column) == (2, 10)   # "abs" is the 6th character
+    assert "cannot evaluate this expression" in info.value.message
 
 
 def test_error_on_a_later_line_counts_lines_within_the_text():
@@ -152,12 +200,87 @@ def test_parameter_declarations(text, expected):
     assert (p.name, p.low, p.high) == expected
 
 
-@pytest.mark.parametrize("text,fragment", [
-    ("TP>0", "already used"), ("sqrt>0", "already used"), ("a<=1", "strict"),
-    ("1<a<0", "empty parameter interval"), ("a>b", "unknown name"), ("0<a<1<2", "cannot read"),
-    ("9a>0", "cannot read"), ("a b", "invalid parameter name"),
-])
-def test_bad_parameter_declarations(text, fragment):
+# (declaration, message fragment, column of the offending piece)
+BAD_PARAMS = [
+    ("TP>0", "already used", 1),
+    ("sqrt>0", "already used", 1),
+    ("0 < and < 1", "already used", 5),
+    ("a<=1", "strict", 2),
+    ("0 < a = 1", "strict", 7),
+    ("1<a<0", "empty parameter interval", 1),
+    ("a>b", "bound must be a number; 'b' is not allowed", 3),
+    ("a > TP", "bound must be a number; 'TP' is not allowed", 5),
+    ("0<a<1<2", "cannot read", 6),
+    ("a > 0 < 1", "cannot read", 7),
+    ("9a>0", "cannot read", 1),
+    ("a b", "invalid parameter name 'a b'", 1),
+    ("a>>0", "nothing before '>'", 3),
+    ("a>", "nothing after '>'", 3),
+    ("  <1", "nothing before '<'", 3),
+    ("", "empty declaration", 1),
+    ("a > @", "unexpected character '@'", 5),
+    ("0 < a < sqrt(-1)", "not a real number", 9),
+    ("a > 1e999", "exponent too large", 5),
+    ("a > (1", "expected ')'", 7),
+    ("1.5 < 2a", "cannot read", 1),
+    (3, "must be text", 1),
+]
+
+
+@pytest.mark.parametrize("text,fragment,column", BAD_PARAMS)
+def test_bad_parameter_declarations(text, fragment, column):
     with pytest.raises(InputError) as info:
-        parse_parameter(text, reserved=tuple(COUNTS))
-    assert fragment in info.value.message
+        parse_parameter(text, reserved=tuple(COUNTS), source="m.toml", line=4, column=10)
+    err = info.value
+    assert fragment in err.message
+    assert (err.source, err.line, err.column) == ("m.toml", 4, 10 + column - 1)
+
+
+def test_parameter_declaration_remembers_where_its_name_is():
+    assert parse_parameter("  0 < alpha < 1", column=5).column == 5 + 6
+
+
+# sympy cancels some denominators as it builds (TP/TP is 1): the point where the written
+# measure is undefined would silently disappear.  (text, symbols, column of the "/" or "^")
+from symmetric.quantification.check import SYMBOLS as QUANT  # noqa: E402
+
+CANCELLED = [
+    ("TP/TP", COUNTS, 3, "TP = 0"),
+    ("0*FP/(TP-10)", COUNTS, 5, "TP - 10 = 0"),
+    ("1/(TP-10) - 1/(TP-10)", COUNTS, 2, "TP - 10 = 0"),
+    ("(TP+FN)/AP", COUNTS, 8, "FN + TP = 0"),
+    ("TP/AP*AP/n", COUNTS, 3, "FN + TP = 0"),
+    ("AP^-1*AP", COUNTS, 3, "FN + TP = 0"),
+    ("cases(TP > 0, TP*FP/FP, 1)", COUNTS, 20, "FP = 0"),
+    ("P(S|G)/P(S|G)", PROBS, 7, "P(S|G) = 0"),
+    ("(q-p)/(q-p)*n", QUANT, 6, "p - q = 0"),
+]
+
+
+@pytest.mark.parametrize("text,symbols,column,zero", CANCELLED)
+def test_cancelled_denominator_is_refused(text, symbols, column, zero):
+    with pytest.raises(InputError) as info:
+        parse_expression(text, symbols, source="m.toml", line=3, column=1)
+    err = info.value
+    assert (err.line, err.column) == (3, column)
+    assert f"vanishes where {zero}" in err.message and "cases(" in err.message
+
+
+KEPT = [
+    "2*TP/(2*TP+FP+FN)",
+    "(TP*TN - FP*FN)/sqrt(AP*AN*PP*PN)",
+    "cases(AP = 0, 0, TP/AP)",
+    "(TP+1)/(TP+1)",                         # never zero for counts
+    "lambda/lambda*TP",                      # a positive parameter
+    "TP/AP^2*AP",                            # AP stays a denominator
+    "(TP-FN)/(TP^2-FN^2)",                   # a factor of a kept denominator
+    "(TP/AP)/(TN/AN)",                       # AN = 0 forces TN = 0: still undefined there
+    "2/(1/(TP/PP) + 1/(TP/AP))",             # likewise PP = 0 forces TP = 0
+    "(TP/AP)^-1",                            # AP/TP: AP = 0 forces TP = 0
+    "log(TP/AP + 1) + sqrt(TN/AN)",
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_kept_denominators_are_accepted(text):
+    parse_expression(text, {**COUNTS, "lambda": lam})

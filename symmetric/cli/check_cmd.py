@@ -61,6 +61,7 @@ from ..properties.base import PropertyResult, PropertyVerdict
 from ..render import latex as latex_render
 from ..timelimit import Budget, HardLimit
 from . import main
+from .toml_text import Locator, array_locators, read_text, string_locator
 
 VERDICT_STYLE = {PropertyVerdict.HOLDS: "green", PropertyVerdict.FAILS: "red",
                  PropertyVerdict.UNDETERMINED: "magenta"}
@@ -266,21 +267,43 @@ def _known(kind: Kind, name: str) -> bool:
     return True
 
 
-def _params(declarations, kind: Kind, source: str, line: int = 1) -> tuple[tuple[Param, ...], dict]:
+def _in_file(exc: InputError, source: str, locate: Locator | None) -> InputError:
+    """``exc``, positioned within a string, moved to the file by ``locate`` (if there is one)."""
+    if locate is None or exc.line is None:
+        return exc
+    line, column = locate(exc.line, exc.column or 1)
+    return InputError(exc.message, source=source, line=line, column=column)
+
+
+def _params(declarations, kind: Kind, source: str, line: int = 1,
+            locators: list[Locator] | None = None) -> tuple[tuple[Param, ...], dict]:
+    """The declared parameters.  On the command line each error names its ``--param`` and
+    the column within it; in a file, ``locators`` place it (else the ``line`` of the table)."""
     params, names = [], {}
     reserved = tuple(name for k in KINDS.values() for f in k.forms for name in f.symbols()) + ("P",)
-    for text in declarations:
+    for k, text in enumerate(declarations):
+        locate = locators[k] if locators else None
+        on_command_line = source == "<command line>"
+        where = f"--param {text!r}" if on_command_line else source
         if not isinstance(text, str):
-            raise InputError(f"a parameter declaration must be a string, got {text!r}", source=source, line=line)
-        decl = parse_parameter(text, reserved=reserved, source=source, line=line)
-        if decl.name in names:
-            raise InputError(f"parameter {decl.name!r} declared twice", source=source, line=line)
+            raise InputError(f"a parameter declaration must be a string such as \"lambda>0\", got {text!r}",
+                             source=source, line=line)
+        try:
+            decl = parse_parameter(text, reserved=reserved, source=where)
+            if decl.name in names:
+                first = names[decl.name][1]
+                raise InputError(f"parameter {decl.name!r} declared twice (first: {first!r})",
+                                 source=where, line=1, column=decl.column)
+        except InputError as exc:
+            if on_command_line or locate:
+                raise _in_file(exc, source, locate) from None
+            raise InputError(exc.message, source=source, line=line) from None
         symbol = sp.Symbol(decl.name, real=True)
         if decl.low == 0 and decl.high is sp.oo:
             symbol = sp.Symbol(decl.name, positive=True)
-        names[decl.name] = symbol
+        names[decl.name] = symbol, text
         params.append(Param(symbol, decl.low, decl.high))
-    return tuple(params), names
+    return tuple(params), {name: symbol for name, (symbol, _) in names.items()}
 
 
 def _orientation(value, source, line) -> int:
@@ -308,13 +331,20 @@ def _parse(kind: Kind, form: Form, text: str, names: Mapping[str, sp.Basic], **w
                         f"{what} for {other.name} measures ({other_form.key}), not {kind.name}; "
                         f"{form.description} ({form.key}) may use {allowed}", source=exc.source, line=exc.line,
                         column=exc.column) from None
+        typo = any(s.lower() == exc.name.lower() for s in exc.suggestions)
+        if exc.kind == "name" and kind.parameters and not typo:   # likely an undeclared parameter
+            raise InputError(f"{exc.message}; a parameter must be declared: --param \"{exc.name}>0\" "
+                             f"(in TOML: params = [\"{exc.name}>0\"])", source=exc.source, line=exc.line,
+                             column=exc.column) from None
         raise
 
 
 def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=(), orientation="higher", *,
-                  source="<command line>", positions: Mapping[str, tuple[int, int]] = {}, line: int = 1):
+                  source="<command line>", positions: Mapping[str, tuple[int, int]] = {}, line: int = 1,
+                  locators: Mapping[str, Locator] = {}, param_locators: list[Locator] | None = None):
     """A measure of ``kind`` from user text: ``texts`` maps one form key (counts, probs, term) to
-    its expression."""
+    its expression.  ``locators[key]`` maps a position inside the text to the file (exact for
+    multi-line and escaped TOML strings); without one, ``positions[key]`` is where it starts."""
     where = {"source": source, "line": line}
     given = {key: text for key, text in texts.items() if text is not None}
     for key in given:
@@ -327,10 +357,20 @@ def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=
         raise InputError("give exactly one of " + " and ".join(f"{f.description} ({f.key})" for f in kind.forms),
                          **where)
     (key, text), = given.items()
-    params, names = _params(declarations, kind, source, line)
+    params, names = _params(declarations, kind, source, line, param_locators)
     orient = _orientation(orientation, source, line)
     ln, col = positions.get(key, (line, 1))
-    expr = _parse(kind, kind.form(key), text, names, source=source, line=ln, column=col)
+    locate = locators.get(key)
+    if locate is None:
+        expr = _parse(kind, kind.form(key), text, names, source=source, line=ln, column=col)
+    else:
+        ln, col = locate(1, 1)
+        try:                                # positions within the string, mapped to the file
+            expr = _parse(kind, kind.form(key), text, names, source=source)
+        except InputError as exc:
+            if exc.line is None:
+                raise
+            raise _in_file(exc, source, locate) from None
     return kind.build(name, key, expr, params, orient, {"source": source, "line": ln, "column": col})
 
 
@@ -350,7 +390,7 @@ def _key_position(text: str, start_line: int, key: str) -> tuple[int, int]:
     for k in range(start_line, len(lines) + 1):
         if k > start_line and re.match(r"\s*\[", lines[k - 1]):
             break
-        m = re.match(rf"\s*{re.escape(key)}\s*=\s*(\"\"\"|'''|\"|')", lines[k - 1])
+        m = re.match(rf"\s*{re.escape(key)}\s*=\s*(\"\"\"|'''|\"|')?", lines[k - 1])   # any value
         if m:
             return k, m.end() + 1
     return start_line, 1
@@ -360,10 +400,7 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
     """(kind, measure) for every [[measure]] table; a table's ``kind`` overrides the file's
     top-level ``kind``, which overrides ``default_kind`` (the --kind option)."""
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", source=source) from None
+    text = read_text(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -410,13 +447,17 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
                 raise InputError(f"field {key!r} must be a string", source=source,
                                  line=_key_position(text, line, key)[0])
         params = entry.get("params", [])
-        if not isinstance(params, list):
+        if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
             raise InputError("field 'params' must be a list of strings such as \"lambda>0\"", source=source,
                              line=_key_position(text, line, "params")[0])
         positions = {f.key: _key_position(text, line, f.key) for f in kind.forms}
+        locators = {f.key: string_locator(text, line, f.key, entry[f.key]) for f in kind.forms
+                    if isinstance(entry.get(f.key), str)}
         texts = {f.key: entry.get(f.key) for f in kind.forms}
         out.append((kind, build_measure(kind, entry["name"], texts, params, entry.get("orientation", "higher"),
-                                        source=source, positions=positions, line=line)))
+                                        source=source, positions=positions, line=line,
+                                        locators={k: v for k, v in locators.items() if v},
+                                        param_locators=array_locators(text, line, "params", params))))
     return out
 
 

@@ -1,0 +1,96 @@
+"""Denominators that sympy cancels while the parser builds an expression.
+
+sympy simplifies at construction: ``TP/TP`` is ``1``, ``0*FP/(TP-10)`` is ``0`` and
+``1/(TP-10) - 1/(TP-10)`` is ``0``.  Each of these removes a point where the measure the user
+*wrote* is undefined, and the checkers (SDE, WDE, definedness of counterexamples) would then
+judge a different measure.  The parser records every denominator it builds (the right
+operand of ``/``, the base of a negative power); :func:`vanished` then looks for one whose
+zero set no longer makes the result undefined.
+
+The test is syntactic and conservative in the user's favour: a factor counts as kept when it
+still occurs anywhere in the result as (a factor of) the base of a negative power, guarded by
+a ``cases(...)`` or not.  A factor that cannot vanish under the symbols' assumptions
+(``TP + 1``, a positive parameter) is ignored.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+# sympy's factorisation can fail on exotic input; the check then keeps the whole expression
+# as one factor rather than refusing a measure over an internal limitation
+_FACTOR_FAILURES = (sp.PolynomialError, ValueError, TypeError, NotImplementedError,
+                    RecursionError, MemoryError)
+
+
+def _normal(factor: sp.Expr) -> sp.Expr:
+    """One representative of ``factor`` up to sign."""
+    return -factor if factor.could_extract_minus_sign() else factor
+
+
+def zero_factors(expr: sp.Expr) -> set[sp.Expr]:
+    """Non-constant factors of the numerator of ``expr`` that may be zero: where a
+    denominator ``expr`` vanishes.  (Where ``expr`` is itself undefined is recorded by the
+    divisions inside it.)"""
+    try:
+        numerator = sp.numer(sp.together(expr))
+        _, factors = sp.factor_list(numerator)
+        found = [f for f, _ in factors]
+    except _FACTOR_FAILURES:
+        found = [expr]
+    return {_normal(f) for f in found if not f.is_number and f.is_zero is not False}
+
+
+def _denominator_bases(result: sp.Basic) -> set[sp.Expr]:
+    """The bases of the negative powers in ``result`` (its denominators, wherever they are)."""
+    return {power.base for power in result.atoms(sp.Pow)
+            if power.exp.is_number and power.exp.is_negative and not power.base.is_number}
+
+
+def kept_factors(result: sp.Basic) -> set[sp.Expr]:
+    """The factors of every denominator still present in ``result``."""
+    kept: set[sp.Expr] = set()
+    for base in _denominator_bases(result):
+        kept |= zero_factors(base)
+    return kept
+
+
+def _forced_zeros(factor: sp.Expr) -> dict | None:
+    """When ``factor`` is a positive combination of nonnegative symbols (``FP + TN``), its
+    zero forces each symbol to 0: that substitution; otherwise None."""
+    zeros = {}
+    for term in sp.Add.make_args(factor):
+        coeff, rest = term.as_coeff_Mul()
+        if not (coeff > 0 and isinstance(rest, sp.Symbol) and rest.is_nonnegative):
+            return None
+        zeros[rest] = 0
+    return zeros
+
+
+def _still_undefined(factor: sp.Expr, kept: set[sp.Expr]) -> bool:
+    """Does a kept denominator vanish wherever ``factor`` does?  Decided only for the counts'
+    case: AN = FP + TN = 0 forces TN = 0, so (TP/AP)/(TN/AN) is still undefined at AN = 0."""
+    zeros = _forced_zeros(factor)
+    return zeros is not None and any(k.subs(zeros) == 0 for k in kept)
+
+
+def vanished(result: sp.Basic, recorded: list[tuple[object, sp.Expr]]):
+    """The first (where, factor) among ``recorded`` (where, denominator) pairs whose factor
+    no longer makes ``result`` undefined, or None."""
+    if not recorded:
+        return None
+    # the usual case costs no factorisation: the written denominator is still a base in result
+    bases = _denominator_bases(result)
+    pending = [(where, d) for where, d in recorded if d not in bases and _normal(d) not in bases]
+    if not pending:
+        return None
+    kept = kept_factors(result)
+    seen = set()
+    for where, denominator in pending:
+        if denominator in seen:
+            continue
+        seen.add(denominator)
+        for factor in sorted(zero_factors(denominator), key=sp.default_sort_key):
+            if factor not in kept and not _still_undefined(factor, kept):
+                return where, factor
+    return None
