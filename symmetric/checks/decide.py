@@ -227,6 +227,14 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
         if sign is None:
             return Decision(None, "undecided", detail=f"could not certify the sign of {e}")
         return Decision(sign == 0, "exact arithmetic")
+    # A few sample points first: a certified nonzero value there is the witness the searches
+    # below would return (the same seeded points, in the same order), and it spares expanding
+    # numerator and denominator or simplify(), both costly; an expression that is identically
+    # 0 never yields one, so this only saves time.
+    points = iter(_random_points(gens, SAMPLE_POINTS // 2))
+    witness = _nonzero_point(e, itertools.islice(points, EARLY_POINTS))
+    if witness is not None:
+        return Decision(False, "exact witness", domain.from_positive(witness))
     frac = _rational_fraction(e, gens)
     if frac is not None:
         num, den = frac
@@ -242,13 +250,6 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
         # simplification and certified witnesses below
     # logarithms: normalise each argument, then split only where sympy can prove the factors
     # positive (no force=True: splitting log(xy) with x, y < 0 would be unsound)
-    # A few sample points are tried before simplify(), which is costly: a certified nonzero
-    # value there is the witness the loop below would have returned first anyway, and an
-    # expression that is identically 0 never yields one (so this only saves time).
-    points = iter(_random_points(gens, SAMPLE_POINTS // 2))
-    witness = _nonzero_point(e, itertools.islice(points, EARLY_POINTS))
-    if witness is not None:
-        return Decision(False, "exact witness", domain.from_positive(witness))
     normalised = e.replace(sp.log, lambda arg: sp.log(sp.factor(sp.cancel(arg))))
     simplified = sp.simplify(sp.expand_log(normalised))
     if simplified == 0:
