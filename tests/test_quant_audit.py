@@ -248,3 +248,22 @@ def test_endpoint_prevalences(text, expected):
         else:
             cx = r.counterexample
             assert exact_sign(binary_value(text, cx["p(c1)"], cx["p^(c1)"])) <= 0
+
+
+# The comparison searches of B-MON and B-IMP range over p on both sides of 1/2: for a measure
+# normalised by its maximum M (on the rarer class), the values they print must be E's there.
+SIDED_POINTS = [("NAE", "3/10", "1/2"), ("NAE", "7/10", "1/5"), ("NAE", "9/10", "19/20"),
+                ("NRAE", "1/5", "3/5"), ("NRAE", "4/5", "1/2"), ("NRAE", "3/5", "1/10")]
+
+
+@pytest.mark.parametrize("name,true_first,predicted_first", SIDED_POINTS)
+def test_comparison_values_are_e_on_both_sides(name, true_first, predicted_first):
+    from symmetric.quantification import measures as qm
+    from symmetric.quantification.properties import _comparison_evaluator
+    m = qm.get(name)
+    ev, what = _comparison_evaluator(m)
+    point = (sp.Rational(true_first), sp.Rational(predicted_first))
+    expected = m.value(Distribution.binary(point[0]), Distribution.binary(point[1]))
+    assert what == "E"
+    assert sp.simplify(ev.exact(point) - expected) == 0
+    assert abs(ev.approx(point) - float(expected)) < 1e-12

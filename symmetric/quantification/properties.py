@@ -200,6 +200,24 @@ class _Evaluator:
             return math.nan
 
 
+class _SidedEvaluator(_Evaluator):
+    """E on the binary codeframe for a measure normalised by its maximum M, which sits on the
+    rarer class: one formula where c1 is the rarer true class (p <= 1/2), another where it is
+    the more frequent one, chosen by the point's p."""
+
+    def __init__(self, rare: sp.Expr, frequent: sp.Expr) -> None:
+        self.rare, self.frequent = _Evaluator(rare), _Evaluator(frequent)
+
+    def _side(self, point) -> _Evaluator:
+        return self.rare if 2 * point[0] <= 1 else self.frequent
+
+    def exact(self, point) -> sp.Expr:
+        return self._side(point).exact(point)
+
+    def approx(self, point) -> float:
+        return self._side(point).approx(point)
+
+
 def _grid(denominator: int):
     return [sp.Rational(k, denominator) for k in range(1, denominator)]
 
@@ -243,6 +261,16 @@ def _comparison_form(measure: QuantMeasure, true_is_smaller: bool = True) -> tup
     if not measure.uses_maximum and measure.outer != R:
         return measure.binary_raw(), "R (E is a strictly increasing function of R alone)"
     return measure.binary(true_is_smaller=true_is_smaller), "E"
+
+
+def _comparison_evaluator(measure: QuantMeasure) -> tuple[_Evaluator, str]:
+    """An evaluator of the compared expression at any binary point.  A measure normalised by
+    M needs the formula of the point's side of p = 1/2: the values of a counterexample at
+    p > 1/2 must be those of E there, not of the rarer-class formula."""
+    form, what = _comparison_form(measure)
+    if what == "E" and measure.uses_maximum:
+        return _SidedEvaluator(form, measure.binary(true_is_smaller=False)), what
+    return _Evaluator(form), what
 
 
 def _result(prop, measure, verdict, proof=(), cx=None, reason=""):
@@ -323,12 +351,13 @@ def _nonnegative_everywhere(term) -> bool:
         is_positive_everywhere(term.subs(q, p), GENERAL, strict=False).value is True
 
 
-def _binary_e(measure: QuantMeasure):
+def _binary_e(measure: QuantMeasure) -> _Evaluator:
     """E itself on the binary codeframe, exactly and as a float prefilter: the normalised
     measures' maximum M sits on the rarer class, so c1 rare and c1 frequent are two formulas."""
-    rare = _Evaluator(measure.binary(true_is_smaller=True))
-    frequent = _Evaluator(measure.binary(true_is_smaller=False)) if measure.uses_maximum else rare
-    return lambda pv: rare if 2 * pv <= 1 else frequent
+    rare = measure.binary(true_is_smaller=True)
+    if measure.uses_maximum:
+        return _SidedEvaluator(rare, measure.binary(true_is_smaller=False))
+    return _Evaluator(rare)
 
 
 def _ioi_nn_witnesses(measure: QuantMeasure):
@@ -336,12 +365,12 @@ def _ioi_nn_witnesses(measure: QuantMeasure):
     IoI is "E = 0 iff the prediction is perfect", so it is refuted only by E(p, p) != 0 or by
     E(p, q) = 0 with q != p; a negative E off the diagonal refutes NN, not IoI.  E < 0 anywhere
     refutes NN."""
-    pick = _binary_e(measure)
+    e = _binary_e(measure)
     ioi = nn = None
     for den in (10, 20):
         candidates = []
         for pv, qv in itertools.product(_grid(den), _grid(den)):
-            value = pick(pv).approx((pv, qv))
+            value = e.approx((pv, qv))
             if math.isnan(value):
                 continue
             # IoI suspects first: E near 0 off the diagonal, E away from 0 on it; then NN
@@ -352,7 +381,7 @@ def _ioi_nn_witnesses(measure: QuantMeasure):
                 candidates.append((1, value, pv, qv))
         candidates.sort(key=lambda c: c[:2])
         for *_, pv, qv in candidates[:40]:
-            exact = pick(pv).exact((pv, qv))
+            exact = e.exact((pv, qv))
             sign = exact_sign(exact)
             if sign is None:
                 continue
@@ -385,8 +414,7 @@ def check_bmon(measure: QuantMeasure) -> PropertyResult:
             f"$\\partial R/\\partial q = {sp.latex(sp.simplify(resolve(d, BELOW)))} < 0$ on $0<q<p<1$ "
             "(sign decisions), so R is strictly increasing in the misprediction on each side; the outer "
             "transform is strictly increasing and independent of the prediction."])
-    form, what = _comparison_form(measure)
-    ev = _Evaluator(form)
+    ev, what = _comparison_evaluator(measure)
 
     def cases(den):
         g = _grid(den)
@@ -402,8 +430,7 @@ def check_bmon(measure: QuantMeasure) -> PropertyResult:
 
 @_per_measure
 def check_bimp(measure: QuantMeasure) -> PropertyResult:
-    form, what = _comparison_form(measure)
-    ev = _Evaluator(form)
+    ev, what = _comparison_evaluator(measure)
 
     def cases(den):
         g = _grid(den)
