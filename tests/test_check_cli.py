@@ -183,3 +183,21 @@ def test_parameters_in_toml_accepted(tmp_path):
     f.write_text('[[measure]]\nname = "A"\ncounts = "(a*TP + TN)/(a*AP + AN)"\nparams = [\n  "a>0",  # weight\n]\n')
     r = run([str(f), "--json", "-"], tmp_path)
     assert r.exit_code == 0, r.output
+
+
+# Progress on standard error: one line per property as it is decided (with its own time where it
+# has one), then the measure's total; the report itself is unchanged.
+PROGRESS = [
+    (["--measure", "F1"], ["checking F1 (classification) ...", "  SM: fails (", "  CHA[bernoulli]: fails (",
+                           "  SYM: fails (", "F1: 13 properties in "]),
+    (["--kind", "quantification", "--measure", "AE"], ["checking AE (quantification) ...", "  IoI: holds\n",
+                                                       "  B-ABS: holds\n", "AE: 12 properties in "]),
+]
+
+
+@pytest.mark.parametrize("args,lines", PROGRESS)
+def test_progress_per_property(args, lines, tmp_path):
+    result = run(args, tmp_path)
+    assert result.exit_code == 0, result.output
+    for line in lines:
+        assert line in result.stderr, f"line={line!r} stderr={result.stderr!r}"

@@ -42,6 +42,7 @@ import json
 import math
 import re
 import sys
+import time
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -95,10 +96,25 @@ def _classification_checks() -> list[tuple[str, Callable]]:
     return [*amigo.CHECKERS, *sebastiani.CHECKERS]
 
 
-def _classification_checkers(measure: Measure, time_limit: float | None = None) -> tuple[PropertyResult, ...]:
+# progress(result, seconds) is called as each property is decided (seconds None: decided as
+# part of a group, whose time is not the property's own)
+Progress = Callable[[PropertyResult, "float | None"], None]
+
+
+def _no_progress(result: PropertyResult, seconds: float | None) -> None:
+    pass
+
+
+def _classification_checkers(measure: Measure, time_limit: float | None = None,
+                             progress: Progress = _no_progress) -> tuple[PropertyResult, ...]:
     checks = _classification_checks()
     budget = Budget(time_limit, len(checks))
-    return tuple(_run(measure, name, fn, budget) for name, fn in checks)
+    results = []
+    for name, fn in checks:
+        start = time.perf_counter()
+        results.append(_run(measure, name, fn, budget))
+        progress(results[-1], time.perf_counter() - start)
+    return tuple(results)
 
 
 def _build_classification(name: str, form: str, expr: sp.Expr, params: tuple[Param, ...],
@@ -131,10 +147,19 @@ def _quantification_catalogue(name: str):
     return quantification.catalogue_measure(name)
 
 
-def _quantification_checkers(measure, time_limit: float | None = None) -> tuple[PropertyResult, ...]:
+def _quantification_checkers(measure, time_limit: float | None = None,
+                             progress: Progress = _no_progress) -> tuple[PropertyResult, ...]:
     """All of Sebastiani's quantification properties at once (the checkers share their binary
     results, so they run together, under one limit: the whole --time-limit); a crash or the end
-    of the time marks every property undetermined, with the reason."""
+    of the time marks every property undetermined, with the reason.  Progress is reported once
+    they are all decided (no per-property time: they are decided together)."""
+    results = _quantification_results(measure, time_limit)
+    for result in results:
+        progress(result, None)
+    return results
+
+
+def _quantification_results(measure, time_limit: float | None) -> tuple[PropertyResult, ...]:
     from ..quantification import check as quantification
     from ..quantification.properties import PROPERTY_ORDER
     limit = HardLimit(time_limit)
@@ -190,7 +215,7 @@ class Kind:
     forms: tuple[Form, ...]                               # exactly one is given per measure
     build: Callable[..., object]                          # (name, form key, expr, params, orientation, where)
     catalogue: Callable[[str], object]                    # name -> measure; UnknownNameError if unknown
-    checkers: Callable[[object, float | None], tuple[PropertyResult, ...]]   # (measure, --time-limit)
+    checkers: Callable[..., tuple[PropertyResult, ...]]   # (measure, --time-limit, progress)
     formula: Callable[[object], str]                      # plain text with $...$ (for LaTeX)
     parameters: bool                                      # accepts --param / params
     orientation: bool                                     # accepts --lower-is-better / orientation
@@ -582,9 +607,16 @@ def check(files, kind, counts, probs, term, name, params, lower_is_better, catal
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []
+    def progress(result: PropertyResult, seconds: float | None) -> None:
+        took = "" if seconds is None else f" ({seconds:.2f} s)"
+        err.print(f"  {result.property}: {result.verdict.value}{took}", markup=False, highlight=False)
+
     for k, m in measures:
-        err.print(f"checking {m.name} ({k.name}) ...", highlight=False)
-        results.append((k, m, k.checkers(m, time_limit)))
+        err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
+        start = time.perf_counter()
+        results.append((k, m, k.checkers(m, time_limit, progress)))
+        err.print(f"{m.name}: {len(results[-1][2])} properties in {time.perf_counter() - start:.2f} s",
+                  markup=False, highlight=False)
     out.print(_table(results))
     for _, m, rs in results:
         for r in rs:
