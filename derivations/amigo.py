@@ -132,7 +132,7 @@ def utility_aw(d: Derivation) -> None:
     d.equal("forms 1 and 2 agree for every output (Bayes)", to_joint(forms[0][1]), to_joint(forms[1][1]),
             domain=_with_params(JOINT_DOMAIN, u), printed_latex=to_latex(forms[0][1]) + "=" + to_latex(forms[1][1]))
     aw = prop("Utility", "AW")
-    d.own("derivative in $P(S)$", props.size_derivative(u), "; ".join(aw.proof[:1]))
+    d.own("derivative in $P(S)$", props.size_derivative(u), aw.proof[:1])
     theta_printed = (1 - g) / g
     holds = aw.verdict is PropertyVerdict.HOLDS
     theta = _threshold_of(aw)
@@ -141,7 +141,7 @@ def utility_aw(d: Derivation) -> None:
                 justification="threshold derived by the Absolute Weighting checker")
         d.fact("fixed iff $\\alpha = \\theta$, grows iff $\\alpha > \\theta$, decreases iff $\\alpha < \\theta$",
                True, derived=r"\operatorname{sign}\frac{\partial U}{\partial P(S)} = \operatorname{sign}(\alpha - \theta)",
-               justification=" ".join(aw.proof[1:]))
+               justification=aw.proof[1:])
     d.conclude(holds, "Utility satisfies Absolute Weighting with threshold $P(\\neg G)/P(G)$." if holds else
                "The Absolute Weighting checker did not confirm the threshold: " + aw.reason)
 
@@ -333,7 +333,7 @@ def f_gq(d: Derivation) -> None:
             harmonic(alpha, g, s), domain=domain, printed_latex=to_latex(harmonic(alpha, Pr(G), Pr(S))))
     gq = prop("F", "NIGQ")
     d.fact("with $P(G)$ fixed, $F_\\alpha$ grows with $P(S_{ni})$", gq.verdict is PropertyVerdict.HOLDS,
-           derived=to_latex(sp.factor(props.size_derivative(f))) + "> 0", justification=" ".join(gq.proof))
+           derived=to_latex(sp.factor(props.size_derivative(f))) + "> 0", justification=gq.proof)
     d.conclude(gq.verdict is PropertyVerdict.HOLDS if gq.verdict is not PropertyVerdict.UNDETERMINED else None,
                "F satisfies Non-Informativeness Growing Quality.",
                reason=gq.reason if gq.verdict is PropertyVerdict.UNDETERMINED else None)
@@ -455,7 +455,7 @@ def strict_monotonicity(d: Derivation) -> None:
         flag = _verdict_flag(result)
         holds = None if flag is None else flag == printed
         d.fact(f"Strict Monotonicity of {name}", holds, printed=_yes(printed), derived=_yes(flag),
-               justification=" ".join(result.proof) if result.proof else result.reason)
+               justification=result.proof or result.reason)
         if holds is False and wrong is None:
             wrong = (name, result)
     if wrong is not None:
@@ -465,7 +465,7 @@ def strict_monotonicity(d: Derivation) -> None:
         m = measure(name)
         params = {p.symbol: sp.Rational(cx[str(p.symbol)]) for p in m.params if str(p.symbol) in cx}
         qa, qb = exact_value(m, before, params), exact_value(m, after, params)
-        d.counterexample(f"{name}: {result.proof[0]}",
+        d.counterexample((f"{name}: ", result.proof[0]),
                          {"before": str(before), "after": str(after), **{str(k): v for k, v in params.items()}},
                          sp.Le(m.orientation * qb, m.orientation * qa))
         d.conclude(False, f"The list is not right as printed: {name} does not satisfy Strict Monotonicity.")
@@ -581,7 +581,7 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
     for name, column in (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ")):
         result = prop(name, column)
         d.fact(f"{name} keeps {result.property}", _verdict_flag(result),
-               printed="holds", derived=_yes(_verdict_flag(result)), justification=" ".join(result.proof))
+               printed="holds", derived=_yes(_verdict_flag(result)), justification=result.proof)
     d.conclude(True, "Non-informative smoothing preserves non-informativeness of every conditional, so the "
                      "smoothed F keeps Growing Quality and the smoothed Lam% and Odds keep Fixed Quality.")
 
@@ -619,14 +619,14 @@ def properties_table(d: Derivation) -> None:
             flag = _verdict_flag(result)
             holds = None if flag is None else flag == printed
             d.fact(f"{name} / {column}", holds, printed=_yes(printed), derived=_yes(flag),
-                   justification=" ".join(result.proof) if result.proof else result.reason)
+                   justification=result.proof or result.reason)
             if holds is False and first_wrong is None and result.counterexample:
                 first_wrong = (name, column, result)
     wrong = [s_.label for s_ in d.steps if s_.status.value == "wrong"]
     undecided = [s_.label for s_ in d.steps if s_.status.value == "undecided"]
     if first_wrong:
         name, column, result = first_wrong
-        d.note(f"First disagreeing cell with a counterexample: {name} / {column}: {result.proof[0]}")
+        d.note((f"First disagreeing cell with a counterexample: {name} / {column}: ", result.proof[0]))
     d.conclude(True if not undecided or wrong else None,
                f"{len(TABLE_ROWS) * 4 - len(wrong) - len(undecided)} cells agree with the printed matrix, "
                f"{len(wrong)} disagree, {len(undecided)} undecided.",

@@ -12,8 +12,9 @@ from __future__ import annotations
 import sympy as sp
 
 from symmetric.checks.decide import exact_sign, sign_on_domain
-from symmetric.checks.domain import EVERYWHERE
+from symmetric.domain import EVERYWHERE
 from symmetric.claims import Claim, Derivation
+from symmetric.render.text import counterexample_line
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution, epsilon_for, p, q
 from symmetric.quantification.properties import (ABOVE, BELOW, check_all, perverse_is_worst,
@@ -110,9 +111,9 @@ def table1(d: Derivation) -> None:
         for col, printed in zip(COLUMNS, TABLE1[name]):
             r = results[name][col]
             derived = {PV.HOLDS: "Y", PV.FAILS: "N"}.get(r.verdict)
-            why = " ".join(r.proof[-1:]) if r.verdict is PV.HOLDS else (r.reason or "")
+            why = r.proof[-1:] if r.verdict is PV.HOLDS else (r.reason or "",)
             if r.counterexample:
-                why += "; witness: " + ", ".join(f"{k} = {v}" for k, v in r.counterexample.items())
+                why += ("; witness: " + counterexample_line(r.counterexample),)
             holds = None if derived is None else derived == printed
             d.fact(f"{name} / {col}", holds, printed="\\text{" + ("Yes" if printed == "Y" else "No") + "}",
                    derived="\\text{" + {"Y": "Yes", "N": "No", None: "?"}[derived] + "}",
@@ -140,7 +141,7 @@ def appendix_a_ae(d: Derivation) -> None:
         res = r[prop]
         d.fact(f"AE enjoys {prop}", {PV.HOLDS: True, PV.FAILS: False}.get(res.verdict),
                printed=f"\\text{{{prop} holds}}", derived=f"\\text{{{res.verdict.value}}}",
-               justification=" ".join(res.proof) or res.reason)
+               justification=res.proof or res.reason)
         ok = ok and res.verdict is PV.HOLDS
     d.conclude(True if ok else None, "AE enjoys IoI, NN, IND, and MON, IMP, ABS through IND and their "
                "binary forms, as Appendix A states." if ok else "Not every property was established.")
@@ -328,7 +329,7 @@ def ranges(d: Derivation) -> None:
 
 # ------------------------------------------------------------------ binary coincidences
 def binary_coincidences(d: Derivation) -> None:
-    from symmetric.checks.domain import Domain
+    from symmetric.domain import Domain
     _x, _y = sp.symbols("x y", positive=True)
     low = Domain("0<p<1/2", (sp.Lt(0, p), sp.Lt(p, sp.Rational(1, 2))), {p: _x / (2 * (1 + _x)), q: _y / (1 + _y)})
     high = Domain("1/2<p<1", (sp.Lt(sp.Rational(1, 2), p), sp.Lt(p, 1)),
@@ -363,8 +364,8 @@ def rel_abs_exclusive(d: Derivation) -> None:
     dr = results["DR"]["REL"]
     d.fact("DR enjoys REL (Section 4.6, Table 1)", {PV.HOLDS: True, PV.FAILS: False}.get(dr.verdict),
            printed="\\text{DR enjoys REL}", derived=f"\\text{{{dr.verdict.value}}}",
-           justification=(dr.reason or "") + ("; witness: " + ", ".join(f"{k} = {v}" for k, v in
-                                                                      dr.counterexample.items()) if dr.counterexample else ""))
+           justification=(dr.reason or "") + ("; witness: " + counterexample_line(dr.counterexample)
+                                              if dr.counterexample else ""))
     if dr.verdict is PV.FAILS:
         cx = dr.counterexample
         p1, p2, s = (sp.Rational(cx[k]) for k in ("p'(c1)", "p''(c1)", "shift"))

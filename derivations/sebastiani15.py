@@ -54,9 +54,8 @@ def _generic(measure):
 def _axiom(d: Derivation, measure, check, expect: PropertyVerdict, label: str):
     """Run an axiom checker and record whether its verdict is the expected one."""
     r = check(measure)
-    why = " ".join(r.proof) if r.proof else r.reason
-    d.fact(f"{label}: {measure.name} {r.property} {r.verdict.value}", r.verdict is expect,
-           justification=why[:1500] + (f" [{r.reason}]" if r.reason and r.proof else ""))
+    why = r.proof + ((f" [{r.reason}]",) if r.reason and r.proof else ()) if r.proof else r.reason
+    d.fact(f"{label}: {measure.name} {r.property} {r.verdict.value}", r.verdict is expect, justification=why)
     return r
 
 

@@ -14,7 +14,10 @@ Policy
   Where the question arises deep inside an evaluation (is this exact value real?), the
   evaluation raises ``Undecided`` and the checker driver turns it into ``undetermined``
   with its message; it never reaches the user as a traceback.
-* Running out of time is not an error either: ``TimeLimitReached`` is raised (by a SIGALRM
+* ``InvalidArgument`` (an ``InputError`` and a ``ValueError``; ``InvalidArgumentType`` is also
+  a ``TypeError``) is what the Python API raises when it is called wrongly, naming the
+  argument and its value.
+* Running out of time is not an error either: ``TimeLimitReached`` (a ``BaseException``) is raised (by a SIGALRM
   handler, :mod:`symmetric.timelimit`) anywhere inside a property checker whose time limit has
   passed; the checker driver turns it into ``undetermined`` ("time limit of X s reached") and
   goes on with the next property.  Checkers must not catch it (they catch only specific
@@ -36,8 +39,12 @@ class Undecided(SymmetricError):
     """A fact an exact evaluation needs could not be certified; the verdict is undetermined."""
 
 
-class TimeLimitReached(SymmetricError):
-    """The time limit of a property check passed; the verdict is undetermined."""
+class TimeLimitReached(BaseException):
+    """The time limit of a property check passed; the verdict is undetermined.
+
+    A ``BaseException``, not an ``Exception`` (as Hypothesis's ``StopTest``): sympy and other
+    library code catch ``Exception`` around heuristics, and must not swallow the end of the
+    time.  Only the checker driver (:mod:`symmetric.properties.driver`) catches it."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -74,6 +81,23 @@ def close_matches(name: str, choices: Iterable[str], n: int = 3) -> list[str]:
     found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=0.5)
     prefixed = [c for c in choices if c.lower().startswith(name.lower()) and c.lower() not in found]
     return [lowered[f] for f in found] + prefixed[: max(0, n - len(found))]
+
+
+class InvalidArgument(InputError, ValueError):
+    """A Python API call was given a bad argument (an undeclared symbol, a wrong type, an empty
+    domain).  The message names the argument and its value, ``name=value``, as Hypothesis's
+    ``InvalidArgument`` does.  Also a ``ValueError``, so callers that catch the builtin see it."""
+
+    def __init__(self, argument: str, value, why: str) -> None:
+        shown = repr(value)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        self.argument = argument
+        self.value = value
+        super().__init__(f"{argument}={shown}: {why}")
+
+
+class InvalidArgumentType(InvalidArgument, TypeError):
+    """An API argument of the wrong type (also a ``TypeError``)."""
 
 
 class UnknownNameError(InputError):

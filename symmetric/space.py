@@ -13,6 +13,8 @@ Atoms stay unevaluated (as in sympy.stats) until a *model* rewrites them:
 * ``to_counts``  in the contingency cells TP, FP, FN, TN (the paper's Table 1);
 * ``to_noninformative`` in g and s only, with j = g s (S independent of G).
 
+How the atoms print in LaTeX is the rendering layer's business (:mod:`symmetric.render.notation`).
+
 Domains are explicit (:data:`JOINT_DOMAIN`, :data:`NONINFORMATIVE_DOMAIN`): 0 < g, s < 1 and
 all four joint cells positive.  Each domain carries a *positive reparametrisation* that maps
 free positive symbols onto the whole domain, so that sympy (which only understands
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .checks.domain import Domain
+from .domain import Domain
 
 # ---------------------------------------------------------------- events and atoms
 
@@ -33,21 +35,12 @@ EVENTS = (G, NG, S, NS)
 COMPLEMENT = {G: NG, NG: G, S: NS, NS: S}
 GOLD_EVENTS = (G, NG)
 SYSTEM_EVENTS = (S, NS)
-EVENT_LATEX = {G: r"\mathcal{G}", NG: r"\neg\mathcal{G}", S: r"\mathcal{S}", NS: r"\neg\mathcal{S}"}
 
 
 class Pr(sp.Function):
     """P(X) (one argument) or P(X | Y) (two arguments); unevaluated until a model is applied."""
 
     nargs = (1, 2)
-
-    def _latex(self, printer, exp=None):  # sympy printer hook
-        if len(self.args) == 1:
-            body = rf"P({EVENT_LATEX[self.args[0]]})"
-        else:
-            x, y = self.args
-            body = rf"P({EVENT_LATEX[x]} \mid {EVENT_LATEX[y]})"
-        return rf"{body}^{{{exp}}}" if exp is not None else body
 
     def _sympystr(self, printer):
         names = {G: "G", NG: "not G", S: "S", NS: "not S"}
@@ -60,11 +53,6 @@ class Joint(sp.Function):
     """P(X and Y), X a system event and Y a gold event."""
 
     nargs = 2
-
-    def _latex(self, printer, exp=None):
-        x, y = self.args
-        body = rf"P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})"
-        return rf"{body}^{{{exp}}}" if exp is not None else body
 
     def _sympystr(self, printer):
         names = {G: "G", NG: "not G", S: "S", NS: "not S"}
@@ -81,13 +69,6 @@ n = sp.Symbol("n", positive=True, integer=True)  # |T|
 TP, FP, FN, TN = sp.symbols("TP FP FN TN", nonnegative=True, integer=True)
 CELLS = (TP, FP, FN, TN)
 AP, AN, PP, PN = TP + FN, TN + FP, TP + FP, TN + FN   # |G|, |not G|, |S|, |not S|
-
-from .render.notation import register_latex_names  # noqa: E402
-
-SYMBOL_LATEX = {g: r"P(\mathcal{G})", s: r"P(\mathcal{S})", j: r"P(\mathcal{S}\wedge\mathcal{G})",
-                n: r"|\mathcal{T}|", TP: r"\mathrm{TP}", FP: r"\mathrm{FP}",
-                FN: r"\mathrm{FN}", TN: r"\mathrm{TN}"}
-register_latex_names(SYMBOL_LATEX)
 
 # Joint probabilities of the four cells in the (g, s, j) model.
 JOINT_CELLS = {(S, G): j, (S, NG): s - j, (NS, G): g - j, (NS, NG): 1 - g - s + j}

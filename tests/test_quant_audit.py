@@ -10,6 +10,7 @@ from cli_support import assert_user_error, run_check
 
 from symmetric.checks.decide import exact_sign
 from symmetric.parse import parse_expression
+from symmetric.render.text import sentence
 from symmetric.quantification.check import SYMBOLS, build_measure, run_all
 from symmetric.quantification.distributions import Distribution
 

@@ -10,7 +10,7 @@ import sympy as sp
 
 from symmetric.checks.cases import definedness, zero_patterns
 from symmetric.checks.decide import is_identically_zero, is_positive_everywhere
-from symmetric.checks.domain import EVERYWHERE
+from symmetric.domain import EVERYWHERE
 from symmetric.measures.base import Measure
 from symmetric.properties import sebastiani as S
 from symmetric.properties.base import PropertyVerdict as V

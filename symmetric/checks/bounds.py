@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .decide import Decision, is_positive_everywhere
-from .domain import Domain
+from ..domain import Domain
 
 
 @dataclass(frozen=True)

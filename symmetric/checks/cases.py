@@ -19,7 +19,7 @@ import sympy as sp
 
 from ..space import CELLS
 from .decide import exact_sign, is_positive_everywhere
-from .domain import Domain
+from ..domain import Domain
 
 POSITIVE = {cell: sp.Symbol(cell.name.lower(), positive=True) for cell in CELLS}
 

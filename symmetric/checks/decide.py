@@ -23,7 +23,7 @@ from types import MappingProxyType
 import sympy as sp
 
 from .. import timelimit
-from .domain import EVERYWHERE, Domain
+from ..domain import EVERYWHERE, Domain
 from .intervals import interval_sign, interval_sign_at
 
 Z3_TIMEOUT_MS = 1500

@@ -22,7 +22,7 @@ from fractions import Fraction
 import sympy as sp
 
 from ..checks.decide import is_identically_zero
-from ..checks.domain import EVERYWHERE, Domain
+from ..domain import EVERYWHERE, Domain
 from ..errors import UnsoundResultError
 from ..render.notation import to_latex
 from .model import Claim, ClaimResult, Counterexample, Status, StepRecord, Verdict

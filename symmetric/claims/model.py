@@ -56,9 +56,6 @@ class Counterexample:
     assignment: tuple[tuple[str, str], ...]
     check: str                       # the exact relation that was re-checked, as text
 
-    def as_json(self) -> dict:
-        return {"description": self.description, "values": dict(self.assignment), "check": self.check}
-
 
 @dataclass(frozen=True)
 class ClaimResult:
@@ -78,21 +75,6 @@ class ClaimResult:
     @property
     def discrepancies(self) -> tuple[StepRecord, ...]:
         return tuple(s for s in self.steps if s.status is Status.WRONG)
-
-    def as_json(self) -> dict:
-        return {
-            "id": self.id,
-            "paper": self.paper,
-            "statement": self.statement,
-            "verdict": self.verdict.value,
-            "discrepancies": [{"step": s.label, "printed": s.printed, "derived": s.derived}
-                              for s in self.discrepancies],
-            "counterexample": self.counterexample.as_json() if self.counterexample else None,
-            "seconds": round(self.seconds, 3),
-            "conclusion": self.conclusion,
-            "corrected_statement": self.corrected_statement,
-            "reason": self.reason,
-        }
 
 
 @dataclass(frozen=True)

@@ -54,13 +54,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..errors import InputError, TimeLimitReached, Undecided, UnknownNameError
+from ..errors import InputError, UnknownNameError
 from ..measures import registry
 from ..measures.base import Measure, Param
 from ..parse import count_symbols, parse_expression, parse_parameter, probability_symbols
+from ..properties import driver
 from ..properties.base import PropertyResult, PropertyVerdict
+from ..render import json as json_render
 from ..render import latex as latex_render
-from ..timelimit import Budget, HardLimit
+from ..render import text as text_render
 from . import main
 from .toml_text import Locator, array_locators, read_text, string_locator
 
@@ -69,53 +71,6 @@ VERDICT_STYLE = {PropertyVerdict.HOLDS: "green", PropertyVerdict.FAILS: "red",
 
 
 # ------------------------------------------------------------------ kinds
-
-def _run(measure, name: str, check: Callable, budget: Budget) -> PropertyResult:
-    """A checker that crashes is reported as undetermined, naming the error (one broken checker
-    must not hide the others); it is a defect of symmetric, so the error is shown.  A checker
-    still running when its share of the time limit is over is undetermined too."""
-    limit = HardLimit(budget.share())
-    try:
-        with limit:
-            return check(measure)
-    except TimeLimitReached as exc:
-        return PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, reason=str(exc))
-    except InputError:
-        raise
-    except Undecided as exc:
-        return PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, reason=str(exc))
-    except Exception as exc:  # noqa: BLE001
-        return PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED,
-                              reason=f"internal error: {type(exc).__name__}: {exc}")
-    finally:
-        limit.close()       # no-op unless the alarm interrupted the way out of the with
-
-
-def _classification_checks() -> list[tuple[str, Callable]]:
-    from ..properties import amigo, sebastiani
-    return [*amigo.CHECKERS, *sebastiani.CHECKERS]
-
-
-# progress(result, seconds) is called as each property is decided (seconds None: decided as
-# part of a group, whose time is not the property's own)
-Progress = Callable[[PropertyResult, "float | None"], None]
-
-
-def _no_progress(result: PropertyResult, seconds: float | None) -> None:
-    pass
-
-
-def _classification_checkers(measure: Measure, time_limit: float | None = None,
-                             progress: Progress = _no_progress) -> tuple[PropertyResult, ...]:
-    checks = _classification_checks()
-    budget = Budget(time_limit, len(checks))
-    results = []
-    for name, fn in checks:
-        start = time.perf_counter()
-        results.append(_run(measure, name, fn, budget))
-        progress(results[-1], time.perf_counter() - start)
-    return tuple(results)
-
 
 def _build_classification(name: str, form: str, expr: sp.Expr, params: tuple[Param, ...],
                           orientation: int, where: dict) -> Measure:
@@ -145,35 +100,6 @@ def _build_quantification(name: str, form: str, expr: sp.Expr, params, orientati
 def _quantification_catalogue(name: str):
     from ..quantification import check as quantification
     return quantification.catalogue_measure(name)
-
-
-def _quantification_checkers(measure, time_limit: float | None = None,
-                             progress: Progress = _no_progress) -> tuple[PropertyResult, ...]:
-    """All of Sebastiani's quantification properties at once (the checkers share their binary
-    results, so they run together, under one limit: the whole --time-limit); a crash or the end
-    of the time marks every property undetermined, with the reason.  Progress is reported once
-    they are all decided (no per-property time: they are decided together)."""
-    results = _quantification_results(measure, time_limit)
-    for result in results:
-        progress(result, None)
-    return results
-
-
-def _quantification_results(measure, time_limit: float | None) -> tuple[PropertyResult, ...]:
-    from ..quantification import check as quantification
-    from ..quantification.properties import PROPERTY_ORDER
-    limit = HardLimit(time_limit)
-    try:
-        with limit:
-            return tuple(quantification.run_all(measure).values())
-    except InputError:
-        raise
-    except Exception as exc:  # noqa: BLE001
-        reason = str(exc) if isinstance(exc, TimeLimitReached) else f"internal error: {type(exc).__name__}: {exc}"
-        return tuple(PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, reason=reason)
-                     for name in PROPERTY_ORDER)
-    finally:
-        limit.close()
 
 
 def _quantification_formula(measure) -> str:
@@ -215,7 +141,6 @@ class Kind:
     forms: tuple[Form, ...]                               # exactly one is given per measure
     build: Callable[..., object]                          # (name, form key, expr, params, orientation, where)
     catalogue: Callable[[str], object]                    # name -> measure; UnknownNameError if unknown
-    checkers: Callable[..., tuple[PropertyResult, ...]]   # (measure, --time-limit, progress)
     formula: Callable[[object], str]                      # plain text with $...$ (for LaTeX)
     parameters: bool                                      # accepts --param / params
     orientation: bool                                     # accepts --lower-is-better / orientation
@@ -240,15 +165,14 @@ KINDS: dict[str, Kind] = {
         "Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM",
         (Form("counts", "a count form", count_symbols),
          Form("probs", "a probability form", probability_symbols)),
-        _build_classification, registry.get, _classification_checkers, _classification_formula,
+        _build_classification, registry.get, _classification_formula,
         parameters=True, orientation=True),
     "quantification": Kind(
         "quantification",
         "single-label quantification error measures: Sebastiani's IoI, NN, MAX, MON, IMP, REL, "
         "ABS, IND and the binary B-MON, B-IMP, B-REL, B-ABS",
         (Form("term", "a per-class term", _quantification_symbols),),
-        _build_quantification, _quantification_catalogue, _quantification_checkers,
-        _quantification_formula, parameters=False, orientation=False),
+        _build_quantification, _quantification_catalogue, _quantification_formula, parameters=False, orientation=False),
 }
 FORM_KEYS = tuple(dict.fromkeys(f.key for k in KINDS.values() for f in k.forms))
 
@@ -489,8 +413,7 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
 # ------------------------------------------------------------------ output
 
 def _report(results: list[tuple[Kind, object, tuple[PropertyResult, ...]]]) -> list[dict]:
-    return [{"measure": m.name, "kind": kind.name, "properties": [r.as_json() for r in rs]}
-            for kind, m, rs in results]
+    return json_render.check_report([(kind.name, m, rs) for kind, m, rs in results])
 
 
 def _table(results) -> Table:
@@ -499,7 +422,7 @@ def _table(results) -> Table:
         table.add_column(col)
     for _, m, rs in results:
         for r in rs:
-            why = r.reason or (r.proof[-1] if r.proof else "")
+            why = text_render.reason(r.reason) or (text_render.sentence(r.proof[-1]) if r.proof else "")
             # names such as CHA[bernoulli] must not be read as rich markup
             table.add_row(escape(m.name), escape(r.property), f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
                           escape(why if len(why) < 120 else why[:117] + "..."))
@@ -614,14 +537,15 @@ def check(files, kind, counts, probs, term, name, params, lower_is_better, catal
     for k, m in measures:
         err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
         start = time.perf_counter()
-        results.append((k, m, k.checkers(m, time_limit, progress)))
+        results.append((k, m, driver.check(m, time_limit=time_limit, progress=progress)))
         err.print(f"{m.name}: {len(results[-1][2])} properties in {time.perf_counter() - start:.2f} s",
                   markup=False, highlight=False)
     out.print(_table(results))
     for _, m, rs in results:
         for r in rs:
             if r.verdict is PropertyVerdict.FAILS and r.counterexample:
-                out.print(escape(f"{m.name} {r.property}: {r.counterexample}"), highlight=False)
+                out.print(escape(f"{m.name} {r.property}: {text_render.counterexample_line(r.counterexample)}"),
+                          highlight=False)
     report = _report(results)
     if json_file == "-":
         click.echo(json.dumps(report, indent=2, default=str))

@@ -12,7 +12,9 @@ from rich.table import Table
 
 from ..claims import registry
 from ..claims.model import ClaimResult, Verdict
+from ..render import json as json_render
 from ..render import latex as latex_render
+from ..render import text as text_render
 from . import main
 
 VERDICT_STYLE = {Verdict.PROVED: "green", Verdict.CORRECTED: "yellow",
@@ -61,7 +63,7 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     counts = {v: sum(r.verdict is v for r in results) for v in Verdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
 
-    report = [r.as_json() for r in results]
+    report = [json_render.claim_result(r) for r in results]
     if json_file == "-":
         click.echo(json.dumps(report, indent=2))
     elif json_file:
@@ -96,7 +98,7 @@ def show(claim_id: str) -> None:
     click.echo(f"{r.id}  ({r.paper}, {r.where})")
     click.echo(f"statement: {r.statement}\n")
     for note in r.notes:
-        click.echo(f"note: {note}")
+        click.echo(f"note: {text_render.prose(note)}")
     for k, s in enumerate(r.steps, 1):
         click.echo(f"{k}. [{s.status.value}] {s.label}")
         if s.printed:
@@ -104,13 +106,13 @@ def show(claim_id: str) -> None:
         if s.derived:
             click.echo(f"     derived: {s.derived}")
         if s.justification:
-            click.echo(f"     check:   {s.justification}")
+            click.echo(f"     check:   {text_render.prose(s.justification)}")
     click.echo(f"\nconclusion: {r.conclusion}")
     if r.corrected_statement:
         click.echo(f"corrected statement: {r.corrected_statement}")
     if r.counterexample:
         cx = r.counterexample
-        click.echo(f"counterexample: {cx.description}: "
+        click.echo(f"counterexample: {text_render.prose(cx.description)}: "
                    + ", ".join(f"{k}={v}" for k, v in cx.assignment))
     if r.reason:
         click.echo(f"why: {r.reason}")

@@ -22,7 +22,8 @@ from functools import lru_cache
 import sympy as sp
 
 from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
-from ..checks.domain import Domain
+from ..checks.piecewise import resolve_on_domain
+from ..domain import Domain
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, NONINFORMATIVE_DOMAIN, TN, TP, counts_to_joint, g, s, to_noninformative
 from ..render.notation import to_latex
@@ -195,7 +196,7 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
 def noninformative_score(measure: Measure) -> sp.Expr:
     # a value stipulated where a formula is 0/0 (a Piecewise branch) may only apply at the
     # boundary; inside the domain the branch that holds there is kept
-    return sp.together(NONINFORMATIVE_DOMAIN.resolve_piecewise(measure.noninformative()))
+    return sp.together(resolve_on_domain(measure.noninformative(), NONINFORMATIVE_DOMAIN))
 
 
 def _ni_analysis_form(measure: Measure) -> tuple[sp.Expr, str]:

@@ -1,38 +1,54 @@
-"""The common result type of every property checker (Amigo's, Sebastiani's, quantification).
+"""The one result type of every property checker (Amigo's, Sebastiani's, quantification).
 
-A checker returns ``holds`` with a proof, ``fails`` with an exact counterexample (re-checked
-in rational arithmetic before it is returned) or a proof of failure, or ``undetermined``
-with the reason.  Proof lines are plain text with ``$...$`` mathematics.
+A checker returns ``holds`` with a proof, ``fails`` with an exact counterexample (re-checked in
+rational arithmetic before it is returned) or a proof of failure, or ``undetermined`` with the
+reason.  The proof is mathematics, not text: a tuple of :class:`~symmetric.evidence.Sentence`
+whose slots hold sympy objects and tables; :mod:`symmetric.render` typesets it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
+from ..evidence import Counterexample, Sentence, as_sentence
+from ..logic import Verdict
 
-class PropertyVerdict(str, Enum):
-    HOLDS = "holds"
-    FAILS = "fails"
-    UNDETERMINED = "undetermined"
+# the verdict of a property is the one three-valued Verdict (kept under its old name for callers)
+PropertyVerdict = Verdict
 
 
 @dataclass(frozen=True)
 class PropertyResult:
     property: str                     # short name, e.g. "SM", "NIFQ", "MON", "CHA[uniform-size]"
     measure: str
-    verdict: PropertyVerdict
-    proof: tuple[str, ...] = ()       # the argument, line by line
-    counterexample: dict | None = None  # exact values (as strings) of a re-checked counterexample
-    reason: str = ""                  # why undetermined (or a short summary)
-    # structured findings other code relies on (e.g. ("threshold", (c, theta, direction)));
-    # kept out of the JSON report, which carries the proof text instead
+    verdict: Verdict
+    proof: tuple[Sentence, ...] = ()  # the argument, line by line
+    counterexample: Counterexample | None = None   # re-checked exactly before it was built
+    reason: Sentence | str = ""       # why undetermined (or a short summary)
+    # structured findings other code relies on (e.g. ("threshold", (c, theta, direction)))
     data: tuple = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "proof", tuple(as_sentence(line) for line in self.proof))
+        if isinstance(self.counterexample, dict):      # TRANSITIONAL: removed once every checker is ported
+            object.__setattr__(self, "counterexample", _from_legacy(self.counterexample))
+        if self.counterexample is not None and not isinstance(self.counterexample, Counterexample):
+            raise TypeError(f"counterexample must be a Counterexample, got {type(self.counterexample).__name__}")
 
     def datum(self, key: str):
         return dict(self.data).get(key)
 
-    def as_json(self) -> dict:
-        return {"property": self.property, "verdict": self.verdict.value,
-                "proof": list(self.proof), "counterexample": self.counterexample,
-                "reason": self.reason}
+
+def _from_legacy(cx: dict) -> Counterexample:
+    """TRANSITIONAL: a checker's old flat counterexample dict in the one typed shape."""
+    tables, point, values = [], [], []
+    for key, value in cx.items():
+        if key == "relation":
+            continue
+        if isinstance(value, (list, tuple)) and len(value) == 4 and all(isinstance(v, int) for v in value):
+            tables.append((key, tuple(value)))
+        elif key.startswith(("M(", "score ")):
+            values.append((key, None if value == "undefined" else value))
+        else:
+            point.append((key, tuple(value) if isinstance(value, list) else value))
+    return Counterexample(cx.get("relation", ""), tuple(tables), tuple(point), tuple(values))

@@ -38,7 +38,7 @@ import sympy as sp
 from ..checks.cases import definedness, is_undefined_constant, obligations, restrict, zero_patterns
 from ..checks.decide import exact_sign, is_identically_zero, is_positive_everywhere
 from .. import timelimit
-from ..checks.domain import EVERYWHERE, Domain
+from ..domain import EVERYWHERE, Domain
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, TN, TP
 from ..transforms.limits import directional_limit, is_infinite

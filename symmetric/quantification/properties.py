@@ -36,11 +36,11 @@ from functools import lru_cache, wraps
 import sympy as sp
 
 from ..checks.decide import exact_sign, is_identically_zero, is_positive_everywhere
-from ..checks.domain import Domain
+from ..domain import Domain
 from ..properties.base import PropertyResult, PropertyVerdict
 from .distributions import n, p, q
 from .measures import NORMALISED, R, QuantMeasure
-from .pieces import piece_free, resolve_piecewise
+from ..checks.piecewise import piece_free, resolve_piecewise
 
 HOLDS, FAILS, UNDET = PropertyVerdict.HOLDS, PropertyVerdict.FAILS, PropertyVerdict.UNDETERMINED
 

@@ -15,8 +15,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import jinja2
+import sympy as sp
+from fractions import Fraction
 
 from ..claims.model import ClaimResult, Status
+from ..evidence import ContingencyTable, Sentence, _Slot
+from .notation import to_latex
+from .text import join_sentences
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAIN_NAME = "proofs"
@@ -37,13 +42,39 @@ def tex_escape(text: str) -> str:
     return out
 
 
-def tex_text(text: str | None) -> str:
+def _prose(text: str) -> str:
     """Escape plain text, passing ``$...$`` segments through as mathematics."""
-    if not text:
-        return ""
     parts = re.split(r"(\$[^$]+\$)", text)
     return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p)
                    for p in parts)
+
+
+def math(value) -> str:
+    """One mathematical object (a slot of a sentence) in LaTeX, through the notation table."""
+    if value is None:
+        return r"	ext{undefined}"
+    if isinstance(value, ContingencyTable):
+        return (r"(\mathrm{TP}, \mathrm{FP}, \mathrm{FN}, \mathrm{TN}) = "
+                f"({value.TP}, {value.FP}, {value.FN}, {value.TN})")
+    if isinstance(value, tuple):
+        return "(" + ", ".join(math(v) for v in value) + ")"
+    if isinstance(value, str):
+        return rf"\text{{{tex_escape(value)}}}"
+    if isinstance(value, Fraction):
+        value = sp.Rational(value.numerator, value.denominator)
+    return to_latex(value)
+
+
+def tex_text(text: "Sentence | str | None") -> str:
+    """A sentence (or plain text) in LaTeX: the prose escaped, each slot as mathematics."""
+    if not text:
+        return ""
+    if isinstance(text, (tuple, list)):     # several sentences, read one after another
+        return join_sentences(tex_text(t) for t in text if t)
+    if isinstance(text, str):
+        return _prose(text)
+    return "".join(f"${math(part.value)}$" if isinstance(part, _Slot) else _prose(part)
+                   for part in text.parts())
 
 
 def tex_math(latex: str | None) -> str:

@@ -1,19 +1,55 @@
-"""How symbols print in LaTeX: one table, used by every renderer."""
+"""How mathematics prints in LaTeX: one notation table and one printer, used by every renderer.
+
+The ground floor (:mod:`symmetric.space`) knows no LaTeX: the names of its symbols and the
+typesetting of its unevaluated atoms P(X), P(X | Y) and P(X and Y) live here.  A paper's
+derivation module may add the names of its own symbols with :func:`register_latex_names`.
+"""
 
 from __future__ import annotations
 
 import sympy as sp
+from sympy.printing.latex import LatexPrinter
 
-_EXTRA: dict[sp.Symbol, str] = {}
+from .. import space
+
+EVENT_LATEX = {space.G: r"\mathcal{G}", space.NG: r"\neg\mathcal{G}",
+               space.S: r"\mathcal{S}", space.NS: r"\neg\mathcal{S}"}
+
+SYMBOL_LATEX: dict[sp.Symbol, str] = {
+    space.g: r"P(\mathcal{G})", space.s: r"P(\mathcal{S})", space.j: r"P(\mathcal{S}\wedge\mathcal{G})",
+    space.n: r"|\mathcal{T}|", space.TP: r"\mathrm{TP}", space.FP: r"\mathrm{FP}",
+    space.FN: r"\mathrm{FN}", space.TN: r"\mathrm{TN}",
+}
 
 
 def register_latex_names(names: dict) -> None:
-    """Let a module (space, a paper's derivation) give its symbols their printed names."""
-    _EXTRA.update(names)
+    """Let a module (a paper's derivation) give its symbols their printed names."""
+    SYMBOL_LATEX.update(names)
+
+
+def _with_exponent(body: str, exp) -> str:
+    return rf"{body}^{{{exp}}}" if exp is not None else body
+
+
+class NotationPrinter(LatexPrinter):
+    """sympy's LaTeX printer with the project's notation for the atoms of the probability space."""
+
+    def _print_Pr(self, expr, exp=None):
+        if len(expr.args) == 1:
+            body = rf"P({EVENT_LATEX[expr.args[0]]})"
+        else:
+            x, y = expr.args
+            body = rf"P({EVENT_LATEX[x]} \mid {EVENT_LATEX[y]})"
+        return _with_exponent(body, exp)
+
+    def _print_Joint(self, expr, exp=None):
+        x, y = expr.args
+        return _with_exponent(rf"P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})", exp)
 
 
 def to_latex(expr) -> str:
-    from .. import space  # noqa: F401 - registers the space's names on first use
+    """``expr`` in LaTeX, every symbol under its name in the notation table."""
     expr = sp.sympify(expr)
-    names = {s: _EXTRA[s] for s in expr.free_symbols if s in _EXTRA} if hasattr(expr, "free_symbols") else {}
-    return sp.latex(expr, symbol_names=names, ln_notation=True)
+    symbols = getattr(expr, "free_symbols", ())
+    names = {s: SYMBOL_LATEX[s] for s in symbols if s in SYMBOL_LATEX}
+    return NotationPrinter({"symbol_names": names, "ln_notation": True}).doprint(expr)

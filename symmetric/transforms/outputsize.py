@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..checks.domain import Domain
+from ..domain import Domain
 from ..space import s
 
 

@@ -87,39 +87,6 @@ class Domain:
                 out[sym] = value
         return out
 
-    def _decide_condition(self, condition) -> sp.Basic:
-        """sp.true / sp.false when an (in)equation holds nowhere or everywhere on the domain."""
-        from .decide import is_identically_zero, is_positive_everywhere   # decide imports this module
-        if condition in (sp.true, sp.false):
-            return condition
-        if isinstance(condition, (sp.Eq, sp.Ne)):
-            difference = condition.lhs - condition.rhs
-            if is_identically_zero(difference, self).value is True:
-                return sp.true if isinstance(condition, sp.Eq) else sp.false
-            if (is_positive_everywhere(difference, self).value is True
-                    or is_positive_everywhere(-difference, self).value is True):
-                return sp.false if isinstance(condition, sp.Eq) else sp.true
-        return condition
-
-    def resolve_piecewise(self, expr: sp.Expr) -> sp.Expr:
-        """Drop the branches of every Piecewise whose condition is false everywhere on the
-        domain (decided on the positive reparametrisation); keep the first branch whose
-        condition is true.  Undecided conditions leave the Piecewise as it is."""
-        def resolve(pw: sp.Piecewise) -> sp.Expr:
-            kept = []
-            for value, condition in pw.args:
-                on_domain = self._decide_condition(sp.sympify(condition))
-                if on_domain is sp.false:
-                    continue
-                if on_domain is sp.true:
-                    kept.append((value, True))
-                    break
-                return pw
-            if not kept:
-                return pw
-            return kept[0][0] if kept[0][1] is True else sp.Piecewise(*kept)
-        return expr.replace(lambda e: isinstance(e, sp.Piecewise), resolve)
-
     def contains(self, point: Mapping[sp.Symbol, sp.Expr]) -> bool | None:
         """Whether an exact point satisfies every constraint (None if undecidable)."""
         for constraint in self.constraints:
@@ -130,10 +97,6 @@ class Domain:
                 return False
             return None
         return True
-
-    def latex(self) -> str:
-        from ..render.notation import to_latex
-        return ",\\; ".join(to_latex(c) for c in self.constraints)
 
 
 EVERYWHERE = Domain("unconstrained", ())

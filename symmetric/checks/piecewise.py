@@ -1,0 +1,103 @@
+"""The one Piecewise resolver: branches settled on a domain are replaced by their value.
+
+A measure written with ``cases(...)`` (a sympy Piecewise) is decided one formula at a time: a
+branch whose condition is false everywhere on the domain is dropped, the first branch whose
+condition is true everywhere is taken, and a branch whose condition is not settled stays (then
+the measure can jump where the branch changes, and a derivative argument is no proof:
+:func:`piece_free` is the guard for that).  Conditions are decided from a *sign oracle*: the
+strict sign of an expression on the domain, None when not decided; and optionally a *zero
+oracle* (is the expression identically zero there), which settles equations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sympy as sp
+from sympy.logic.boolalg import And, Not, Or
+
+from ..domain import Domain
+from ..logic import Truth, fuzzy_and, fuzzy_not, fuzzy_or
+
+Sign = Callable[[sp.Expr], "int | None"]
+Zero = Callable[[sp.Expr], Truth]
+
+# functions that can jump; Abs, Min and Max are continuous and are resolved separately
+DISCONTINUOUS = (sp.Piecewise, sp.sign, sp.floor, sp.ceiling, sp.Heaviside, sp.frac)
+
+
+def piece_free(expr: sp.Expr) -> bool:
+    """No branch and no jump function left: the formula is one elementary expression."""
+    return not expr.has(*DISCONTINUOUS)
+
+
+def condition_truth(condition, sign: Sign, zero: Zero | None = None) -> Truth:
+    """Truth of a branch condition everywhere on a domain (None: not settled)."""
+    if condition is sp.true or condition is sp.false:
+        return bool(condition)
+    if isinstance(condition, Not):
+        return fuzzy_not(condition_truth(condition.args[0], sign, zero))
+    if isinstance(condition, And):
+        return fuzzy_and(condition_truth(c, sign, zero) for c in condition.args)
+    if isinstance(condition, Or):
+        return fuzzy_or(condition_truth(c, sign, zero) for c in condition.args)
+    if not isinstance(condition, sp.core.relational.Relational):
+        return None
+    difference = condition.lhs - condition.rhs
+    if isinstance(condition, (sp.Eq, sp.Ne)) and zero is not None and zero(difference) is True:
+        return isinstance(condition, sp.Eq)
+    s = sign(difference)
+    if s is None:
+        return None
+    if isinstance(condition, sp.Eq):
+        return False      # the sign is strict, so lhs != rhs
+    if isinstance(condition, sp.Ne):
+        return True
+    if isinstance(condition, (sp.StrictLessThan, sp.LessThan)):
+        return s < 0
+    return s > 0
+
+
+def resolve_piecewise(expr: sp.Expr, sign: Sign, zero: Zero | None = None) -> sp.Expr:
+    """Drop the branches whose condition is false on the domain and take the first one that is
+    true; a branch with an unsettled condition keeps the Piecewise (with what is left)."""
+    def fix(node):
+        kept = []
+        for value, condition in node.args:
+            truth = condition_truth(condition, sign, zero)
+            if truth is False:
+                continue
+            if truth is True:
+                if not kept:
+                    return value
+                kept.append((value, True))
+                break
+            kept.append((value, condition))
+        if not kept:
+            return node          # no branch applies anywhere: leave sympy's own (undefined) form
+        return sp.Piecewise(*kept)
+    if not expr.has(sp.Piecewise):
+        return expr
+    return expr.replace(lambda e: isinstance(e, sp.Piecewise), fix)
+
+
+def domain_oracles(domain: Domain) -> tuple[Sign, Zero]:
+    """The sign and zero oracles of ``domain``, from the exact deciders."""
+    from .decide import is_identically_zero, is_positive_everywhere
+
+    def sign(e):
+        if is_positive_everywhere(e, domain).value is True:
+            return 1
+        if is_positive_everywhere(-e, domain).value is True:
+            return -1
+        return None
+
+    def zero(e):
+        return is_identically_zero(e, domain).value
+
+    return sign, zero
+
+
+def resolve_on_domain(expr: sp.Expr, domain: Domain) -> sp.Expr:
+    """:func:`resolve_piecewise` with the conditions decided exactly on ``domain``."""
+    return resolve_piecewise(expr, *domain_oracles(domain))

@@ -1,0 +1,136 @@
+"""What a verdict rests on, as mathematics: sentences with mathematical slots, contingency
+tables and counterexamples.  Nothing here knows LaTeX, JSON or a terminal: the rendering
+layer (:mod:`symmetric.render`) turns these objects into text at the edge.
+
+* :class:`Sentence` -- one line of an argument: plain prose ``template`` whose ``{0}``,
+  ``{1}``, ... slots hold objects (sympy expressions and relations, tables, tuples of numbers).
+* :class:`ContingencyTable` -- (TP, FP, FN, TN), exact integers.
+* :class:`Counterexample` -- the one shape of a counterexample: the tables or the point where a
+  statement fails, the measure's exact values there, and the relation that fails.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import sympy as sp
+
+from .errors import InvalidArgument, InvalidArgumentType
+
+_FORMATTER = string.Formatter()
+
+
+class ContingencyTable(NamedTuple):
+    """A binary contingency table (the paper's Table 1): TP = |S and G|, FP, FN, TN."""
+
+    TP: int
+    FP: int
+    FN: int
+    TN: int
+
+
+def _slots(template: str) -> list[int]:
+    slots = []
+    for _, field, spec, conversion in _FORMATTER.parse(template):
+        if field is None:
+            continue
+        if not field.isdigit() or spec or conversion:
+            raise InvalidArgument("template", template, f"slots are {{0}}, {{1}}, ...; got {{{field}}}")
+        slots.append(int(field))
+    return slots
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One line of an argument: prose with mathematical slots.
+
+    ``template`` is plain text (no LaTeX); ``{k}`` marks ``args[k]``.  Literal braces are
+    written ``{{`` and ``}}``.  Renderers typeset the prose as text and each argument as
+    mathematics through the one notation table."""
+
+    template: str
+    args: tuple = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.template, str):
+            raise InvalidArgumentType("template", self.template, "must be a str")
+        object.__setattr__(self, "args", tuple(self.args))
+        used = _slots(self.template)
+        if used and max(used) >= len(self.args):
+            raise InvalidArgument("args", self.args, f"template {self.template!r} uses slot {{{max(used)}}}")
+
+    def parts(self):
+        """The prose and the arguments in reading order: str for prose, else an argument."""
+        prose = ""          # Formatter.parse cuts the prose at every escaped brace: join it again
+        for literal, field, _, _ in _FORMATTER.parse(self.template):
+            prose += literal
+            if field is not None:
+                if prose:
+                    yield prose
+                prose = ""
+                yield _Slot(self.args[int(field)])
+        if prose:
+            yield prose
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """An argument in a sentence's reading order (so that a str argument is not read as prose)."""
+
+    value: object
+
+
+def say(template: str, *args) -> Sentence:
+    """A :class:`Sentence`: ``say("M = {0} before and {1} after", a, b)``."""
+    return Sentence(template, args)
+
+
+def as_sentence(line: "Sentence | str") -> Sentence:
+    """A plain string is a sentence without slots."""
+    return line if isinstance(line, Sentence) else Sentence(line.replace("{", "{{").replace("}", "}}"))
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """Where a statement fails, re-checked exactly before it is built.
+
+    ``relation`` is the relation that fails (a sympy relation, or a short plain-text one such as
+    ``"M(h') = M(h)"``); ``tables`` the named contingency tables; ``point`` named exact values
+    (parameters, prevalences, variables); ``values`` the measure's exact values (None: undefined
+    there); ``description`` what the counterexample is."""
+
+    relation: object = ""
+    tables: tuple[tuple[str, ContingencyTable], ...] = ()
+    point: tuple[tuple[str, object], ...] = ()
+    values: tuple[tuple[str, object], ...] = ()
+    description: Sentence | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("tables", "point", "values"):
+            value = getattr(self, name)
+            if isinstance(value, Mapping):
+                value = tuple(value.items())
+            object.__setattr__(self, name, tuple((str(k), v) for k, v in value))
+        object.__setattr__(self, "tables",
+                           tuple((k, ContingencyTable(*t)) for k, t in self.tables))
+        if isinstance(self.description, str):
+            object.__setattr__(self, "description", as_sentence(self.description))
+
+    def __getitem__(self, name: str):
+        """A table, a point coordinate or a value by its name (``cx["h"]``, ``cx["M(h)"]``)."""
+        for entries in (self.tables, self.point, self.values):
+            for key, value in entries:
+                if key == name:
+                    return value
+        raise KeyError(name)
+
+    def __contains__(self, name: str) -> bool:
+        return any(key == name for entries in (self.tables, self.point, self.values) for key, _ in entries)
+
+
+def exact(value) -> sp.Basic | None:
+    """A value as an exact sympy number (None stays None: undefined)."""
+    return None if value is None else sp.sympify(value)
