@@ -245,7 +245,7 @@ def test_endpoint_prevalences(text, expected):
     for k in expected:
         r = results[k]
         if r.verdict.value == "holds":     # the proof says what it covers
-            assert "0 < p, q < 1" in r.proof[-1]
+            assert "0 < p, q < 1" in sentence(r.proof[-1])
         else:
             cx = r.counterexample
             assert exact_sign(binary_value(text, cx["p(c1)"], cx["p^(c1)"])) <= 0
