@@ -23,12 +23,10 @@ from types import MappingProxyType
 import sympy as sp
 
 from .. import timelimit
+from ..config import settings
 from ..domain import EVERYWHERE, Domain
 from .intervals import interval_sign, interval_sign_at
 
-Z3_TIMEOUT_MS = 1500
-SAMPLE_POINTS = 40
-EARLY_POINTS = 3      # tried before an expensive simplification
 
 
 @dataclass(frozen=True)
@@ -177,7 +175,7 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
     z3vars = [z3.Real(str(x)) for x in gens]
     solver = z3.SolverFor("QF_NRA")
     # cut to what is left of the --time-limit: inside z3's C code the SIGALRM waits until it returns
-    solver.set("timeout", timelimit.z3_timeout_ms(Z3_TIMEOUT_MS))
+    solver.set("timeout", timelimit.z3_timeout_ms(settings().z3_timeout_ms))
     for v in z3vars:
         solver.add(v > 0)
     try:
@@ -231,8 +229,8 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     # below would return (the same seeded points, in the same order), and it spares expanding
     # numerator and denominator or simplify(), both costly; an expression that is identically
     # 0 never yields one, so this only saves time.
-    points = iter(_random_points(gens, SAMPLE_POINTS // 2))
-    witness = _nonzero_point(e, itertools.islice(points, EARLY_POINTS))
+    points = iter(_random_points(gens, settings().sample_points // 2))
+    witness = _nonzero_point(e, itertools.islice(points, settings().early_points))
     if witness is not None:
         return Decision(False, "exact witness", domain.from_positive(witness))
     frac = _rational_fraction(e, gens)
@@ -242,7 +240,7 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
             return Decision(True, "polynomial identity")
         if _rational_coefficients(num, gens) and _rational_coefficients(den, gens):
             # with rational coefficients a value is a rational number: != 0 is exact
-            for point in _random_points(gens, SAMPLE_POINTS):
+            for point in _random_points(gens, settings().sample_points):
                 if den.subs(point) != 0 and num.subs(point) != 0:
                     return Decision(False, "exact witness", domain.from_positive(point))
             return Decision(None, "undecided", detail="nonzero polynomial without a witness (unexpected)")
@@ -308,11 +306,12 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
                     if status == "unsat":
                         return Decision(True, "z3: negation unsatisfiable, square roots as "
                                               "constrained variables")
-    for point in _random_points(gens, SAMPLE_POINTS):
+    samples = settings().sample_points
+    for point in _random_points(gens, samples):
         if _recheck(e, point, strict):
             return Decision(False, "exact witness", domain.from_positive(point))
     return Decision(None, "undecided",
-                    detail=f"no proof found; positive at {SAMPLE_POINTS} sample points (evidence only)")
+                    detail=f"no proof found; positive at {samples} sample points (evidence only)")
 
 
 def _recheck(e: sp.Expr, point: Mapping, strict: bool) -> bool:

@@ -15,6 +15,30 @@ from functools import cached_property
 import sympy as sp
 
 from .. import space
+from ..errors import InvalidArgument, InvalidArgumentType
+
+# what a probability form may mention besides its atoms and parameters
+_PROB_SYMBOLS = frozenset({space.n})
+_ORIENTATIONS = (1, -1)
+
+
+def _expression(argument: str, value) -> sp.Expr | None:
+    """A form as given to Measure: a sympy expression (user text goes through symmetric.parse,
+    never sympify/eval); plain numbers are accepted as constants."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or isinstance(value, str):
+        raise InvalidArgumentType(argument, value, "must be a sympy expression (parse user text with "
+                                  "symmetric.parse_expression; strings are never evaluated)")
+    if isinstance(value, (int, float)):
+        return sp.Integer(value) if isinstance(value, int) else sp.nsimplify(value)
+    if not isinstance(value, sp.Expr):
+        raise InvalidArgumentType(argument, value, "must be a sympy expression")
+    return value
+
+
+def _undeclared(expr: sp.Expr, allowed: set) -> list[str]:
+    return sorted(str(sym) for sym in expr.free_symbols if sym not in allowed)
 
 
 @dataclass(frozen=True)
@@ -26,6 +50,17 @@ class Param:
     high: object = sp.oo
     default: object = None
     description: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.symbol, sp.Symbol):
+            raise InvalidArgumentType("symbol", self.symbol, "a parameter is a sympy Symbol")
+        try:
+            low, high = sp.sympify(self.low, strict=True), sp.sympify(self.high, strict=True)
+        except (sp.SympifyError, TypeError):
+            raise InvalidArgumentType("low, high", (self.low, self.high), "bounds must be numbers or sympy.oo") from None
+        if not (low.is_number and high.is_number) or (low < high) is not sp.true:
+            raise InvalidArgument("low, high", (self.low, self.high),
+                                  f"the domain of {self.symbol} must be an open interval low < high")
 
     def interval(self) -> tuple[sp.Symbol, object, object]:
         return (self.symbol, self.low, self.high)
@@ -63,8 +98,38 @@ class Measure:
     extra: tuple[tuple[str, object], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
+        """Validate at construction, so that a mistake is named here and not found later as a
+        failed evaluation: every argument is checked and named with its value."""
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise InvalidArgumentType("name", self.name, "must be a non-empty str")
+        if not isinstance(self.title, str):
+            raise InvalidArgumentType("title", self.title, "must be a str")
+        object.__setattr__(self, "counts", _expression("counts", self.counts))
+        object.__setattr__(self, "probs", _expression("probs", self.probs))
         if self.counts is None and self.probs is None:
-            raise ValueError(f"measure {self.name!r} needs a count form or a probability form")
+            raise InvalidArgument("counts", None, f"measure {self.name!r} needs a count form (counts=) "
+                                  "or a probability form (probs=)")
+        if isinstance(self.params, Param):
+            object.__setattr__(self, "params", (self.params,))
+        if not isinstance(self.params, tuple) or not all(isinstance(p, Param) for p in self.params):
+            raise InvalidArgumentType("params", self.params, "must be a tuple of Param")
+        if self.orientation not in _ORIENTATIONS or isinstance(self.orientation, bool):
+            raise InvalidArgument("orientation", self.orientation, "must be 1 (higher is better) or -1 (lower is better)")
+        declared = set(self.param_symbols)
+        hint = "; declare parameters with params=(Param(symbol, low, high),)"
+        if self.counts is not None:
+            bad = _undeclared(self.counts, set(space.CELLS) | declared)
+            if bad:
+                raise InvalidArgument("counts", self.counts, f"undeclared symbol(s) {', '.join(bad)}: a count form "
+                                      f"uses TP, FP, FN, TN and declared parameters{hint}")
+        if self.probs is not None:
+            if self.probs.free_symbols & set(space.CELLS):
+                raise InvalidArgument("probs", self.probs, "a probability form uses P(...) atoms, not counts; "
+                                      "give counts= instead")
+            bad = _undeclared(self.probs, set(space.EVENTS) | _PROB_SYMBOLS | declared)
+            if bad:
+                raise InvalidArgument("probs", self.probs, f"undeclared symbol(s) {', '.join(bad)}: a probability "
+                                      f"form uses P(...) atoms, |T| = n and declared parameters{hint}")
 
     @cached_property  # derived once; the dataclass is frozen so it cannot go stale
     def count_form(self) -> sp.Expr:

@@ -164,3 +164,27 @@ def build_pdf(tex_file: Path, timeout: float = 300) -> Path:
     for junk in (".aux", ".log", ".out", ".toc"):
         tex_file.with_suffix(junk).unlink(missing_ok=True)
     return tex_file.with_suffix(".pdf")
+
+
+def property_result(result) -> str:
+    """One property result as a LaTeX paragraph (verdict, argument, counterexample, reason)."""
+    lines = [rf"\textbf{{{tex_escape(result.property)}}}: {tex_escape(result.verdict.value)}."]
+    lines += [tex_text(line) for line in result.proof]
+    if result.counterexample is not None:
+        from .text import counterexample_line
+        lines.append("Counterexample: " + tex_escape(counterexample_line(result.counterexample)))
+    if result.reason:
+        lines.append(r"\emph{" + tex_text(result.reason) + "}")
+    return "\n".join(lines) + "\n"
+
+
+def of(obj) -> str:
+    """LaTeX of a result or of a mathematical object."""
+    from ..properties.base import PropertyResult
+    if isinstance(obj, PropertyResult):
+        return property_result(obj)
+    if isinstance(obj, ClaimResult):
+        return render_claim(obj)
+    if isinstance(obj, Sentence):
+        return tex_text(obj)
+    return math(obj)

@@ -1,0 +1,61 @@
+"""The public Python API (re-exported by :mod:`symmetric`): the same work as the command line,
+through the same driver, time limit and error policy.
+
+    import symmetric
+    acc = symmetric.measure("Acc")
+    for r in symmetric.check(acc, ["MON", "SYM"], time_limit=30):
+        print(r.property, r.verdict.value)
+    print(symmetric.to_latex(r))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .claims.model import ClaimResult
+from .errors import InvalidArgumentType
+from .measures import registry
+from .properties import driver
+from .properties.base import PropertyResult
+
+
+def measure(name: str):
+    """A catalogue measure by name or alias, case-insensitively (classification or
+    quantification); an unknown name raises UnknownNameError with close matches."""
+    if not isinstance(name, str):
+        raise InvalidArgumentType("name", name, "must be a str")
+    from .errors import UnknownNameError
+    from .quantification import measures as quantification
+    try:
+        return registry.get(name)
+    except UnknownNameError as classification_miss:
+        try:
+            return quantification.get(name)
+        except UnknownNameError:
+            raise classification_miss from None
+
+
+def check(measure_or_name, properties: Iterable | str | None = None, *, time_limit: float | None = None,
+          progress=None) -> tuple[PropertyResult, ...]:
+    """Decide properties of a measure (a Measure, a QuantMeasure or a catalogue name): every
+    property of its kind by default, or the named ones, within ``time_limit`` seconds (None: no
+    limit).  Each result is holds (with a proof), fails (with an exact counterexample) or
+    undetermined (with the reason)."""
+    target = measure(measure_or_name) if isinstance(measure_or_name, str) else measure_or_name
+    return driver.check(target, properties, time_limit=time_limit, progress=progress)
+
+
+def prove(*prefixes: str) -> tuple[ClaimResult, ...]:
+    """Run the built-in papers' claims whose id starts with any prefix (all when none)."""
+    from .claims import registry as claims
+    for prefix in prefixes:
+        if not isinstance(prefix, str):
+            raise InvalidArgumentType("prefixes", prefix, "claim id prefixes are str")
+    return tuple(claims.run(claims.select(prefixes)))
+
+
+def to_latex(obj) -> str:
+    """LaTeX of a result (a PropertyResult, a ClaimResult) or of a sympy expression, through the
+    project's notation."""
+    from .render import latex
+    return latex.of(obj)
