@@ -1,0 +1,146 @@
+"""Writing outputs so that nothing is ever half-written.
+
+* :func:`write_text` writes a file atomically: into a temporary file beside it, flushed to disk,
+  then renamed over the target.  A full disk, a file-size limit or a signal leaves the old file
+  as it was.
+* :func:`replace_folder` stages a whole output folder (every file of one run) and swaps it in
+  with two renames, so readers see all old files or all new ones; files the run does not
+  produce (a PDF from an earlier run, say) are carried over.
+* :func:`check_writable` is asked *before* the work: a path that cannot be written is refused
+  at once (exit 2), not after minutes of checking.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from ..errors import InputError
+
+
+class OutputError(InputError):
+    """An output path that cannot be written (named, with the reason)."""
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def check_writable(path: str | Path, *, directory: bool = False, inputs: tuple = ()) -> Path:
+    """Refuse an output path that cannot be written, before any work is done."""
+    if str(path) == "":
+        raise OutputError("an output path must not be empty")
+    path = Path(path).expanduser()
+    resolved = path.resolve()
+    for source in inputs:
+        if Path(source).expanduser().resolve() == resolved:
+            raise OutputError(f"{path}: the output would overwrite an input file")
+    if directory:
+        if path.exists() and not path.is_dir():
+            raise OutputError(f"{path}: exists and is not a directory")
+        parent = path if path.exists() else _existing_ancestor(path)
+    else:
+        if path.is_dir():
+            raise OutputError(f"{path}: is a directory")
+        if path.exists() and not os.access(path, os.W_OK):
+            raise OutputError(f"{path}: not writable (permission denied)")
+        parent = path.parent if path.parent.exists() else None
+        if parent is None:
+            raise OutputError(f"{path}: the folder {path.parent} does not exist")
+    if parent is not None and not parent.is_dir():
+        raise OutputError(f"{path}: {parent} is not a directory")
+    if parent is not None and not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"{path}: cannot write in {parent} (permission denied)")
+    return path
+
+
+def _existing_ancestor(path: Path) -> Path:
+    for parent in path.absolute().parents:
+        if parent.exists():
+            return parent
+    return Path("/")
+
+
+def write_text(path: str | Path, text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` atomically."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise OutputError(f"{path}: could not be written ({_reason(exc)}); the previous file is unchanged") from None
+        raise
+    return path
+
+
+def copy_file(source: Path, target: Path) -> Path:
+    """Copy atomically (the target is replaced only once the copy is complete)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        shutil.copyfile(source, tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return target
+
+
+@contextlib.contextmanager
+def staged_folder(target: str | Path) -> Iterator[Path]:
+    """A scratch folder beside ``target``: write a run's files into it; on normal exit it
+    replaces ``target`` as a unit (see :func:`replace_folder`), on any exception or signal it is
+    removed and ``target`` is untouched."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(stage, 0o777 & ~umask)     # mkdtemp's 0700 would otherwise become the folder's mode
+    try:
+        yield stage
+        replace_folder(stage, target)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def replace_folder(stage: Path, target: Path) -> None:
+    """Swap ``stage`` in for ``target``; files only ``target`` has are carried over."""
+    if target.exists():
+        for entry in target.iterdir():
+            if not (stage / entry.name).exists() and not entry.name.startswith("."):
+                if entry.is_dir():
+                    shutil.copytree(entry, stage / entry.name, symlinks=True)
+                else:
+                    shutil.copy2(entry, stage / entry.name)
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+        os.replace(target, old / target.name)
+        try:
+            os.replace(stage, target)
+        except BaseException:
+            os.replace(old / target.name, target)     # put the old folder back
+            raise
+        finally:
+            shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(stage, target)
+
+
+def write_files(files: Mapping[str, str], target: str | Path) -> Path:
+    """Write several files (name -> text) into ``target`` as one unit."""
+    with staged_folder(target) as stage:
+        for name, text in files.items():
+            (stage / name).write_text(text, encoding="utf-8")
+    return Path(target)

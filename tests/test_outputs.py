@@ -1,0 +1,108 @@
+"""Outputs are never half-written and TeX runs locked down (render/files.py, render/texbuild.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from symmetric.render import files
+from symmetric.render.texbuild import TexBuildError, build_pdf, tex_engine
+
+needs_tex = pytest.mark.skipif(tex_engine() is None, reason="pdflatex not installed")
+
+
+def test_atomic_write_under_a_file_size_limit_keeps_the_old_file(tmp_path):
+    target = tmp_path / "r.json"
+    target.write_text("x" * 100_000)
+    code = ("import resource, sys; from symmetric.render.files import write_text\n"
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))\n"
+            "import signal; signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+            f"write_text({str(target)!r}, 'y' * 50_000)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode != 0 and "could not be written" in proc.stderr
+    assert target.read_text() == "x" * 100_000
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]      # no temporary file left
+
+
+def test_staged_folder_is_all_old_after_an_interruption(tmp_path):
+    out = tmp_path / "out"
+    files.write_files({"a.tex": "old a", "b.tex": "old b"}, out)
+    with pytest.raises(KeyboardInterrupt):
+        with files.staged_folder(out) as stage:
+            (stage / "a.tex").write_text("new a")
+            raise KeyboardInterrupt
+    assert {p.name: p.read_text() for p in out.iterdir()} == {"a.tex": "old a", "b.tex": "old b"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_staged_folder_replaces_and_carries_other_files_over(tmp_path):
+    out = tmp_path / "out"
+    files.write_files({"a.tex": "old a", "proofs.pdf": "pdf"}, out)
+    files.write_files({"a.tex": "new a"}, out)
+    assert {p.name: p.read_text() for p in out.iterdir()} == {"a.tex": "new a", "proofs.pdf": "pdf"}
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o777 & ~umask     # not mkdtemp's 0700
+
+
+@pytest.mark.parametrize("make,fragment", [
+    (lambda p: p.mkdir(), "is a directory"),
+    (lambda p: None, None),
+])
+def test_check_writable_file(tmp_path, make, fragment):
+    target = tmp_path / "r.json"
+    make(target)
+    if fragment:
+        with pytest.raises(files.OutputError, match=fragment):
+            files.check_writable(target)
+    else:
+        assert files.check_writable(target) == target
+
+
+@pytest.mark.parametrize("path,fragment", [
+    ("nodir/sub/r.json", "does not exist"), ("", "must not be empty"),
+])
+def test_check_writable_refuses(tmp_path, path, fragment):
+    with pytest.raises(files.OutputError, match=fragment):
+        files.check_writable(tmp_path / path if path else "")
+
+
+def test_check_writable_refuses_an_input(tmp_path):
+    source = tmp_path / "m.toml"
+    source.write_text("")
+    with pytest.raises(files.OutputError, match="overwrite an input"):
+        files.check_writable(source, inputs=(source,))
+
+
+@needs_tex
+@pytest.mark.parametrize("body,fragment", [
+    (r"\input{/etc/hostname}", "not found"),
+    (r"\immediate\openout9=../pwned.tex\immediate\write9{owned}\immediate\closeout9 x", "can't write"),
+])
+def test_tex_cannot_read_or_write_outside_its_folder(tmp_path, body, fragment):
+    tex = tmp_path / "a.tex"
+    tex.write_text(r"\documentclass{article}\begin{document}" + body + r"\end{document}")
+    with pytest.raises(TexBuildError, match=fragment):
+        build_pdf(tex)
+    assert not (tmp_path.parent / "pwned.tex").exists() and not (tmp_path / "a.pdf").exists()
+
+
+@needs_tex
+def test_tex_that_loops_ends_in_one_line(tmp_path):
+    tex = tmp_path / "a.tex"
+    tex.write_text(r"\documentclass{article}\begin{document}\def\x{\x}\x\end{document}")
+    with pytest.raises(TexBuildError, match="did not finish within 2 s"):
+        build_pdf(tex, timeout=2)
+
+
+@needs_tex
+def test_contents_are_stable_after_the_build(tmp_path):
+    tex = tmp_path / "a.tex"
+    tex.write_text(r"\documentclass{article}\begin{document}\tableofcontents\newpage\section{One}x"
+                   r"\newpage\section{Two}y\end{document}")
+    pdf = build_pdf(tex)
+    assert pdf.exists() and not (tmp_path / "a.aux").exists()
