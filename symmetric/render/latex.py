@@ -52,7 +52,7 @@ def _prose(text: str) -> str:
 def math(value) -> str:
     """One mathematical object (a slot of a sentence) in LaTeX, through the notation table."""
     if value is None:
-        return r"	ext{undefined}"
+        return r"\text{undefined}"
     if isinstance(value, ContingencyTable):
         return (r"(\mathrm{TP}, \mathrm{FP}, \mathrm{FN}, \mathrm{TN}) = "
                 f"({value.TP}, {value.FP}, {value.FN}, {value.TN})")
