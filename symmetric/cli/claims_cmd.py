@@ -1,4 +1,4 @@
-"""``symmetric prove``, ``symmetric list`` and ``symmetric show``."""
+"""``symmetric prove``, ``symmetric list`` (claims, or ``--properties``) and ``symmetric show``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from rich.table import Table
 
 from ..claims import registry
 from ..claims.model import ClaimResult, Verdict
+from ..errors import UnknownNameError
+from ..properties import catalogue
 from ..render import json as json_render
 from ..render import latex as latex_render
 from ..render import text as text_render
@@ -83,8 +85,17 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
 
 @main.command("list")
 @click.argument("prefixes", nargs=-1)
-def list_claims(prefixes: tuple[str, ...]) -> None:
-    """List claim ids (those starting with any PREFIX, or all)."""
+@click.option("--properties", is_flag=True,
+              help="List the properties `check` decides instead of claims.")
+def list_claims(prefixes: tuple[str, ...], properties: bool = False) -> None:
+    """List claims (ids starting with any PREFIX, or all) or, with --properties, properties.
+
+    With --properties, print one tab-separated line per property that `check` decides: name,
+    kind of measure, family, definition and source; a PREFIX then selects by name, kind or
+    family.
+    """
+    if properties:
+        return _list_properties(prefixes)
     for claim in registry.select(prefixes):
         click.echo(f"{claim.id}\t{claim.where}")
 
@@ -117,3 +128,24 @@ def show(claim_id: str) -> None:
     if r.reason:
         click.echo(f"why: {r.reason}")
     click.echo(f"verdict: {r.verdict.value}")
+
+
+# ------------------------------------------------------------------ list --properties
+
+def _list_properties(prefixes: tuple[str, ...]) -> None:
+    """One tab-separated line per property of the catalogue: name, kind of measure, family,
+    definition, source.  A PREFIX selects the properties whose name, kind or family starts
+    with it (case-insensitive); one that selects nothing is a user error with close matches."""
+    rows = catalogue.properties()
+    if prefixes:
+        chosen = []
+        for prefix in prefixes:
+            hits = [p for p in rows
+                    if any(field.lower().startswith(prefix.lower()) for field in (p.name, p.kind, p.family))]
+            if not hits:
+                raise UnknownNameError("property, kind or family", prefix,
+                                       sorted({f for p in rows for f in (p.name, p.kind, p.family)}))
+            chosen.extend(h for h in hits if h not in chosen)
+        rows = tuple(p for p in rows if p in chosen)       # catalogue order
+    for p in rows:
+        click.echo(f"{p.name}\t{p.kind}\t{p.family}\t{p.definition}\t{p.source}")

@@ -1,6 +1,7 @@
 """Reading a TOML measure file as text, and pointing into it.
 
-Two jobs that ``check`` needs before and after :mod:`tomllib`:
+Two jobs that reading measures from TOML (:mod:`.toml_measures`) needs before and after
+:mod:`tomllib`:
 
 * :func:`read_text` -- the file as UTF-8 text, or an :class:`InputError` naming the file (and
   the line and column of the first byte that is not UTF-8);

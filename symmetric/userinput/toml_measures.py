@@ -1,0 +1,117 @@
+"""Measures from a TOML file: several ``[[measure]]`` tables, each a measure of its kind.
+
+Format::
+
+    kind = "classification"            # optional file-level kind (default: the caller's)
+
+    [[measure]]
+    name = "MyK"                       # required
+    counts = "TP/AP + TN/AN - 1"       # or probs = "P(S|G) + P(not S|not G) - 1"
+    params = ["lambda>0"]              # optional declarations (open intervals)
+    orientation = "higher"             # optional: "higher" (default) or "lower" is better
+
+    [[measure]]
+    catalogue = "F1"                   # a catalogue measure by name
+
+    [[measure]]
+    kind = "quantification"            # per-table kind (overrides the file-level kind)
+    name = "MyAE"
+    term = "abs(q - p)/n"              # per-class term in p, q, n
+
+Every error names the file, and the line (and column, where it can be found exactly through
+:mod:`.toml_text`) of the offending table, field or character.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from ..errors import InputError
+from .kinds import Kind, kind_named, misfit_form, owners
+from .measures import build_measure, lookup
+from .toml_text import array_locators, read_text, string_locator
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _measure_blocks(text: str) -> list[int]:
+    """1-based line numbers of each [[measure]] header (to point errors into the file)."""
+    return [k for k, ln in enumerate(text.splitlines(), 1) if re.match(r"\s*\[\[\s*measure\s*\]\]", ln)]
+
+
+def _key_position(text: str, start_line: int, key: str) -> tuple[int, int]:
+    """(line, column) of the first character inside the quoted value of ``key`` after start_line."""
+    lines = text.splitlines()
+    for k in range(start_line, len(lines) + 1):
+        if k > start_line and re.match(r"\s*\[", lines[k - 1]):
+            break
+        m = re.match(rf"\s*{re.escape(key)}\s*=\s*(\"\"\"|'''|\"|')?", lines[k - 1])   # any value
+        if m:
+            return k, m.end() + 1
+    return start_line, 1
+
+
+def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object]]:
+    """(kind, measure) for every [[measure]] table; a table's ``kind`` overrides the file's
+    top-level ``kind``, which overrides ``default_kind`` (the --kind option)."""
+    source = str(path)
+    text = read_text(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = _TOML_POSITION.search(str(exc))
+        line, column = (int(m.group(1)), int(m.group(2))) if m else (None, None)
+        message = _TOML_POSITION.sub("", str(exc)).strip()
+        if line is None and "end of document" in str(exc):
+            line = text.count("\n") + 1
+        raise InputError(f"invalid TOML: {message}", source=source, line=line, column=column) from None
+    unknown = set(data) - {"measure", "kind"}
+    if unknown:
+        raise InputError(f"unknown top-level key(s) {sorted(unknown)}; measures go in [[measure]] tables "
+                         "(the only other top-level key is kind)", source=source, line=1)
+    file_kind = default_kind
+    if "kind" in data:
+        file_kind = kind_named(data["kind"], source=source, line=_key_position(text, 1, "kind")[0])
+    entries = data.get("measure")
+    if not isinstance(entries, list) or not entries:
+        raise InputError("no [[measure]] table found", source=source, line=1)
+    headers = _measure_blocks(text)
+    out = []
+    for k, entry in enumerate(entries):
+        line = headers[k] if k < len(headers) else 1
+        kind = file_kind
+        if "kind" in entry:
+            kind = kind_named(entry["kind"], source=source, line=_key_position(text, line, "kind")[0])
+        extra = set(entry) - kind.fields()
+        for key in sorted(extra):
+            if owners(key):
+                raise InputError(misfit_form(kind, key, f"field {key!r}"), source=source,
+                                 line=_key_position(text, line, key)[0])
+        if extra:
+            raise InputError(f"unknown field(s) {sorted(extra)} in a {kind.name} [[measure]] "
+                             f"(allowed: {sorted(kind.fields())})", source=source, line=line)
+        if "catalogue" in entry:
+            if not isinstance(entry["catalogue"], str):
+                raise InputError("catalogue must be a measure name", source=source, line=line)
+            out.append((kind, lookup(kind, entry["catalogue"], source=source, line=line)))
+            continue
+        if "name" not in entry:
+            raise InputError("missing field 'name' in [[measure]]", source=source, line=line)
+        for key in ("name", *(f.key for f in kind.forms)):
+            if key in entry and not isinstance(entry[key], str):
+                raise InputError(f"field {key!r} must be a string", source=source,
+                                 line=_key_position(text, line, key)[0])
+        params = entry.get("params", [])
+        if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
+            raise InputError("field 'params' must be a list of strings such as \"lambda>0\"", source=source,
+                             line=_key_position(text, line, "params")[0])
+        positions = {f.key: _key_position(text, line, f.key) for f in kind.forms}
+        locators = {f.key: string_locator(text, line, f.key, entry[f.key]) for f in kind.forms
+                    if isinstance(entry.get(f.key), str)}
+        texts = {f.key: entry.get(f.key) for f in kind.forms}
+        out.append((kind, build_measure(kind, entry["name"], texts, params, entry.get("orientation", "higher"),
+                                        source=source, positions=positions, line=line,
+                                        locators={k: v for k, v in locators.items() if v},
+                                        param_locators=array_locators(text, line, "params", params))))
+    return out
