@@ -106,3 +106,25 @@ def test_contents_are_stable_after_the_build(tmp_path):
                    r"\newpage\section{Two}y\end{document}")
     pdf = build_pdf(tex)
     assert pdf.exists() and not (tmp_path / "a.aux").exists()
+
+
+@pytest.mark.parametrize("json_arg,fragment", [
+    ("nodir/sub/r.json", "does not exist"), ("", "must not be empty"), (".", "is a directory"),
+])
+def test_check_refuses_a_bad_json_path_before_the_work(tmp_path, json_arg, fragment, monkeypatch):
+    from cli_support import assert_user_error, run_check
+    monkeypatch.chdir(tmp_path)
+    assert_user_error(run_check(["--counts", "TP/n", "--json", json_arg], tmp_path), fragment)
+
+
+def test_check_refuses_to_overwrite_its_input(tmp_path):
+    from cli_support import assert_user_error, run_check
+    source = tmp_path / "m.toml"
+    source.write_text('[[measure]]\nname = "a"\ncounts = "TP/n"\n')
+    assert_user_error(run_check([str(source), "--json", str(source)], tmp_path), "overwrite an input")
+    assert source.read_text().startswith("[[measure]]")
+
+
+def test_check_refuses_an_absurd_time_limit(tmp_path):
+    from cli_support import assert_user_error, run_check
+    assert_user_error(run_check(["--counts", "TP/n", "--time-limit", "1e10"], tmp_path), "below 1e7")

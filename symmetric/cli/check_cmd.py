@@ -34,6 +34,7 @@ from ..properties import driver
 from ..properties.base import PropertyResult
 from ..render import formulas
 from ..render import json as json_render
+from ..render import files, texbuild
 from ..render import latex as latex_render
 from ..render import text as text_render
 from ..userinput import KINDS, Kind, build_measure, lookup, measures_from_toml, misfit_form, owners
@@ -112,13 +113,13 @@ def _time_limit(text: str) -> float | None:
         seconds = float(text)
     except ValueError:
         raise InputError(f"--time-limit must be a number of seconds, got {text!r}") from None
-    if not math.isfinite(seconds) or seconds < 0:
-        raise InputError(f"--time-limit must be a finite number of seconds >= 0 (0 = no limit), got {text!r}")
+    if not math.isfinite(seconds) or seconds < 0 or seconds >= 1e7:
+        raise InputError(f"--time-limit must be a number of seconds >= 0 and below 1e7 (0 = no limit), got {text!r}")
     return seconds or None
 
 
 @main.command("check", help=HELP)
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.argument("toml_files", metavar="[FILES]...", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--kind", type=click.Choice(sorted(KINDS)), default="classification", show_default=True,
               help="Kind of measure for --counts/--probs/--term, --measure and TOML tables without a kind.")
 @click.option("--counts", "counts", metavar="EXPR", help="classification: a measure in TP, FP, FN, TN (and AP AN PP PN n).")
@@ -137,7 +138,7 @@ def _time_limit(text: str) -> float | None:
 @click.option("--no-pdf", is_flag=True, help="Do not run pdflatex.")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="Time for checking each measure, shared among its properties (0 = no limit).")
-def check(files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
+def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
           time_limit):
     time_limit = _time_limit(time_limit)
     spec = KINDS[kind]
@@ -155,10 +156,14 @@ def check(files, kind, counts, probs, term, name, params, lower_is_better, catal
         measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
     elif params:
         raise InputError("--param needs " + spec.forms_text())
-    for f in files:
+    for f in toml_files:
         measures.extend(measures_from_toml(f, spec))
     if not measures:
         raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
+    # every output is checked before the work, so that a bad path costs no checking time
+    if json_file is not None and json_file != "-":
+        files.check_writable(json_file, inputs=tuple(toml_files))
+    files.check_writable(latex_dir, directory=True)
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []
@@ -181,16 +186,18 @@ def check(files, kind, counts, probs, term, name, params, lower_is_better, catal
     report = _report(results)
     if json_file == "-":
         click.echo(json.dumps(report, indent=2, default=str))
-    elif json_file:
-        Path(json_file).write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
+    elif json_file is not None:
+        files.write_text(json_file, json.dumps(report, indent=2, default=str) + "\n")
     outdir = Path(latex_dir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    tex = outdir / "check.tex"
-    tex.write_text(render_latex(results), encoding="utf-8")
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise files.OutputError(f"{outdir}: could not be created ({exc.strerror})") from None
+    tex = files.write_text(outdir / "check.tex", render_latex(results))
     err.print(f"LaTeX written to {tex}", highlight=False)
-    if not no_pdf and latex_render.tex_engine():
+    if not no_pdf and texbuild.tex_engine():
         try:
-            err.print(f"PDF built: {latex_render.build_pdf(tex)}", highlight=False)
-        except RuntimeError as exc:
-            err.print(f"[red]PDF not built: {str(exc)[:400]}[/]")
+            err.print(f"PDF built: {texbuild.build_pdf(tex)}", highlight=False)
+        except texbuild.TexBuildError as exc:
+            err.print(f"PDF not built: {exc}", markup=False, highlight=False)
             sys.exit(1)
