@@ -291,7 +291,7 @@ def ranges(d: Derivation) -> None:
         ok, proof = perverse_is_worst(m, m.smoothed)
         d.fact(f"the perverse estimator maximises {name}" + (" (smoothed, any $\\epsilon>0$)" if m.smoothed else ""),
                ok, printed="\\hat p(c^*) = 1,\\ c^* = \\arg\\min_c p(c)", derived="\\text{vertex } c^*",
-               justification=" ".join(proof))
+               justification=tuple(proof))
     # eqs (2), (7), (10) on codeframes of 2, 3, 4 classes with symbolic prevalences, c1 the smallest
     closed = {"AE": lambda ps, k: 2 * (1 - ps[0]) / k,
               "RAE": lambda ps, k: ((1 - ps[0]) / ps[0] + k - 1) / k,

@@ -40,6 +40,14 @@ class Settings:
     sebastiani_search_n: int = 8
     cha_search_n: int = 6
     con_search_n: int = 3
+    # quantification (Sebastiani's EMQ axioms): exact searches on the binary codeframe walk the
+    # grid k/quant_coarse_grid, then k/quant_fine_grid (only when the coarse one found nothing);
+    # the quant_candidates most violating candidates of a grid (float prefilter) are re-checked
+    # exactly; prevalences 0 and 1 are searched on the grid k/quant_edge_grid
+    quant_coarse_grid: int = 10
+    quant_fine_grid: int = 20
+    quant_candidates: int = 40
+    quant_edge_grid: int = 10
     # time limit of one measure's check when none is given (seconds; None: no limit)
     default_time_limit: float | None = 60.0
 

@@ -112,3 +112,25 @@ def test_cached_results_carry_each_measures_own_name():
 def test_smoothing_constant_is_irrelevant_to_unsmoothed_measures(name):
     m = qm.get(name)
     assert check_all(m, EPS) == check_all(m, None)
+
+
+# The checkers' results are mathematics: Sentences without LaTeX, typed counterexamples.
+@pytest.mark.parametrize("name", qm.names())
+def test_results_are_sentences_and_counterexamples(name):
+    from symmetric.evidence import Counterexample, Sentence
+    for result in check_all(qm.get(name)).values():
+        assert all(isinstance(line, Sentence) for line in result.proof)
+        assert not any("$" in line.template or "\\" in line.template for line in result.proof)
+        assert result.counterexample is None or isinstance(result.counterexample, Counterexample)
+        if result.verdict is PV.FAILS and result.counterexample is not None:
+            cx = result.counterexample
+            assert cx.point and cx.values and all(isinstance(v, sp.Basic) for _, v in cx.point + cx.values)
+
+
+# The search grids are settings; a checker's cache is keyed on them.
+@pytest.mark.parametrize("coarse", [7, 10])
+def test_search_grid_is_a_setting(coarse):
+    from symmetric.config import configured
+    with configured(quant_coarse_grid=coarse):
+        cx = check_bimp(qm.get("DR")).counterexample
+    assert all((sp.Rational(cx[k]) * coarse).is_integer for k in ("p(c1)", "a"))

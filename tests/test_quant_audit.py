@@ -260,9 +260,9 @@ SIDED_POINTS = [("NAE", "3/10", "1/2"), ("NAE", "7/10", "1/5"), ("NAE", "9/10", 
 @pytest.mark.parametrize("name,true_first,predicted_first", SIDED_POINTS)
 def test_comparison_values_are_e_on_both_sides(name, true_first, predicted_first):
     from symmetric.quantification import measures as qm
-    from symmetric.quantification.properties import _comparison_evaluator
+    from symmetric.quantification.search import comparison_evaluator
     m = qm.get(name)
-    ev, what = _comparison_evaluator(m)
+    ev, what = comparison_evaluator(m)
     point = (sp.Rational(true_first), sp.Rational(predicted_first))
     expected = m.value(Distribution.binary(point[0]), Distribution.binary(point[1]))
     assert what == "E"

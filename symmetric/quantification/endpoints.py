@@ -14,18 +14,24 @@ from dataclasses import replace
 import sympy as sp
 
 from ..checks.decide import exact_sign
-from ..properties.base import PropertyResult, PropertyVerdict
+from ..config import settings
+from ..evidence import as_sentence
+from ..logic import Verdict
+from ..properties.base import PropertyResult
 from .distributions import Distribution
+from .identity import sign_witness
 from .measures import QuantMeasure
 
-SCOPE = ("Proved for prevalences 0 < p, q < 1; a class with prevalence 0 or 1 is covered only by the "
-         "exact search on the edges of the binary codeframe (no witness found there).")
-_GRID = [sp.Rational(k, 10) for k in range(0, 11)]
+# the open square is named in words (as the domains' names are): "0 < p, q < 1"
+SCOPE = as_sentence("Proved for prevalences 0 < p, q < 1; a class with prevalence 0 or 1 is covered only by "
+                    "the exact search on the edges of the binary codeframe (no witness found there).")
 
 
 def _edge_points():
-    for true_first in _GRID:
-        for predicted_first in _GRID:
+    den = settings().quant_edge_grid
+    grid = [sp.Rational(k, den) for k in range(0, den + 1)]
+    for true_first in grid:
+        for predicted_first in grid:
             if {true_first, predicted_first} & {0, 1}:
                 yield true_first, predicted_first
 
@@ -51,16 +57,15 @@ def edge_witnesses(measure: QuantMeasure) -> dict[str, PropertyResult]:
         sign = exact_sign(value) if value is not None else None
         if sign is None:
             continue
-        cx = {"p(c1)": str(true_first), "p^(c1)": str(predicted_first), "E": str(value),
-              "relation": f"E {'<' if sign < 0 else ('=' if sign == 0 else '>')} 0 (certified exactly)"}
+        cx = sign_witness(true_first, predicted_first, value, sign)
         diagonal = true_first == predicted_first
         # IoI: E = 0 exactly at the perfect predictions (a negative E refutes NN, not IoI)
         if "IoI" not in found and (sign != 0 if diagonal else sign == 0):
-            found["IoI"] = PropertyResult("IoI", measure.name, PropertyVerdict.FAILS, (), cx, (
+            found["IoI"] = PropertyResult("IoI", measure.name, Verdict.FAILS, (), cx, (
                 "E is not 0 at a perfect prediction" if diagonal else
                 "E = 0 at a prediction different from the truth") + " (a class with prevalence 0 or 1)")
         if "NN" not in found and sign < 0:
-            found["NN"] = PropertyResult("NN", measure.name, PropertyVerdict.FAILS, (), cx,
+            found["NN"] = PropertyResult("NN", measure.name, Verdict.FAILS, (), cx,
                                          "E < 0 (a class with prevalence 0 or 1)")
     return found
 
@@ -71,9 +76,9 @@ def with_endpoints(measure: QuantMeasure, results: dict[str, PropertyResult]) ->
     edges = edge_witnesses(measure)
     out = {}
     for name, result in results.items():
-        if name in edges and result.verdict is not PropertyVerdict.FAILS:
+        if name in edges and result.verdict is not Verdict.FAILS:
             out[name] = edges[name]
-        elif result.verdict is PropertyVerdict.HOLDS:
+        elif result.verdict is Verdict.HOLDS:
             out[name] = replace(result, proof=result.proof + (SCOPE,))
         else:
             out[name] = result
