@@ -165,7 +165,7 @@ KINDS: dict[str, Kind] = {
         "Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM",
         (Form("counts", "a count form", count_symbols),
          Form("probs", "a probability form", probability_symbols)),
-        _build_classification, registry.get, _classification_formula,
+        _build_classification, lambda name: registry.get(name, "classification"), _classification_formula,
         parameters=True, orientation=True),
     "quantification": Kind(
         "quantification",
