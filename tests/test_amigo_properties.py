@@ -7,14 +7,18 @@ and every reported counterexample is re-checked here.
 """
 
 import itertools
+import pickle
 
 import pytest
 import sympy as sp
 
 from derivations.amigo import TABLE_ROWS, measure
 from symmetric.checks.decide import exact_sign
+from symmetric.config import configured
+from symmetric.evidence import Counterexample, Sentence
 from symmetric.properties.amigo import check_all
 from symmetric.properties.base import PropertyVerdict
+from symmetric.render.text import sentence
 from symmetric.space import FN, FP, TN, TP, g
 
 MEASURES = TABLE_ROWS + ("Acc",)
@@ -135,3 +139,36 @@ def test_absolute_weighting_threshold_orders_outputs(verdicts):
                     if a[0] < b[0]:
                         assert (m.orientation * sign(b[1], a[1]) > 0) == grows, (name, total, relevant, cval)
     assert checked >= 2    # Utility and Weighted Accuracy at least
+
+
+@pytest.mark.parametrize("name", MEASURES)
+def test_results_hold_mathematics_not_latex(name, verdicts):
+    """Proof lines are sentences with sympy slots (no LaTeX in the prose); counterexamples are
+    the one Counterexample shape; both survive the pickling of the parallel property table."""
+    for prop, result in verdicts[name].items():
+        for line in result.proof:
+            assert isinstance(line, Sentence), (name, prop)
+            assert "$" not in line.template and "\\" not in line.template, (name, prop, line.template)
+        assert result.counterexample is None or isinstance(result.counterexample, Counterexample)
+        again = pickle.loads(pickle.dumps(result))
+        assert [sentence(line) for line in again.proof] == [sentence(line) for line in result.proof]
+        assert "True" not in " ".join(sentence(line) for line in result.proof)   # no relation evaluated away
+
+
+@pytest.mark.parametrize("setting,value,prop,needle", [
+    ("amigo_search_n", 3, "SM", "|T| <= 3"),
+    ("noninformative_search_n", 2, "NIFQ", "|T| <= 2"),
+])
+def test_search_bounds_come_from_the_settings(setting, value, prop, needle):
+    """The bounds are read from symmetric.config when a check runs (and results found under
+    other bounds are not reused)."""
+    results = {
+        "SM": lambda: check_all(measure("Utility")),      # SM holds: its proof names the bound
+        "NIFQ": lambda: check_all(measure("Lam%_smL")),   # the reason names the bound
+    }
+    with configured(**{setting: value}):
+        result = dict((r.property, r) for r in results[prop]())[prop]
+    text = " ".join(sentence(line) for line in result.proof) + " " + sentence(result.reason)
+    assert needle in text
+    # NIFQ of Lam%_smL fails only on a table larger than the bound: no counterexample within it
+    assert result.counterexample is None

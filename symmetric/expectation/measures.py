@@ -1,8 +1,8 @@
-"""The measures of Lewis (SIGIR 1995) that the registry does not hold, in count form.
+"""The measures ``symmetric expect`` accepts, and the domains of their parameters.
 
-They are plain :class:`~symmetric.measures.base.Measure` values (not registered, so the shared
-catalogue stays as it is); :func:`lookup` finds them first and then asks the registry, whose
-close-match error it reuses for unknown names.
+Lewis' own measures (loss, F with C_F, SEC) are defined in :mod:`symmetric.measures.lewis` and
+registered in the one catalogue under the kind ``expectation``; :func:`lookup` asks the
+catalogue for a measure of that kind or a classification measure.
 """
 
 from __future__ import annotations
@@ -11,53 +11,20 @@ import sympy as sp
 
 from fractions import Fraction
 
-from ..errors import InputError, UnknownNameError
+from ..errors import InputError
 from ..measures import registry
-from ..measures.base import Measure, Param
-from ..space import FN, FP, TN, TP
+from ..measures.base import Measure
+from ..measures.lewis import C_F, LEWIS_F, LOSS, SEC, beta, l11, l12, l21, l22
 
-l11, l12, l21, l22 = sp.symbols("lambda11 lambda12 lambda21 lambda22", real=True)
-beta = sp.Symbol("beta", nonnegative=True)
-C_F = sp.Symbol("C_F", nonnegative=True)
-
-# Eq. (2): mean loss; lambda_ij = loss of decision i when the correct decision is j
-# (decision 1 = assign).  Defaults give the error rate (eq. (8)).
-LOSS = Measure(
-    "Loss", "Mean loss L_lambda (Lewis, eq. (2))",
-    counts=(l11 * TP + l12 * FP + l21 * FN + l22 * TN) / (TP + FP + FN + TN),
-    params=(Param(l11, -sp.oo, sp.oo, 0, "loss of assigning a class member"),
-            Param(l12, -sp.oo, sp.oo, 1, "loss of assigning a non-member"),
-            Param(l21, -sp.oo, sp.oo, 1, "loss of not assigning a member"),
-            Param(l22, -sp.oo, sp.oo, 0, "loss of not assigning a non-member")),
-    orientation=-1, source="Lewis (SIGIR 1995), eq. (2)", latex_name=r"L_\lambda")
-
-# Eq. (14): F with the value C_F stipulated when nothing is assigned and nothing is relevant,
-# and 0 (a separate case) when nothing is assigned but something is relevant.  The separate
-# case matters for beta = 0, where the general formula would read 0/0.
-LEWIS_F = Measure(
-    "LewisF", "Van Rijsbergen's F_beta with F := C_F at a = b = c = 0 (Lewis, eq. (14))",
-    counts=sp.Piecewise((C_F, sp.And(sp.Eq(TP + FP, 0), sp.Eq(TP + FN, 0))),
-                        (0, sp.Eq(TP + FP, 0)),
-                        ((beta**2 + 1) * TP / ((beta**2 + 1) * TP + FP + beta**2 * FN), True)),
-    params=(Param(beta, 0, sp.oo, 1, "recall is beta times as important as precision"),
-            Param(C_F, 0, 1, 1, "value when nothing is assigned and nothing is relevant")),
-    source="Lewis (SIGIR 1995), eq. (14)", latex_name="F")
-
-# Eq. (19): squared error in counting, (number relevant - number assigned)^2 = (b - c)^2.
-SEC = Measure("SEC", "Squared error in counting (Lewis, eq. (19))", counts=(FP - FN) ** 2,
-              orientation=-1, source="Lewis (SIGIR 1995), eq. (19)", latex_name=r"\mathrm{SEC}")
-
-LOCAL = {m.name.lower(): m for m in (LOSS, LEWIS_F, SEC)}
+# the measures themselves are defined in the measures layer (one catalogue); here for callers
+__all__ = ["C_F", "CLOSED_ENDPOINTS", "LEWIS_F", "LOSS", "SEC", "beta", "check_parameter", "l11", "l12", "l21",
+           "l22", "lookup"]
 
 
 def lookup(name: str) -> Measure:
-    """A measure of this module or of the registry; unknown names get close matches."""
-    if name.lower() in LOCAL:
-        return LOCAL[name.lower()]
-    try:
-        return registry.get(name)
-    except UnknownNameError:
-        raise UnknownNameError("measure", name, list(registry.names()) + [m.name for m in LOCAL.values()]) from None
+    """A measure ``symmetric expect`` can use (Lewis' or a classification measure); unknown names
+    get close matches."""
+    return registry.get(name, kind=("classification", "expectation"))
 
 
 # Param declares an open domain (low, high).  Lewis' eq. (14) defines F at these endpoints too

@@ -1,55 +1,97 @@
-"""The measure catalogue: every named measure, looked up case-insensitively by name or alias.
+"""The one measure catalogue: every named measure of every kind, looked up case-insensitively
+by name or alias.
 
-Measures are defined in the modules of :data:`MEASURE_MODULES`; each calls :func:`register`
-at import time.  Lookup of an unknown name raises UnknownNameError with close matches.
+Each measure is registered with its kind:
+
+* ``classification`` -- binary classification / filtering measures (:class:`.base.Measure`):
+  Amigo et al.'s and Sebastiani's; what ``symmetric check`` checks;
+* ``expectation`` -- further count-form measures of Lewis (SIGIR 1995) used by ``symmetric
+  expect`` (loss, F with C_F, SEC), kept out of the classification catalogue;
+* ``quantification`` -- Sebastiani's error measures for quantification
+  (:class:`symmetric.quantification.measures.QuantMeasure`).
+
+The measures are defined in the modules of :data:`MEASURE_MODULES` (a data table, loaded on
+first lookup, only the modules of the kind asked for); each module calls :func:`register` at
+import time.  The quantification module sits in the quantification package because it is
+built on that package's prevalence vectors (``distributions``, which imports nothing but
+:mod:`symmetric.errors`); it imports no property, claim or rendering module, so loading it
+from here brings nothing from above the measures layer.  Names are unique across kinds.
+Lookup of an unknown name raises UnknownNameError with close matches among the names of the
+kinds asked for.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 
 from ..errors import UnknownNameError
-from .base import Measure
 
+KINDS = ("classification", "expectation", "quantification")
+
+# (module, kind of the measures it registers)
 MEASURE_MODULES = (
-    "symmetric.measures.filtering",     # Amigo et al.: the filtering measures and smoothed variants
-    "symmetric.measures.classification",  # Sebastiani (ICTIR 2015): K, Youden, BalAcc, DOR, ASP, MCC
+    ("symmetric.measures.filtering", "classification"),       # Amigo et al.: filtering measures, smoothed variants
+    ("symmetric.measures.classification", "classification"),  # Sebastiani (ICTIR 2015): K, Youden, BalAcc, DOR, ASP, MCC
+    ("symmetric.measures.lewis", "expectation"),              # Lewis (SIGIR 1995): loss, F with C_F, SEC
+    ("symmetric.quantification.measures", "quantification"),  # Sebastiani: the nine EMQs
 )
 
-_REGISTRY: dict[str, Measure] = {}
-_loaded = False
+# how an unknown name of a kind is reported ("unknown quantification measure 'KDL'")
+_NOUN = {"quantification": "quantification measure"}
+
+_REGISTRY: dict[str, tuple[str, object]] = {}     # lower-case name or alias -> (kind, measure)
+_loaded: set[str] = set()
 
 
-def register(measure: Measure) -> Measure:
-    for key in (measure.name, *measure.aliases):
+def register(measure, kind: str = "classification"):
+    """Enter ``measure`` under its name and aliases (a name may not be taken by another measure)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown measure kind {kind!r} (kinds: {', '.join(KINDS)})")
+    for key in (measure.name, *getattr(measure, "aliases", ())):
         existing = _REGISTRY.get(key.lower())
-        if existing is not None and existing is not measure and existing.name != measure.name:
-            raise ValueError(f"measure name {key!r} already used by {existing.name!r}")
-        _REGISTRY[key.lower()] = measure
+        if existing is not None and existing[1] is not measure and existing[1].name != measure.name:
+            raise ValueError(f"measure name {key!r} already used by {existing[1].name!r}")
+        _REGISTRY[key.lower()] = (kind, measure)
     return measure
 
 
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in MEASURE_MODULES:
+def _kinds(kind: str | Iterable[str] | None) -> tuple[str, ...]:
+    if kind is None:
+        return KINDS
+    kinds = (kind,) if isinstance(kind, str) else tuple(kind)
+    for k in kinds:
+        if k not in KINDS:
+            raise UnknownNameError("measure kind", k, KINDS)
+    return kinds
+
+
+def _load(kinds: tuple[str, ...]) -> None:
+    for module, kind in MEASURE_MODULES:
+        if kind in kinds and module not in _loaded:
+            _loaded.add(module)
             importlib.import_module(module)
 
 
-def get(name: str) -> Measure:
-    _load()
-    try:
-        return _REGISTRY[name.lower()]
-    except KeyError:
-        raise UnknownNameError("measure", name, names()) from None
+def get(name: str, kind: str | Iterable[str] | None = None):
+    """The measure called ``name`` (case-insensitive; aliases too), of ``kind`` (a kind, several,
+    or None: any).  UnknownNameError with close matches if there is none."""
+    kinds = _kinds(kind)
+    _load(kinds)
+    entry = _REGISTRY.get(name.lower())
+    if entry is None or entry[0] not in kinds:
+        noun = _NOUN.get(kinds[0], "measure") if len(kinds) == 1 else "measure"
+        raise UnknownNameError(noun, name, names(kinds))
+    return entry[1]
 
 
-def names() -> tuple[str, ...]:
-    _load()
-    return tuple(dict.fromkeys(m.name for m in _REGISTRY.values()))
+def names(kind: str | Iterable[str] | None = None) -> tuple[str, ...]:
+    """The names (not aliases) of the measures of ``kind`` (None: every kind), in catalogue order."""
+    return tuple(dict.fromkeys(m.name for m in all_measures(kind)))
 
 
-def all_measures() -> tuple[Measure, ...]:
-    _load()
-    return tuple(dict.fromkeys(_REGISTRY.values()))
+def all_measures(kind: str | Iterable[str] | None = None) -> tuple:
+    """Every measure of ``kind`` (None: every kind), each once, in catalogue order."""
+    kinds = _kinds(kind)
+    _load(kinds)
+    return tuple(dict.fromkeys(m for k, m in _REGISTRY.values() if k in kinds))

@@ -1,5 +1,6 @@
 """Exact enumeration of contingency tables (the ground truth the symbolic checkers are
-cross-checked against, and the source of concrete counterexamples).
+cross-checked against, and the source of concrete counterexamples, built here as
+:class:`~symmetric.evidence.Counterexample` values).
 
 Values are exact sympy numbers.  A fast floating-point evaluation (lambdify) is used only to
 *select* candidate tables; every candidate is re-evaluated exactly before it is reported.
@@ -9,16 +10,18 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import NamedTuple
 
 import sympy as sp
 from sympy.printing.pycode import SymPyPrinter
 
 from ..checks.decide import exact_sign
 from ..errors import Undecided
+from ..evidence import Counterexample
 from ..measures.base import Measure
-from ..space import CELLS
+from ..space import CELLS, FN, FP, TN, TP
 
 Table = tuple[int, int, int, int]   # (TP, FP, FN, TN)
 
@@ -124,8 +127,44 @@ def param_grid(measure: Measure) -> list[dict]:
     return [dict(zip((p.symbol for p in measure.params), combo)) for combo in itertools.product(*choices)]
 
 
+class Move(NamedTuple):
+    """One way of moving an item into its correct class (Strict Monotonicity)."""
+
+    apply: Callable[[Table], Table]       # the table after the move
+    applies: Callable[[Table], bool]      # the table has an item to move
+    moved_from: sp.Symbol                 # the cell that loses the item
+    substitution: dict                    # the move on a symbolic form (simultaneous)
+
+
 MOVES = {
-    # name: (what changes, precondition on the table)
-    "a relevant item moved from not-S to S (FN -> TP)": (lambda t: (t[0] + 1, t[1], t[2] - 1, t[3]), lambda t: t[2] >= 1),
-    "an irrelevant item moved from S to not-S (FP -> TN)": (lambda t: (t[0], t[1] - 1, t[2], t[3] + 1), lambda t: t[1] >= 1),
+    "a relevant item moved from not-S to S (FN -> TP)": Move(
+        lambda t: (t[0] + 1, t[1], t[2] - 1, t[3]), lambda t: t[2] >= 1, FN, {TP: TP + 1, FN: FN - 1}),
+    "an irrelevant item moved from S to not-S (FP -> TN)": Move(
+        lambda t: (t[0], t[1] - 1, t[2], t[3] + 1), lambda t: t[1] >= 1, FP, {TN: TN + 1, FP: FP - 1}),
 }
+
+
+# ------------------------------------------------------------------ evidence from tables
+
+def param_equations(params: dict) -> tuple:
+    """The parameter setting as equations (``alpha = 1/2``), for the slots of a sentence."""
+    return tuple(sp.Eq(k, v, evaluate=False) for k, v in params.items())
+
+
+def with_params(params: dict, first_slot: int) -> str:
+    """The template fragment `` with {k}, {k+1}`` naming a parameter setting (empty when there
+    is none); its arguments are :func:`param_equations`, numbered from ``first_slot``."""
+    if not params:
+        return ""
+    return " with " + ", ".join(f"{{{first_slot + k}}}" for k in range(len(params)))
+
+
+def table_counterexample(tables_: dict, params: dict, values: dict, relation: str) -> Counterexample:
+    """Named tables, the parameter setting (point) and the exact scores (values ``score <name>``)."""
+    return Counterexample(relation, tables=tables_, point={str(k): v for k, v in params.items()},
+                          values={f"score {k}": v for k, v in values.items()})
+
+
+def literal(text: str) -> str:
+    """Plain text (a decider's method, a move's name) for a sentence template: braces doubled."""
+    return str(text).replace("{", "{{").replace("}", "}}")

@@ -19,7 +19,8 @@ from functools import lru_cache
 
 import sympy as sp
 
-from ..errors import UnknownNameError
+from ..measures import registry
+from ..measures.registry import register
 from .distributions import Distribution, n, p, perverse, q, smooth
 
 R = sp.Symbol("R", nonnegative=True)   # the raw sum of per-class terms
@@ -137,15 +138,14 @@ CATALOGUE: tuple[QuantMeasure, ...] = (
                  "matches the printed Appendix B.1 values with the smoothing constant fixed by KLD and RAE)."),
 )
 
-_BY_NAME = {m.name.lower(): m for m in CATALOGUE}
+for _measure in CATALOGUE:      # the one catalogue holds them (symmetric.measures.registry)
+    register(_measure, kind="quantification")
 
 
 def get(name: str) -> QuantMeasure:
-    try:
-        return _BY_NAME[name.lower()]
-    except KeyError:
-        raise UnknownNameError("quantification measure", name, [m.name for m in CATALOGUE]) from None
+    """A catalogue measure by (case-insensitive) name; UnknownNameError with close matches."""
+    return registry.get(name, kind="quantification")
 
 
 def names() -> tuple[str, ...]:
-    return tuple(m.name for m in CATALOGUE)
+    return registry.names(kind="quantification")

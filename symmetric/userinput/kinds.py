@@ -80,7 +80,8 @@ KINDS: dict[str, Kind] = {
         "Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM",
         (Form("counts", "a count form", count_symbols),
          Form("probs", "a probability form", probability_symbols)),
-        _build_classification, registry.get, parameters=True, orientation=True),
+        _build_classification, lambda name: registry.get(name, "classification"), parameters=True,
+        orientation=True),
     "quantification": Kind(
         "quantification",
         "single-label quantification error measures: Sebastiani's IoI, NN, MAX, MON, IMP, REL, "
