@@ -21,7 +21,7 @@ from ...space import CELLS, FN, FP, TN, TP
 from ..base import PropertyResult
 from ..tables import exact_value, fast_value, param_grid
 from .cases import prove_on_cases, zero_test
-from .common import (FAILS, HOLDS, UNDET, equals, at_params, compose, differ, param_domain, result, table, test_set,
+from .common import (FAILS, HOLDS, UNDET, equals, at_params, compose, differ, param_domain, result, table, sizes_pieces,
                      up_to)
 from .testsets import Table, test_sets
 
@@ -103,8 +103,8 @@ def _search(measure: Measure, rm: RandomModel, prop: str) -> PropertyResult | No
                 if e1 is not None and e2 is not None and differ(e1, e2):
                     return result(measure, prop, FAILS, (
                         compose(f"Random model: {rm.description}."),
-                        compose(equals(_EXPECTED, e1), " on the test set ", *test_set(seen[0], seen[1]), " but ", e2,
-                                " on ", *test_set(ap, an), *at_params(params),
+                        compose(equals(_EXPECTED, e1), " on the test set ", *sizes_pieces(seen[0], seen[1]), " but ", e2,
+                                " on ", *sizes_pieces(ap, an), *at_params(params),
                                 " (exact sums over all outcomes)."),),
                         Counterexample("expected values differ",
                                        point={"test set 1": (seen[0], seen[1]), "test set 2": (ap, an),
@@ -118,7 +118,7 @@ def _search(measure: Measure, rm: RandomModel, prop: str) -> PropertyResult | No
         return None
     return result(measure, prop, FAILS, (
         compose(f"Random model: {rm.description}."),
-        compose("On the test set ", *test_set(ap, an), *at_params(params), " the outcome ", table(t),
+        compose("On the test set ", *sizes_pieces(ap, an), *at_params(params), " the outcome ", table(t),
                 " has positive probability and the measure is undefined there, so E[M] does not exist (exact)."),),
         Counterexample("E[M] undefined", tables={"undefined at": t},
                        point={"test set": (ap, an), "model": rm.name, **params},

@@ -101,7 +101,7 @@ def at_params(params: dict) -> tuple:
     return out
 
 
-def test_set(ap, an) -> tuple:
+def sizes_pieces(ap, an) -> tuple:
     """'AP = ap, AN = an' as pieces for :func:`compose`."""
     return (equals(AP_S, ap), ", ", equals(AN_S, an))
 

@@ -23,7 +23,7 @@ from ...transforms.limits import directional_limit, is_infinite
 from ..base import PropertyResult
 from ..tables import param_grid
 from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, kind_pieces, param_domain, result, search_n,
-                     table, test_set, up_to)
+                     table, sizes_pieces, up_to)
 from .definedness import fails_where_undefined
 from .testsets import TEST_SET_KINDS, TN_R, TP_R, test_sets
 
@@ -62,7 +62,7 @@ def _search(measure: Measure) -> PropertyResult | None:
                     lim = directional_limit(g, point, direction)
                     if lim is not None and not is_infinite(lim) and exact_sign(lim - value) not in (0, None):
                         return result(measure, "CON", FAILS, (compose(
-                            "Test set ", *test_set(ap, an), *at_params(params), ": ", equals(M, value), " at ", table(t),
+                            "Test set ", *sizes_pieces(ap, an), *at_params(params), ": ", equals(M, value), " at ", table(t),
                             ", but the limit of M approaching it along the direction ", d, " of (TP, TN) is ",
                             lim, ": M is discontinuous there."),),
                             Counterexample("limit != value", tables={"point": t}, values={"M(point)": value},
@@ -73,7 +73,7 @@ def _search(measure: Measure) -> PropertyResult | None:
                         dl = directional_limit(dexpr, point, direction)
                         if dl is not None and is_infinite(dl):
                             return result(measure, "CON", FAILS, (compose(
-                                "Test set ", *test_set(ap, an), *at_params(params), ": approaching ", table(t),
+                                "Test set ", *sizes_pieces(ap, an), *at_params(params), ": approaching ", table(t),
                                 " along the direction ", d, f" of (TP, TN), the partial derivative {name} tends "
                                 "to ", dl, ": M is not continuously differentiable there."),),
                                 Counterexample(f"{name} unbounded", tables={"point": t},
@@ -84,7 +84,7 @@ def _search(measure: Measure) -> PropertyResult | None:
 def check_con(measure: Measure) -> PropertyResult:
     undefined = fails_where_undefined(measure, "CON", lambda t, params: compose(
         "M is undefined at ", table(t), *at_params(params), ", a point of the domain of the test set ",
-        *test_set(t[0] + t[2], t[1] + t[3]), ", so it is not a ", C1, " function on the whole domain (exact)."))
+        *sizes_pieces(t[0] + t[2], t[1] + t[3]), ", so it is not a ", C1, " function on the whole domain (exact)."))
     if undefined:
         return undefined
     found = _search(measure)

@@ -26,7 +26,7 @@ from ..base import PropertyResult
 from ..tables import fast_value, param_grid
 from .cases import prove_on_cases
 from .common import (D_SIZE, FAILS, HOLDS, UNDET, at_params, compose, counterexample, exact, kind_pieces,
-                     param_domain, result, search_n, table, test_set, up_to)
+                     param_domain, result, search_n, table, sizes_pieces, up_to)
 from .testsets import AN_S, AP_S, TEST_SET_KINDS, KindOfTestSet, classifiers, pattern_table, test_sets, zeros_text
 
 
@@ -131,7 +131,7 @@ def kinds_by_definedness(measure: Measure) -> tuple[KindDefinedness, ...]:
 def _defined_but_undefined(params: dict, ap, an, defined, value, undefined) -> tuple:
     """WDE's (proof line, counterexample): on one test set, a classifier where M is defined and
     one where it is not."""
-    return (compose("On the test set ", *test_set(ap, an), *at_params(params), " the measure is defined at ",
+    return (compose("On the test set ", *sizes_pieces(ap, an), *at_params(params), " the measure is defined at ",
                     table(defined), " (value ", value, ") but undefined at ", table(undefined),
                     " (both re-checked exactly)."),
             counterexample("defined for one classifier, not the other", params,

@@ -21,7 +21,7 @@ from ..base import PropertyResult
 from ..tables import fast_value, param_grid
 from .cases import positive_test, prove_on_cases
 from .common import (FAILS, HOLDS, UNDET, at_params, compose, counterexample, differ, exact, kind_pieces,
-                     param_domain, result, search_n, table, test_set, up_to)
+                     param_domain, result, search_n, table, sizes_pieces, up_to)
 from .definedness import kinds_by_definedness
 from .testsets import AN_S, AP_S, classifiers, perfect, pervert, score_on_kind, test_sets
 
@@ -53,7 +53,7 @@ def exact_range(measure: Measure, ap: int, an: int, params: dict):
 
 
 def _range_pieces(word: str, ts, lo, hi) -> tuple:
-    return (f"{word} ", *test_set(*ts), ": range [", lo[0], ", ", hi[0], "] (min at ", table(lo[1]),
+    return (f"{word} ", *sizes_pieces(*ts), ": range [", lo[0], ", ", hi[0], "] (min at ", table(lo[1]),
             ", max at ", table(hi[1]), ")")
 
 

@@ -18,7 +18,7 @@ from ..base import PropertyResult
 from ..tables import fast_value, param_grid
 from .cases import prove_on_cases, zero_test
 from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, counterexample, differ, exact, param_domain,
-                     result, search_n, table, test_set)
+                     result, search_n, table, sizes_pieces)
 from .testsets import AN_S, AP_S, acceptor, classifiers, rejector, swap_classes, test_sets
 
 _POSITIVE_SIZES = (sp.Gt(AP_S, 0, evaluate=False), sp.Gt(AN_S, 0, evaluate=False))
@@ -43,8 +43,8 @@ def _search_imb(measure: Measure, label: str, of) -> PropertyResult | None:
         for k in keys[1:]:
             if differ(values[k], values[keys[0]]):
                 return result(measure, "IMB", FAILS, (compose(
-                    f"The trivial {label} scores ", values[keys[0]], " on ", *test_set(*keys[0]), " and ",
-                    values[k], " on ", *test_set(*k), *at_params(params), " (exact)."),),
+                    f"The trivial {label} scores ", values[keys[0]], " on ", *sizes_pieces(*keys[0]), " and ",
+                    values[k], " on ", *sizes_pieces(*k), *at_params(params), " (exact)."),),
                     counterexample("scores differ", params, {f"{label} 1": of(*keys[0]), f"{label} 2": of(*k)},
                                    {f"{label} 1": values[keys[0]], f"{label} 2": values[k]}))
     return None
