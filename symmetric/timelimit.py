@@ -1,14 +1,14 @@
 """Hard time limits for property checks (``symmetric check --time-limit``).
 
 sympy simplification, series expansions and z3 can each run for minutes inside one call, so
-the cooperative clocks of the checkers (``sebastiani._Clock``), which are read only between
-steps, cannot bound a check.  :func:`hard_limit` arms ``ITIMER_REAL``; its SIGALRM handler
+a cooperative check (:func:`expired`), which a checker can read only between steps, cannot
+bound a check.  :func:`hard_limit` arms ``ITIMER_REAL``; its SIGALRM handler
 raises :class:`~symmetric.errors.TimeLimitReached` wherever Python code is running, and the
 checker driver reports the property ``undetermined``.
 
 Signals reach only the main thread, and ``setitimer`` exists only on POSIX.  Elsewhere (a check
 run from a worker thread, Windows) the limit is cooperative: the deadline is still published
-(:func:`remaining`) and the checkers' clocks and the z3 timeout honour it, but one long sympy
+(:func:`remaining`) and the checkers' loops (:func:`expired`) and the z3 timeout honour it, but one long sympy
 call is not interrupted.
 """
 

@@ -33,8 +33,8 @@ def plain(value) -> str:
         value = sp.Rational(value.numerator, value.denominator)
     if isinstance(value, str):
         return value
-    if isinstance(value, sp.Equality):        # sstr writes Eq(x, 1/2)
-        return f"{sp.sstr(value.lhs)} = {sp.sstr(value.rhs)}"
+    if isinstance(value, sp.Equality):      # sstr writes Eq(a, b)
+        return f"{plain(value.lhs)} = {plain(value.rhs)}"
     return sp.sstr(value)
 
 

@@ -1,0 +1,69 @@
+"""Proof by cases: a statement about the measure proved on every zero pattern of the cells.
+
+Each zero pattern puts some cells to 0 and the others to positive symbols
+(:mod:`symmetric.checks.cases`); a statement proved on every pattern holds on every table.  The
+first pattern that cannot be proved ends the attempt (``None``: not proved, never "fails").
+Time is bounded by :mod:`symmetric.timelimit` alone; where the limit cannot interrupt (off the
+main thread) the loop stops cooperatively when it has expired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sympy as sp
+
+from ... import timelimit
+from ...checks.cases import definedness, is_undefined_constant
+from ...checks.decide import is_identically_zero, is_positive_everywhere
+from ...domain import Domain
+from ...evidence import Sentence
+from .common import compose
+
+Test = Callable[[object], tuple]     # expression (or case) -> (True | None, why)
+
+
+def prove_on_cases(expr_of_case: Callable, cases, test: Test, what: tuple,
+                   defined: tuple[sp.Expr, Domain] | None = None) -> tuple[bool | None, list[Sentence]]:
+    """Run ``test(expr_of_case(case))`` -> (True/None, why) on every case; all True -> proved.
+
+    ``what`` is what a proved case establishes, as pieces for :func:`~.common.compose`.  With
+    ``defined = (expr, domain)``, ``expr`` must first be proved defined on the case: the
+    restricted expression alone can hide a 0/0 (``0 * x/(t - 10)`` is evaluated to 0)."""
+    lines = []
+    for case in cases:
+        if timelimit.expired():
+            return None, [compose("time limit reached before ", case.describe())]
+        if defined is not None:
+            ok, why = definedness(defined[0], defined[1], case.substitution)
+            if ok is not True:
+                return None, [compose(case.describe(), ": the measure is not shown defined (", why, ")")]
+        ok, why = test(expr_of_case(case))
+        if ok is not True:
+            return None, [compose(case.describe(), ": ", why)]
+        lines.append(compose(case.describe(), ": ", *what, " (", why, ")."))
+    return True, lines
+
+
+def positive_test(domain: Domain, strict: bool = True) -> Test:
+    """M-expression > 0 (or >= 0) everywhere on the domain, by the deciders."""
+    def test(e):
+        if is_undefined_constant(e):
+            return None, "undefined on this case"
+        if e.has(sp.Piecewise):
+            return None, "a piecewise condition is not resolved"
+        d = is_positive_everywhere(e, domain, strict=strict)
+        return d.value, d.method if d.value else (d.detail or d.method)
+    return test
+
+
+def zero_test(domain: Domain) -> Test:
+    """Expression identically 0 on the domain, by the deciders."""
+    def test(e):
+        if is_undefined_constant(e):
+            return None, "undefined on this case"
+        if e.has(sp.Piecewise):
+            return None, "a piecewise condition is not resolved"
+        d = is_identically_zero(e, domain)
+        return d.value, d.method if d.value else (d.detail or d.method)
+    return test

@@ -1,0 +1,126 @@
+"""CON: for every test set, M is a C^1 function of real TP in [0, AP], TN in [0, AN] (boundary
+included): defined everywhere, continuous, with continuous partial derivatives.
+
+The search first looks for a table where M is undefined (shared with SDE), then, at every
+integer point of the small test sets, for a directional limit of M that differs from its value
+or a directional limit of a partial derivative that is infinite.  The proof shows, per kind of
+test set, that M is a rational function of TP, TN whose denominator does not vanish on the
+closed rectangle.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ... import timelimit
+from ...checks.cases import is_undefined_constant
+from ...checks.decide import exact_sign, is_positive_everywhere
+from ...config import settings
+from ...evidence import Counterexample
+from ...measures.base import Measure
+from ...space import FN, FP, TN, TP
+from ...transforms.limits import directional_limit, is_infinite
+from ..base import PropertyResult
+from ..tables import param_grid
+from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, kind_pieces, param_domain, result, search_n,
+                     table, sizes_pieces, up_to)
+from .definedness import fails_where_undefined
+from .testsets import TEST_SET_KINDS, TN_R, TP_R, test_sets
+
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+C1 = sp.Symbol("C^1")       # continuously differentiable, in sentences
+
+
+def _in_rectangle(tp, tn, ap, an, d) -> bool:
+    """Does point + eps d stay in [0, AP] x [0, AN] for small eps > 0 (degenerate sides fixed)?"""
+    return (0 <= tp + d[0] <= ap if d[0] else True) and (0 <= tn + d[1] <= an if d[1] else True) \
+        and not (d[0] and ap == 0) and not (d[1] and an == 0)
+
+
+def _tn_form(measure: Measure, ap, an) -> sp.Expr:
+    """M as a function of real TP, TN for the test set (AP, AN): FP = AN - TN, FN = AP - TP."""
+    return measure.count_form.subs({TP: TP_R, TN: TN_R, FP: an - TN_R, FN: ap - TP_R}, simultaneous=True)
+
+
+def _search(measure: Measure) -> PropertyResult | None:
+    """A discontinuity or an unbounded partial derivative at an integer point of a small test set."""
+    params = param_grid(measure)[0]
+    for ap, an in test_sets(settings().con_search_n):
+        g = _tn_form(measure, ap, an).subs(params)
+        derivs = {"dM/dTP": sp.diff(g, TP_R), "dM/dTN": sp.diff(g, TN_R)}
+        for tp in range(ap + 1):
+            for tn in range(an + 1):
+                if timelimit.expired():
+                    return None
+                point = {TP_R: tp, TN_R: tn}
+                value = sp.piecewise_fold(g.subs(point))
+                t = (tp, an - tn, ap - tp, tn)
+                for d in DIRECTIONS:
+                    if not _in_rectangle(tp, tn, ap, an, d):
+                        continue
+                    direction = {TP_R: d[0], TN_R: d[1]}
+                    lim = directional_limit(g, point, direction)
+                    if lim is not None and not is_infinite(lim) and exact_sign(lim - value) not in (0, None):
+                        return result(measure, "CON", FAILS, (compose(
+                            "Test set ", *sizes_pieces(ap, an), *at_params(params), ": ", equals(M, value), " at ", table(t),
+                            ", but the limit of M approaching it along the direction ", d, " of (TP, TN) is ",
+                            lim, ": M is discontinuous there."),),
+                            Counterexample("limit != value", tables={"point": t}, values={"M(point)": value},
+                                           point={"direction (TP, TN)": d, "limit": lim, **params}))
+                    for name, dexpr in derivs.items():
+                        if ap == 0 and name == "dM/dTP" or an == 0 and name == "dM/dTN":
+                            continue      # the variable is fixed on this test set
+                        dl = directional_limit(dexpr, point, direction)
+                        if dl is not None and is_infinite(dl):
+                            return result(measure, "CON", FAILS, (compose(
+                                "Test set ", *sizes_pieces(ap, an), *at_params(params), ": approaching ", table(t),
+                                " along the direction ", d, f" of (TP, TN), the partial derivative {name} tends "
+                                "to ", dl, ": M is not continuously differentiable there."),),
+                                Counterexample(f"{name} unbounded", tables={"point": t},
+                                               point={"direction (TP, TN)": d, name: dl, **params}))
+    return None
+
+
+def check_con(measure: Measure) -> PropertyResult:
+    undefined = fails_where_undefined(measure, "CON", lambda t, params: compose(
+        "M is undefined at ", table(t), *at_params(params), ", a point of the domain of the test set ",
+        *sizes_pieces(t[0] + t[2], t[1] + t[3]), ", so it is not a ", C1, " function on the whole domain (exact)."))
+    if undefined:
+        return undefined
+    found = _search(measure)
+    if found is not None:
+        return found
+    # proof: per kind of test set, M is a rational function of TP, TN whose denominator does
+    # not vanish on the closed rectangle (then M and its partials are continuous there).
+    proof = [compose("Defined at every table with ", up_to(search_n()), "; no discontinuity or unbounded "
+                     "derivative at the integer points of test sets with ", up_to(settings().con_search_n), ".")]
+    domain = param_domain(measure)
+    u, v = sp.symbols("u v", positive=True)
+    for kind in TEST_SET_KINDS:
+        ap, an = kind.sizes()
+        label = kind_pieces(kind)
+        g = sp.piecewise_fold(_tn_form(measure, ap, an))
+        if g.has(sp.Piecewise) or is_undefined_constant(g):
+            return result(measure, "CON", UNDET, proof + [compose(*label, ": the definition still branches on TP, TN")],
+                          reason="no counterexample; no proof")
+        num, den = sp.fraction(sp.together(g))
+        if not (num.is_polynomial(TP_R, TN_R) and den.is_polynomial(TP_R, TN_R)):
+            return result(measure, "CON", UNDET, proof + [compose(*label, ": not a rational function of TP, TN")],
+                          reason="no counterexample; only rational functions are proved C^1")
+        tp_values = (0, ap, ap * u / (1 + u)) if ap != 0 else (0,)
+        tn_values = (0, an, an * v / (1 + v)) if an != 0 else (0,)
+        for tpv in tp_values:
+            for tnv in tn_values:
+                if timelimit.expired():
+                    return result(measure, "CON", UNDET, proof, reason="time limit reached")
+                e = den.subs({TP_R: tpv, TN_R: tnv})
+                if (is_positive_everywhere(e, domain).value is not True
+                        and is_positive_everywhere(-e, domain).value is not True):
+                    return result(measure, "CON", UNDET, proof + [compose(
+                        *label, ": cannot show the denominator ", den, " non-zero on the closed domain")],
+                        reason="no counterexample; no proof")
+        proof.append(compose(*label, ": ", equals(M, g), ", a rational function of TP, TN whose denominator ", den,
+                             " is non-zero on the closed rectangle (checked on its corners, edges and interior), "
+                             "hence ", C1, "; its partial derivatives are ", sp.simplify(sp.diff(g, TP_R)), " and ",
+                             sp.simplify(sp.diff(g, TN_R)), "."))
+    return result(measure, "CON", HOLDS, proof)

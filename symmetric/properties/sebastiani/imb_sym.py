@@ -1,0 +1,132 @@
+"""IMB and SYM: the two axioms about the classes themselves.
+
+* IMB  M(trivial acceptor) and M(trivial rejector) are constants over test sets with AP, AN > 0.
+* SYM  M(TP, FP, FN, TN) = M(TN, FN, FP, TP) (swapping the roles of c and its complement).
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ...checks.cases import definedness, is_undefined_constant, obligations, restrict, zero_patterns
+from ...checks.decide import is_identically_zero
+from ...evidence import say
+from ...logic import fuzzy_and
+from ...measures.base import Measure
+from ...space import CELLS, FN, FP, TN, TP
+from ..base import PropertyResult
+from ..tables import fast_value, param_grid
+from .cases import prove_on_cases, zero_test
+from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, counterexample, differ, exact, param_domain,
+                     result, search_n, table, sizes_pieces)
+from .testsets import AN_S, AP_S, acceptor, classifiers, rejector, swap_classes, test_sets
+
+_POSITIVE_SIZES = (sp.Gt(AP_S, 0, evaluate=False), sp.Gt(AN_S, 0, evaluate=False))
+
+
+# ------------------------------------------------------------------ IMB
+
+def _search_imb(measure: Measure, label: str, of) -> PropertyResult | None:
+    for params in param_grid(measure):
+        values = {}
+        for ap, an in test_sets(search_n()):
+            if ap and an:
+                values[(ap, an)] = exact(measure, of(ap, an), params)
+        undefined = [k for k, v in values.items() if v is None]
+        if undefined:
+            ap, an = undefined[0]
+            return result(measure, "IMB", FAILS, (compose(
+                f"The trivial {label} ", table(of(ap, an)), *at_params(params), " has no score (the measure is "
+                "undefined there), so it cannot score a constant (exact)."),),
+                counterexample("M undefined", params, {label: of(ap, an)}, {label: None}))
+        keys = list(values)
+        for k in keys[1:]:
+            if differ(values[k], values[keys[0]]):
+                return result(measure, "IMB", FAILS, (compose(
+                    f"The trivial {label} scores ", values[keys[0]], " on ", *sizes_pieces(*keys[0]), " and ",
+                    values[k], " on ", *sizes_pieces(*k), *at_params(params), " (exact)."),),
+                    counterexample("scores differ", params, {f"{label} 1": of(*keys[0]), f"{label} 2": of(*k)},
+                                   {f"{label} 1": values[keys[0]], f"{label} 2": values[k]}))
+    return None
+
+
+def check_imb(measure: Measure) -> PropertyResult:
+    f = measure.count_form
+    domain = param_domain(measure)
+    proof = []
+    for label, of in (("acceptor", acceptor), ("rejector", rejector)):
+        found = _search_imb(measure, label, of)
+        if found is not None:
+            return found
+        undetermined = f"constant for AP, AN >= 1, |D| <= {search_n()}; no proof"
+        at = dict(zip(CELLS, map(sp.sympify, of(AP_S, AN_S))))
+        ok, why = definedness(f, domain, at)
+        if ok is not True:
+            return result(measure, "IMB", UNDET, proof + [compose(
+                f"the trivial {label} is not shown defined on every test set with ", _POSITIVE_SIZES[0], ", ",
+                _POSITIVE_SIZES[1], " (", why, ")")], reason=undetermined)
+        general = sp.piecewise_fold(f.subs(at, simultaneous=True))
+        ref = sp.simplify(general.subs({AP_S: 1, AN_S: 1}))
+        d = is_identically_zero(general - ref, domain) if not is_undefined_constant(general) \
+            and not general.has(sp.Piecewise) else None
+        if d is None or d.value is not True:
+            return result(measure, "IMB", UNDET, proof + [compose(
+                f"the {label}'s score ", general, " is not shown constant")], reason=undetermined)
+        proof.append(compose(f"Trivial {label}: ", equals(M, general), " = ", ref, " for all ", _POSITIVE_SIZES[0], ", ",
+                             _POSITIVE_SIZES[1], f" ({d.method})."))
+    return result(measure, "IMB", HOLDS, proof)
+
+
+# ------------------------------------------------------------------ SYM
+
+_M = sp.Function("M")
+_SIDES = (_M(TP, FP, FN, TN), _M(TN, FN, FP, TP))       # M and M with the classes swapped, in sentences
+
+
+def _search_sym(measure: Measure) -> PropertyResult | None:
+    for params in param_grid(measure):
+        for ap, an in test_sets(search_n()):
+            for t in classifiers(ap, an):
+                u = swap_classes(t)
+                a, b = fast_value(measure, t, params), fast_value(measure, u, params)
+                if a is not None and b is not None and abs(a - b) <= 1e-9:
+                    continue
+                ea, eb = exact(measure, t, params), exact(measure, u, params)
+                if (ea is None) != (eb is None) or (ea is not None and differ(ea, eb)):
+                    return result(measure, "SYM", FAILS, (compose(
+                        "M at ", table(t), " is ", ea, " but with the classes swapped, at ", table(u), ", it is ",
+                        eb, *at_params(params), " (exact)."),),
+                        counterexample("M(h) != M(swapped h)", params, {"h": t, "swapped": u},
+                                       {"h": ea, "swapped": eb}))
+    return None
+
+
+def check_sym(measure: Measure) -> PropertyResult:
+    found = _search_sym(measure)
+    if found is not None:
+        return found
+    f = measure.count_form
+    swapped = f.subs(dict(zip(CELLS, (TN, FN, FP, TP))), simultaneous=True)
+    diff = f - swapped
+    domain = param_domain(measure)
+    # The shortcut "diff is identically 0" needs both sides defined everywhere (a polynomial):
+    # (TP^2 - 100)/(TP - 10) - TP is 10 as a rational function but undefined at TP = 10.
+    listed = obligations(diff)
+    direct = (is_identically_zero(diff, domain)
+              if listed == () and not diff.has(sp.Piecewise) else None)
+    if direct is not None and direct.value is True:
+        return result(measure, "SYM", HOLDS, (compose(_SIDES[0], " - ", _SIDES[1], f" = 0 identically ({direct.method})."),))
+
+    def test(case):
+        sides = (definedness(f, domain, case.substitution)[0],
+                 definedness(swapped, domain, case.substitution)[0])
+        if sides == (False, False):     # undefined on both sides alike: nothing to compare
+            return True, "undefined on both sides"
+        if fuzzy_and(sides) is not True:
+            return None, "not shown defined on both sides, or undefined on both"
+        return zero_test(domain)(restrict(diff, case))
+    ok, lines = prove_on_cases(lambda c: c, zero_patterns(CELLS), test, (_SIDES[0], " = ", _SIDES[1]))
+    if ok:
+        return result(measure, "SYM", HOLDS, [say("Swapping the classes maps (TP, FP, FN, TN) to (TN, FN, FP, TP):")]
+                      + lines)
+    return result(measure, "SYM", UNDET, lines, reason=f"no counterexample for |D| <= {search_n()}; no proof")
