@@ -17,7 +17,7 @@ from symmetric.checks.decide import exact_sign
 from symmetric.config import configured
 from symmetric.evidence import Counterexample, Sentence
 from symmetric.properties.amigo import check_all
-from symmetric.properties.base import PropertyVerdict
+from symmetric.logic import Verdict
 from symmetric.render.text import sentence
 from symmetric.space import FN, FP, TN, TP, g
 
@@ -71,9 +71,9 @@ def verdicts():
 def test_strict_monotonicity_agrees_with_enumeration(name, verdicts):
     m, result = measure(name), verdicts[name]["SM"]
     violation = next(sm_violations(m, SM_MAX_N), None)
-    if result.verdict is PropertyVerdict.HOLDS:
+    if result.verdict is Verdict.HOLDS:
         assert violation is None, f"{name}: SM 'holds' but {violation} is a violation"
-    elif result.verdict is PropertyVerdict.FAILS:
+    elif result.verdict is Verdict.FAILS:
         cx = result.counterexample
         before, after = tuple(cx["before"]), tuple(cx["after"])
         params = {p.symbol: sp.Rational(cx[str(p.symbol)]) for p in m.params if str(p.symbol) in cx}
@@ -101,13 +101,13 @@ def test_noninformative_properties_agree_with_enumeration(name, verdicts):
         for rows in ni_groups(m, params).values():
             rows.sort(key=lambda r: r[0])
             pairs = [(a, b) for a, b in itertools.combinations(rows, 2) if a[0] < b[0]]
-            if verdicts[name]["NIFQ"].verdict is PropertyVerdict.HOLDS:
+            if verdicts[name]["NIFQ"].verdict is Verdict.HOLDS:
                 assert all(sign(a[1], b[1]) == 0 for a, b in pairs), name
-            if verdicts[name]["NIGQ"].verdict is PropertyVerdict.HOLDS:
+            if verdicts[name]["NIGQ"].verdict is Verdict.HOLDS:
                 assert all(m.orientation * sign(b[1], a[1]) > 0 for a, b in pairs), name
     for prop in ("NIFQ", "NIGQ"):
         result = verdicts[name][prop]
-        if result.verdict is PropertyVerdict.FAILS and result.counterexample:
+        if result.verdict is Verdict.FAILS and result.counterexample:
             cx = result.counterexample
             t1, t2 = tuple(cx["smaller output"]), tuple(cx["larger output"])
             assert t1[0] * t1[3] == t1[1] * t1[2] and t2[0] * t2[3] == t2[1] * t2[2]   # non-informative
@@ -123,7 +123,7 @@ def test_absolute_weighting_threshold_orders_outputs(verdicts):
     checked = 0
     for name in MEASURES:
         result = verdicts[name]["AW"]
-        if result.verdict is not PropertyVerdict.HOLDS:
+        if result.verdict is not Verdict.HOLDS:
             continue
         checked += 1
         c, theta, direction = result.datum("threshold")

@@ -8,7 +8,7 @@ from symmetric.measures.base import Measure
 
 from symmetric.measures import registry
 from symmetric.properties import sebastiani as S
-from symmetric.properties.base import PropertyVerdict as V
+from symmetric.logic import Verdict as V
 from symmetric.properties.tables import exact_value
 
 H, F, U = V.HOLDS, V.FAILS, V.UNDETERMINED

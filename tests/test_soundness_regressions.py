@@ -13,7 +13,7 @@ from symmetric.checks.decide import is_identically_zero, is_positive_everywhere
 from symmetric.domain import EVERYWHERE
 from symmetric.measures.base import Measure
 from symmetric.properties import sebastiani as S
-from symmetric.properties.base import PropertyVerdict as V
+from symmetric.logic import Verdict as V
 from symmetric.properties.tables import exact_value
 from symmetric.space import FN, FP, TN, TP
 

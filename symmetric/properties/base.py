@@ -30,25 +30,9 @@ class PropertyResult:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "proof", tuple(as_sentence(line) for line in self.proof))
-        if isinstance(self.counterexample, dict):      # TRANSITIONAL: removed once every checker is ported
-            object.__setattr__(self, "counterexample", _from_legacy(self.counterexample))
         if self.counterexample is not None and not isinstance(self.counterexample, Counterexample):
             raise TypeError(f"counterexample must be a Counterexample, got {type(self.counterexample).__name__}")
 
     def datum(self, key: str):
         return dict(self.data).get(key)
 
-
-def _from_legacy(cx: dict) -> Counterexample:
-    """TRANSITIONAL: a checker's old flat counterexample dict in the one typed shape."""
-    tables, point, values = [], [], []
-    for key, value in cx.items():
-        if key == "relation":
-            continue
-        if isinstance(value, (list, tuple)) and len(value) == 4 and all(isinstance(v, int) for v in value):
-            tables.append((key, tuple(value)))
-        elif key.startswith(("M(", "score ")):
-            values.append((key, None if value == "undefined" else value))
-        else:
-            point.append((key, tuple(value) if isinstance(value, list) else value))
-    return Counterexample(cx.get("relation", ""), tuple(tables), tuple(point), tuple(values))

@@ -22,7 +22,8 @@ from __future__ import annotations
 import sympy as sp
 
 from ..errors import InputError
-from ..properties.base import PropertyResult, PropertyVerdict
+from ..logic import Verdict
+from ..properties.base import PropertyResult
 from . import measures as qm
 from .distributions import n, p, q
 from .endpoints import with_endpoints
@@ -95,6 +96,6 @@ def run_all(measure: qm.QuantMeasure, smoothing=None) -> dict[str, PropertyResul
         true_first, predicted_first, value = bad
         why = (f"E is not a real number at p(c1) = {true_first}, p^(c1) = {predicted_first} (E = {value}); "
                "the properties are stated for real-valued measures")
-        return {name: PropertyResult(name, measure.name, PropertyVerdict.UNDETERMINED, (), None, why)
+        return {name: PropertyResult(name, measure.name, Verdict.UNDETERMINED, (), None, why)
                 for name in PROPERTY_ORDER}
     return with_endpoints(measure, check_all(measure, smoothing))
