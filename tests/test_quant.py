@@ -4,7 +4,7 @@ import pytest
 import sympy as sp
 
 from symmetric.checks.decide import exact_sign
-from symmetric.claims import Verdict
+from symmetric.claims import ClaimVerdict as Verdict
 from symmetric.claims.registry import run_claim, select
 from symmetric.errors import InputError, UnknownNameError
 from symmetric.quantification import measures as qm
