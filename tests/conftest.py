@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+import derivations
 from symmetric.claims import registry
+
+# the tests are an application: they register the papers, as the CLI does
+registry.register(derivations.PAPERS)
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,8 @@ import pytest
 import sympy as sp
 
 from symmetric.checks.decide import exact_sign
-from symmetric.claims import Verdict
+from symmetric.claims import ClaimVerdict as Verdict
+from symmetric.logic import Verdict as StepVerdict
 from symmetric.claims.registry import run_claim, select
 from symmetric.errors import InputError, UnknownNameError
 from symmetric.quantification import measures as qm
@@ -88,7 +89,7 @@ def test_unreproducible_pd_cells_are_undecided_not_wrong():
     (claim,) = select(["quant.appendix_b.imp"])
     result = run_claim(claim)
     pd_steps = [s for s in result.steps if s.label.endswith(": PD")]
-    assert pd_steps and all(s.status.value == "undecided" for s in pd_steps)
+    assert pd_steps and all(s.status is StepVerdict.UNDETERMINED for s in pd_steps)
     assert not result.discrepancies and "PD" in (result.reason or "")
 
 

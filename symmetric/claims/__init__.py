@@ -1,6 +1,8 @@
 """Claims: a paper's statement, its printed steps, the toolkit's derivation, a verdict."""
 
 from .derivation import Derivation
-from .model import Claim, ClaimResult, Counterexample, Status, StepRecord, Verdict
+from .model import Claim, ClaimResult, ClaimVerdict, PrintedLatex, StepRecord
+from .paper import Paper, claim, claims_in
 
-__all__ = ["Claim", "ClaimResult", "Counterexample", "Derivation", "Status", "StepRecord", "Verdict"]
+__all__ = ["Claim", "ClaimResult", "ClaimVerdict", "Derivation", "Paper", "PrintedLatex", "StepRecord",
+           "claim", "claims_in"]

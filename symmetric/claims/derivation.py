@@ -11,7 +11,10 @@ immutable :class:`~symmetric.claims.model.ClaimResult` with a verdict:
 * conclusion True, a step undecided -> ``undetermined``
 * conclusion True, every step holds -> ``proved``
 
-Text fields are plain text in which ``$...$`` marks LaTeX mathematics.
+The record holds mathematics (sympy objects); prose is plain text or a
+:class:`~symmetric.evidence.Sentence`.  A ``str`` given as a printed or derived form is LaTeX
+typed by the derivation's author and is kept as a :class:`~symmetric.claims.model.PrintedLatex`.
+Nothing here produces LaTeX: :mod:`symmetric.render` does, at the edge.
 """
 
 from __future__ import annotations
@@ -24,18 +27,22 @@ import sympy as sp
 from ..checks.decide import is_identically_zero
 from ..domain import EVERYWHERE, Domain
 from ..errors import UnsoundResultError
-from ..render.notation import to_latex
-from .model import Claim, ClaimResult, Counterexample, Status, StepRecord, Verdict
+from ..evidence import Counterexample, Sentence
+from ..logic import Verdict
+from .model import Claim, ClaimResult, ClaimVerdict, PrintedLatex, Prose, StepRecord
 
 
-def _latex(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
+def _form(value):
+    """A printed or derived form as data: None when absent, a str as the author's LaTeX."""
+    if value is None or (isinstance(value, str) and not value):
+        return None
+    if isinstance(value, Verdict):     # a property cell (a str enum: test before str)
         return value
+    if isinstance(value, str):
+        return PrintedLatex(value)
     if isinstance(value, Fraction):
-        value = sp.Rational(value.numerator, value.denominator)
-    return to_latex(value)
+        return sp.Rational(value.numerator, value.denominator)
+    return value
 
 
 def _readable(expr):
@@ -46,9 +53,31 @@ def _readable(expr):
     return expr
 
 
-def _point_text(point: Mapping) -> str:
-    return ", ".join(f"${to_latex(k) if not isinstance(k, str) else k} = {to_latex(v)}$"
-                     for k, v in point.items())
+def _point(point: Mapping) -> Sentence:
+    """``they differ at x = 1, y = 2``: each coordinate a relation in a slot."""
+    relations = [sp.Eq(sp.Symbol(k) if isinstance(k, str) else k, v, evaluate=False) for k, v in point.items()]
+    return Sentence("; they differ at " + ", ".join(f"{{{i}}}" for i in range(len(relations))), relations)
+
+
+def _then(first: Prose, *more: Prose) -> Prose:
+    """Pieces of prose read one after another (a tuple, flattened)."""
+    out: list = []
+    for piece in (first, *more):
+        if isinstance(piece, tuple):
+            out.extend(piece)
+        elif piece:
+            out.append(piece)
+    return tuple(out)
+
+
+def _listing(heading: str, labels: list) -> Prose:
+    """``heading a; b; c`` (a tuple of prose when a label is a sentence)."""
+    if all(isinstance(label, str) for label in labels):
+        return heading + " " + "; ".join(labels)
+    pieces: list = [heading]
+    for k, label in enumerate(labels):
+        pieces.extend((";", label) if k else (label,))
+    return tuple(pieces)
 
 
 class Derivation:
@@ -57,53 +86,55 @@ class Derivation:
     def __init__(self, claim: Claim) -> None:
         self.claim = claim
         self.steps: list[StepRecord] = []
-        self.notes: list[str] = []
-        self._conclusion: tuple[bool | None, str] | None = None
-        self._corrected: str | None = None
-        self._reason: str | None = None
+        self.notes: list[Prose] = []
+        self._conclusion: tuple[bool | None, Prose] | None = None
+        self._corrected: Prose | None = None
+        self._reason: Prose | None = None
         self._counterexample: Counterexample | None = None
 
     # -------------------------------------------------------------- recording steps
 
-    def note(self, text: str) -> None:
+    def note(self, text: Prose) -> None:
         """A remark in the proof (a reconstruction used, a convention, a definition)."""
         self.notes.append(text)
 
-    def own(self, label: str, derived, justification: str = "") -> Status:
+    def own(self, label: str, derived, justification: Prose = "") -> Verdict:
         """A step of the toolkit's own derivation, not printed by the paper."""
-        self.steps.append(StepRecord(label, Status.HOLDS, "", _latex(derived), justification))
-        return Status.HOLDS
+        self.steps.append(StepRecord(label, Verdict.HOLDS, None, _form(derived), justification))
+        return Verdict.HOLDS
 
-    def fact(self, label: str, holds: bool | None, *, printed="", derived="",
-             justification: str = "") -> Status:
+    def fact(self, label: str, holds: bool | None, *, printed=None, derived=None,
+             justification: Prose = "") -> Verdict:
         """A step checked by the caller (``holds`` must come from an exact check)."""
-        status = Status.of(holds)
-        self.steps.append(StepRecord(label, status, _latex(printed), _latex(derived), justification))
+        status = Verdict.of(holds)
+        self.steps.append(StepRecord(label, status, _form(printed), _form(derived), justification))
         return status
 
     def equal(self, label: str, printed, derived, *, domain: Domain = EVERYWHERE,
-              justification: str = "", printed_latex: str | None = None,
-              derived_latex: str | None = None) -> Status:
-        """Check that the printed expression equals the derived one on ``domain``."""
+              justification: Prose = "", show_printed=None, show_derived=None) -> Verdict:
+        """Check that the printed expression equals the derived one on ``domain``.
+
+        ``show_printed`` / ``show_derived`` are the forms to display when they differ from
+        the compared expressions (the printed form before a substitution, say)."""
         decision = is_identically_zero(sp.sympify(printed) - sp.sympify(derived), domain)
-        why = justification or "difference simplified on the domain"
-        why = f"{why} ({decision.method})"
+        why = _then(justification or "difference simplified on the domain", f"({decision.method})")
         if decision.value is False and decision.witness:
-            why += "; they differ at " + _point_text(decision.witness)
+            why = _then(why, _point(decision.witness))
         if decision.value is None and decision.detail:
-            why += "; " + decision.detail
-        status = Status.of(decision.value)
-        self.steps.append(StepRecord(label, status, printed_latex or _latex(printed),
-                                     derived_latex or _latex(_readable(derived)), why))
+            why = _then(why, "; " + decision.detail)
+        status = Verdict.of(decision.value)
+        shown_printed = printed if show_printed is None else show_printed
+        shown_derived = _readable(derived) if show_derived is None else show_derived
+        self.steps.append(StepRecord(label, status, _form(shown_printed), _form(shown_derived), why))
         return status
 
     def number(self, label: str, printed: str, derived, *, tolerance=None,
-               justification: str = "", unverifiable_reason: str | None = None) -> Status:
+               justification: Prose = "", unverifiable_reason: str | None = None) -> Verdict:
         """Compare a printed decimal with an exact derived value.
 
         The printed number holds when the derived value rounds to it: |derived - printed| is at
         most half a unit in the printed last place (or ``tolerance`` when given), checked in
-        exact rational arithmetic.
+        exact rational arithmetic.  The printed figure is kept as printed (trailing zeros too).
         """
         printed_value = sp.Rational(printed)
         decimals = len(printed.split(".")[1]) if "." in printed else 0
@@ -115,31 +146,33 @@ class Derivation:
             # the derived value rests on a reconstruction that may itself differ from the
             # paper's lost definition: a mismatch proves neither side wrong
             holds = None
-            justification = (justification + "; " if justification else "") + unverifiable_reason
+            justification = _then(justification, "; " + unverifiable_reason) if justification \
+                else unverifiable_reason
         shown = exact if exact.is_Rational and len(str(exact)) < 40 else sp.N(exact, 10)
         self.steps.append(StepRecord(
-            label, Status.of(holds), printed, _latex(shown),
+            label, Verdict.of(holds), PrintedLatex(printed), shown,
             justification or f"exact value compared with the printed {decimals}-decimal figure"))
-        return Status.of(holds)
+        return Verdict.of(holds)
 
     # -------------------------------------------------------------- counterexamples
 
-    def counterexample(self, description: str, assignment: Mapping, check: sp.Basic) -> Counterexample:
+    def counterexample(self, description: Prose, assignment: Mapping, check: sp.Basic) -> Counterexample:
         """Record a counterexample after re-checking ``check`` exactly at ``assignment``.
 
         ``check`` is a sympy relation that must evaluate to ``True`` once the numeric values
         of ``assignment`` are substituted (keys are symbols or symbol names; names are matched
         to the free symbols of ``check``).  Floats are refused.  Non-numeric values (a
-        contingency table written as text, say) are recorded for the reader but not substituted.
+        contingency table, say) are recorded for the reader but not substituted.
         """
-        exact, shown = {}, {}
+        exact, point = {}, {}
         for key, value in assignment.items():
             if isinstance(value, float):
                 raise UnsoundResultError(f"counterexample value {key}={value} is a float")
             name = key if isinstance(key, str) else key.name
-            shown[name] = str(value)
+            point[name] = value
             if isinstance(value, (int, Fraction)) or (isinstance(value, sp.Basic) and value.is_number):
                 exact[name] = sp.Rational(value) if isinstance(value, (int, Fraction)) else value
+                point[name] = exact[name]
             elif isinstance(value, str):
                 try:
                     exact[name] = sp.Rational(value)
@@ -151,21 +184,21 @@ class Derivation:
         if verified is not sp.true and verified is not True:
             raise UnsoundResultError(f"counterexample for {self.claim.id} failed its exact re-check: "
                                      f"{check} at {exact} gives {verified}")
-        cx = Counterexample(description, tuple(shown.items()), str(check))
+        cx = Counterexample(relation=check, point=point, description=description)
         self._counterexample = cx
         return cx
 
-    def attach_counterexample(self, cx: Counterexample) -> None:
-        """Attach a counterexample that a checker already re-checked exactly."""
-        self._counterexample = cx
-
     # -------------------------------------------------------------- conclusion
 
-    def conclude(self, holds: bool | None, text: str, *, corrected_statement: str | None = None,
-                 reason: str | None = None) -> None:
+    def conclude(self, holds: bool | None, text: Prose, *, corrected_statement: Prose | None = None,
+                 reason: Prose | None = None) -> None:
         self._conclusion = (holds, text)
         self._corrected = corrected_statement
         self._reason = reason
+
+    def labels(self, status: Verdict) -> list:
+        """The labels of the steps recorded so far with ``status``."""
+        return [s.label for s in self.steps if s.status is status]
 
     def result(self, seconds: float = 0.0) -> ClaimResult:
         claim = self.claim
@@ -175,22 +208,22 @@ class Derivation:
         else:
             holds, text = self._conclusion
             reason = self._reason
-        wrong = [s.label for s in self.steps if s.status is Status.WRONG]
-        undecided = [s.label for s in self.steps if s.status is Status.UNDECIDED]
+        wrong = self.labels(Verdict.FAILS)
+        undecided = self.labels(Verdict.UNDETERMINED)
         if holds is False:
             if self._counterexample is None:
                 raise UnsoundResultError(f"{claim.id}: refuted without an exact counterexample")
-            verdict = Verdict.REFUTED
+            verdict = ClaimVerdict.REFUTED
         elif holds is None:
-            verdict = Verdict.UNDETERMINED
+            verdict = ClaimVerdict.UNDETERMINED
             reason = reason or "the conclusion could not be decided"
         elif wrong or self._corrected:
-            verdict = Verdict.CORRECTED
+            verdict = ClaimVerdict.CORRECTED
         elif undecided:
-            verdict = Verdict.UNDETERMINED
-            reason = reason or ("printed step(s) could not be decided: " + "; ".join(undecided))
+            verdict = ClaimVerdict.UNDETERMINED
+            reason = reason or _listing("printed step(s) could not be decided:", undecided)
         else:
-            verdict = Verdict.PROVED
+            verdict = ClaimVerdict.PROVED
         return ClaimResult(
             id=claim.id, paper=claim.paper, where=claim.where, statement=claim.statement,
             verdict=verdict, steps=tuple(self.steps), conclusion=text,

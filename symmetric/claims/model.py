@@ -1,60 +1,70 @@
-"""Immutable records of claims and of what their derivations found."""
+"""Immutable records of claims and of what their derivations found.
+
+A result holds mathematics, not text for one output: a step's ``printed`` and ``derived``
+sides are sympy objects (or a :class:`PrintedLatex` literal typed by a derivation's author),
+a step's status is the one three-valued :class:`~symmetric.logic.Verdict`, a counterexample is
+the one :class:`~symmetric.evidence.Counterexample`.  :mod:`symmetric.render` turns them into
+LaTeX, JSON or terminal text at the edge.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union
+
+from ..evidence import Counterexample, Sentence
+from ..logic import Verdict
 
 if TYPE_CHECKING:
     from .derivation import Derivation
 
+# Prose of a result: plain text, a sentence with mathematical slots, or several read in a row.
+Prose = Union[str, Sentence, tuple]
 
-class Verdict(str, Enum):
+
+class ClaimVerdict(str, Enum):
+    """What became of a claim as a whole (a step's status is a :class:`Verdict`)."""
+
     PROVED = "proved"            # conclusion and every printed step hold
     CORRECTED = "corrected"      # conclusion or a printed step wrong as printed; fix shown
     REFUTED = "refuted"          # conclusion false; exact counterexample given
     UNDETERMINED = "undetermined"  # the toolkit could not decide; reason given
 
 
-class Status(str, Enum):
-    HOLDS = "holds"
-    WRONG = "wrong"
-    UNDECIDED = "undecided"
+@dataclass(frozen=True)
+class PrintedLatex:
+    """A formula written in LaTeX by a derivation's author (the paper's printed form, or a
+    displayed summary of the author's own argument), kept as data for the LaTeX renderer.
 
-    @classmethod
-    def of(cls, value: bool | None) -> "Status":
-        if value is True:
-            return cls.HOLDS
-        if value is False:
-            return cls.WRONG
-        return cls.UNDECIDED
+    ``latex`` is shown as it is when there are no ``args``; with ``args`` it is a template whose
+    ``{0}``, ``{1}``, ... slots hold mathematical objects computed by the toolkit (rendered
+    through the notation table), and literal braces are written ``{{`` and ``}}``.  The toolkit
+    never produces LaTeX itself: it puts its results in the slots."""
+
+    latex: str
+    args: tuple = ()
+
+    def __init__(self, latex: str, *args) -> None:
+        object.__setattr__(self, "latex", latex)
+        object.__setattr__(self, "args", tuple(args))
 
 
 @dataclass(frozen=True)
 class StepRecord:
     """One step of a derivation.
 
-    ``printed`` is what the paper prints (LaTeX), ``derived`` what symmetric derives (LaTeX;
-    empty when the step is the toolkit's own).  ``justification`` says how it was checked.
-    Steps with ``printed`` empty are the toolkit's own reasoning and are not discrepancies.
-    """
+    ``printed`` is what the paper prints, ``derived`` what symmetric derives (sympy objects,
+    :class:`PrintedLatex`, a :class:`Verdict` for a property cell, or None when absent).
+    ``justification`` says how it was checked.  Steps without ``printed`` are the toolkit's own
+    reasoning and are not discrepancies."""
 
-    label: str
-    status: Status
-    printed: str = ""
-    derived: str = ""
-    justification: str = ""
-
-
-@dataclass(frozen=True)
-class Counterexample:
-    """A concrete point (exact values) at which a statement fails, re-checked exactly."""
-
-    description: str
-    assignment: tuple[tuple[str, str], ...]
-    check: str                       # the exact relation that was re-checked, as text
+    label: "str | Sentence"
+    status: Verdict
+    printed: object = None
+    derived: object = None
+    justification: Prose = ""
 
 
 @dataclass(frozen=True)
@@ -63,18 +73,18 @@ class ClaimResult:
     paper: str
     where: str
     statement: str
-    verdict: Verdict
+    verdict: ClaimVerdict
     steps: tuple[StepRecord, ...]
-    conclusion: str
-    corrected_statement: str | None = None
+    conclusion: Prose
+    corrected_statement: Prose | None = None
     counterexample: Counterexample | None = None
-    reason: str | None = None
-    notes: tuple[str, ...] = ()
+    reason: Prose | None = None
+    notes: tuple[Prose, ...] = ()
     seconds: float = 0.0
 
     @property
     def discrepancies(self) -> tuple[StepRecord, ...]:
-        return tuple(s for s in self.steps if s.status is Status.WRONG)
+        return tuple(s for s in self.steps if s.status is Verdict.FAILS)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,10 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+import derivations
+
 from ..claims import registry
-from ..claims.model import ClaimResult, Verdict
+from ..claims.model import ClaimResult, ClaimVerdict
 from ..errors import UnknownNameError
 from ..properties import catalogue
 from ..render import json as json_render
@@ -19,8 +21,11 @@ from ..render import latex as latex_render
 from ..render import text as text_render
 from . import main
 
-VERDICT_STYLE = {Verdict.PROVED: "green", Verdict.CORRECTED: "yellow",
-                 Verdict.REFUTED: "red", Verdict.UNDETERMINED: "magenta"}
+# the application's papers: the library knows them only through this registration
+registry.register(derivations.PAPERS)
+
+VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
+                 ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
 
 
 def _verdict_table(results: list[ClaimResult]) -> Table:
@@ -62,7 +67,7 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
         err.print(f"[{VERDICT_STYLE[result.verdict]}]{result.verdict.value}[/] ({result.seconds:.2f} s)",
                   highlight=False)
     out.print(_verdict_table(results))
-    counts = {v: sum(r.verdict is v for r in results) for v in Verdict}
+    counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
 
     report = [json_render.claim_result(r) for r in results]
@@ -111,22 +116,20 @@ def show(claim_id: str) -> None:
     for note in r.notes:
         click.echo(f"note: {text_render.prose(note)}")
     for k, s in enumerate(r.steps, 1):
-        click.echo(f"{k}. [{s.status.value}] {s.label}")
-        if s.printed:
-            click.echo(f"     printed: {s.printed}")
-        if s.derived:
-            click.echo(f"     derived: {s.derived}")
+        click.echo(f"{k}. [{text_render.step_status(s.status)}] {s.label}")
+        if s.printed is not None:
+            click.echo(f"     printed: {text_render.form(s.printed)}")
+        if s.derived is not None:
+            click.echo(f"     derived: {text_render.form(s.derived)}")
         if s.justification:
             click.echo(f"     check:   {text_render.prose(s.justification)}")
-    click.echo(f"\nconclusion: {r.conclusion}")
+    click.echo(f"\nconclusion: {text_render.prose(r.conclusion)}")
     if r.corrected_statement:
-        click.echo(f"corrected statement: {r.corrected_statement}")
+        click.echo(f"corrected statement: {text_render.prose(r.corrected_statement)}")
     if r.counterexample:
-        cx = r.counterexample
-        click.echo(f"counterexample: {text_render.prose(cx.description)}: "
-                   + ", ".join(f"{k}={v}" for k, v in cx.assignment))
+        click.echo(f"counterexample: {text_render.counterexample_line(r.counterexample)}")
     if r.reason:
-        click.echo(f"why: {r.reason}")
+        click.echo(f"why: {text_render.prose(r.reason)}")
     click.echo(f"verdict: {r.verdict.value}")
 
 

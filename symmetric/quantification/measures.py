@@ -9,7 +9,7 @@ where ``term`` is an expression in the per-class symbols ``p``, ``q``, ``n`` of
 measures) and ``outer`` an expression in the symbols ``R`` and ``M``.  A measure marked
 ``smoothed`` is computed on additively smoothed prevalences (eq. 6) when a smoothing constant
 is given.  The formulas were lost from the paper's text; each entry's ``reconstruction`` says
-which standard definition is used and why (see also derivations/quant.py).
+which standard definition is used and why (see also derivations/quant/).
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..claims.model import ClaimResult
 from ..properties.base import PropertyResult
 from . import text
 
@@ -14,7 +15,7 @@ def property_result(result: PropertyResult) -> dict:
             "reason": text.reason(result.reason)}
 
 
-def claim_result(result) -> dict:
+def claim_result(result: ClaimResult) -> dict:
     """One claim's verdict, discrepancies and counterexample (``symmetric prove --json``)."""
     cx = result.counterexample
     return {
@@ -22,14 +23,13 @@ def claim_result(result) -> dict:
         "paper": result.paper,
         "statement": result.statement,
         "verdict": result.verdict.value,
-        "discrepancies": [{"step": s.label, "printed": s.printed, "derived": s.derived}
+        "discrepancies": [{"step": s.label, "printed": text.form(s.printed), "derived": text.form(s.derived)}
                           for s in result.discrepancies],
-        "counterexample": None if cx is None else {
-            "description": text.prose(cx.description), "values": dict(cx.assignment), "check": cx.check},
+        "counterexample": text.counterexample(cx) if cx else None,
         "seconds": round(result.seconds, 3),
-        "conclusion": result.conclusion,
-        "corrected_statement": result.corrected_statement,
-        "reason": result.reason,
+        "conclusion": text.prose(result.conclusion),
+        "corrected_statement": text.prose(result.corrected_statement) or None,
+        "reason": text.prose(result.reason) or None,
     }
 
 

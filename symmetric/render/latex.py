@@ -1,8 +1,12 @@
 """LaTeX output: one ``.tex`` file per claim (to ``\\input`` in a paper) and a main document.
 
 Templates live in ``templates/`` and use LaTeX-safe jinja2 delimiters (``((* *))`` blocks,
-``((( )))`` variables) so that braces in the templates stay plain LaTeX.  Text fields are
-plain text with ``$...$`` mathematics; :func:`tex_text` escapes the text and keeps the maths.
+``((( )))`` variables) so that braces in the templates stay plain LaTeX.  Prose is plain text
+or a :class:`~symmetric.evidence.Sentence` (an author's ``$...$`` is kept as mathematics);
+:func:`tex_text` escapes the text and typesets each slot.  A step's printed and derived forms
+(sympy objects, an author's :class:`~symmetric.claims.model.PrintedLatex`, a property cell's
+verdict) become LaTeX in :func:`tex_math`: this is the only place a claim's mathematics is
+turned into LaTeX.
 Output is deterministic (no timings, no dates) so the committed files can be golden-checked.
 """
 
@@ -18,10 +22,11 @@ import jinja2
 import sympy as sp
 from fractions import Fraction
 
-from ..claims.model import ClaimResult, Status
+from ..claims.model import ClaimResult, PrintedLatex
 from ..evidence import ContingencyTable, Sentence, _Slot
+from ..logic import Verdict
 from .notation import to_latex
-from .text import join_sentences
+from .text import join_sentences, plain, step_status
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAIN_NAME = "proofs"
@@ -77,11 +82,20 @@ def tex_text(text: "Sentence | str | None") -> str:
                    for part in text.parts())
 
 
-def tex_math(latex: str | None) -> str:
-    """A LaTeX math fragment, or a printed plain-text value, ready for display maths."""
-    if not latex:
+def tex_math(value) -> str:
+    """A step's printed or derived form (a sympy object, a :class:`PrintedLatex` literal, or the
+    verdict of a property cell) as LaTeX for display maths."""
+    if value is None:
         return ""
-    return latex
+    if isinstance(value, PrintedLatex):
+        if not value.args:
+            return value.latex
+        return value.latex.format(*(tex_math(a) for a in value.args))
+    if isinstance(value, Verdict):
+        return value.value
+    if isinstance(value, Fraction):
+        value = sp.Rational(value.numerator, value.denominator)
+    return to_latex(value)
 
 
 def label_of(claim_id: str) -> str:
@@ -99,7 +113,9 @@ def _environment() -> jinja2.Environment:
     env.filters["text"] = tex_text
     env.filters["math"] = tex_math
     env.filters["label"] = label_of
-    env.globals["Status"] = Status
+    env.filters["status"] = step_status
+    env.filters["plain"] = plain
+    env.globals["Verdict"] = Verdict
     return env
 
 

@@ -7,7 +7,9 @@ from fractions import Fraction
 
 import sympy as sp
 
+from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Counterexample, Sentence, _Slot, as_sentence
+from ..logic import Verdict
 
 
 def join_sentences(pieces) -> str:
@@ -36,6 +38,23 @@ def plain(value) -> str:
     if isinstance(value, sp.Equality):      # sstr writes Eq(a, b)
         return f"{plain(value.lhs)} = {plain(value.rhs)}"
     return sp.sstr(value)
+
+
+# A step's status in the words of the proofs: the step holds, is wrong as printed, or undecided.
+STEP_WORDS = {Verdict.HOLDS: "holds", Verdict.FAILS: "wrong", Verdict.UNDETERMINED: "undecided"}
+
+
+def step_status(status: Verdict) -> str:
+    return STEP_WORDS[status]
+
+
+def form(value) -> str:
+    """A step's printed or derived form as plain text (a LaTeX literal as written)."""
+    if isinstance(value, PrintedLatex):
+        return value.latex.format(*(form(a) for a in value.args)) if value.args else value.latex
+    if isinstance(value, Verdict):
+        return value.value
+    return "" if value is None else plain(value)
 
 
 def sentence(line: Sentence | str) -> str:
@@ -67,7 +86,7 @@ def counterexample(cx: Counterexample) -> dict:
     out.update({name: plain(value) for name, value in cx.values})
     out["relation"] = plain(cx.relation)
     if cx.description is not None:
-        out["description"] = sentence(cx.description)
+        out["description"] = prose(cx.description)
     return out
 
 

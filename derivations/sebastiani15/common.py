@@ -1,0 +1,52 @@
+"""What the sebastiani15 derivations share: the test-set sizes AP, AN, the cells as functions of
+TP and TN, and the record of an axiom checker's verdict.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from symmetric.checks.cases import POSITIVE
+from symmetric.claims import Derivation
+from symmetric.logic import Verdict
+from symmetric.measures import registry
+from symmetric.properties import sebastiani as axioms
+from symmetric.space import CELLS, FN, FP, TN, TP
+
+
+PAPER = "sebastiani15"
+AP, AN = sp.symbols("AP AN", positive=True)
+tp, fp, fn, tn = (POSITIVE[c] for c in CELLS)
+TPr, TNr = axioms.TP_R, axioms.TN_R
+
+
+def _m(name):
+    return registry.get(name)
+
+
+def _in_tp_tn(expr, ap=AP, an=AN):
+    """A count-form expression as a function of TP, TN for the test set (ap, an).
+
+    Pass 0 for an empty class *here*: substituting into the positive symbols AP, AN first would
+    already have resolved a condition such as AP = 0 to False."""
+    return sp.piecewise_fold(expr.xreplace({TP: TPr, TN: TNr, FP: an - TNr, FN: ap - TPr}))
+
+
+def _generic(measure):
+    """The last (general) branch of a piecewise count form, or the form itself."""
+    f = measure.count_form
+    return f.args[-1][0] if isinstance(f, sp.Piecewise) else f
+
+
+def _axiom(d: Derivation, measure, check, expect: Verdict, label: str):
+    """Run an axiom checker and record whether its verdict is the expected one."""
+    r = check(measure)
+    note = (f" [{r.reason}]",) if isinstance(r.reason, str) else (r.reason,)
+    why = r.proof + (note if r.reason and r.proof else ()) if r.proof else r.reason
+    d.fact(f"{label}: {measure.name} {r.property} {r.verdict.value}", r.verdict is expect, justification=why)
+    return r
+
+
+def _table_cx(d: Derivation, description, t, value_check):
+    assignment = dict(zip(("TP", "FP", "FN", "TN"), t))
+    d.counterexample(description, assignment, value_check)
