@@ -11,7 +11,8 @@ from symmetric.errors import InputError, UnknownNameError
 from symmetric.quantification import measures as qm
 from symmetric.quantification.check import build_measure, run_all
 from symmetric.quantification.distributions import Distribution, epsilon_for, perverse, q, p, n
-from symmetric.quantification.properties import PropertyVerdict as PV, check_all, check_bmon, check_bimp
+from symmetric.logic import Verdict as PV
+from symmetric.quantification.properties import check_all, check_bmon, check_bimp
 
 EPS = epsilon_for(10 ** 6)
 

@@ -17,7 +17,7 @@ from symmetric.properties import amigo as props
 from symmetric.properties.tables import exact_value
 from symmetric.space import FN, FP, JOINT_DOMAIN, NG, NS, TN, TP, G, Joint, Pr, S, g, n, s, to_joint
 from symmetric.transforms.outputsize import limit_in_domain
-from symmetric.transforms.smoothing import smoothed_conditional
+from symmetric.measures.smoothing import smoothed_conditional
 from .common import _fixed_value_claim, _ni, _verdict_flag, _with_params, measure, NI, prop, property_table, TABLE_ROWS
 
 

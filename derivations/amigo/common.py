@@ -18,7 +18,7 @@ from symmetric.measures import registry
 from symmetric.measures.base import Measure
 from symmetric.properties import amigo as props
 from symmetric.space import NONINFORMATIVE_DOMAIN, to_noninformative
-from symmetric.transforms.smoothing import laplace, noninformative_smoothing
+from symmetric.measures.smoothing import laplace, noninformative_smoothing
 
 
 PAPER = "amigo"

@@ -12,13 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from ..evidence import Counterexample, Sentence
 from ..logic import Verdict
-
-if TYPE_CHECKING:
-    from .derivation import Derivation
 
 # Prose of a result: plain text, a sentence with mathematical slots, or several read in a row.
 Prose = Union[str, Sentence, tuple]
@@ -99,4 +96,4 @@ class Claim:
     paper: str
     where: str
     statement: str
-    derive: Callable[["Derivation"], None] = field(repr=False, compare=False)
+    derive: Callable[..., None] = field(repr=False, compare=False)   # (Derivation) -> None

@@ -13,9 +13,6 @@ from dataclasses import dataclass
 from ..evidence import Counterexample, Sentence, as_sentence
 from ..logic import Verdict
 
-# the verdict of a property is the one three-valued Verdict (kept under its old name for callers)
-PropertyVerdict = Verdict
-
 
 @dataclass(frozen=True)
 class PropertyResult:

@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from ..evidence import as_sentence
 from ..logic import Verdict
-from ..properties.base import PropertyResult, PropertyVerdict
+from ..properties.base import PropertyResult
 from .binary import check_bimp, check_bmon, check_brel_babs
 from .domains import ABOVE, BELOW, GENERAL, IMPARTIAL, OVER, UNDER, a, outer_increasing, resolve
 from .identity import check_ioi_nn
@@ -46,11 +46,10 @@ from .measures import R, QuantMeasure
 from .memo import per_measure, result
 
 # the names callers import from here (the checkers, the domains and the maximum's helpers live in
-# their own modules; PropertyVerdict is the callers' old name of Verdict)
+# their own modules)
 __all__ = ["PROPERTY_ORDER", "check_all", "check_ioi_nn", "check_max", "check_ind", "check_bmon", "check_bimp",
            "check_brel_babs", "ABOVE", "BELOW", "GENERAL", "IMPARTIAL", "OVER", "UNDER", "a", "resolve",
-           "binary_maximum", "convex_in_prediction", "perverse_is_worst", "vertex_gain", "PropertyResult",
-           "PropertyVerdict"]
+           "binary_maximum", "convex_in_prediction", "perverse_is_worst", "vertex_gain", "PropertyResult"]
 
 HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
 

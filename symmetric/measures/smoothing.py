@@ -15,7 +15,7 @@ import sympy as sp
 
 from .. import space
 from ..errors import InputError
-from ..measures.base import Measure
+from .base import Measure
 from ..space import AN, AP, FN, FP, NG, NS, PN, PP, TN, TP, G, Joint, Pr, S
 
 _LAPLACE = {cell: cell + 1 for cell in space.CELLS}
