@@ -8,16 +8,15 @@ from pathlib import Path
 import pytest
 
 from symmetric.claims import registry
-from symmetric.render import latex
+from symmetric.render import files, latex, texbuild
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
 
 @pytest.fixture(scope="module")
 def generated(all_results, tmp_path_factory):
-    out = tmp_path_factory.mktemp("latex")
-    latex.write_claims(all_results.values(), out)
-    latex.write_main([c.id for c in registry.all_claims()], out)
+    out = tmp_path_factory.mktemp("latex") / "out"
+    files.write_files(latex.document_files(all_results.values(), [c.id for c in registry.all_claims()]), out)
     return out
 
 
@@ -43,9 +42,9 @@ def test_every_claim_file_is_named_after_its_id(generated, all_results):
 
 
 def test_pdf_builds(generated):
-    if latex.tex_engine() is None:
+    if texbuild.tex_engine() is None:
         if os.environ.get("CI"):
             pytest.fail("CI must have a TeX engine (pdflatex); .ci/run installs it")
         pytest.skip("no pdflatex on PATH (CI installs one and then this test must run)")
-    pdf = latex.build_pdf(generated / "proofs.tex")
+    pdf = texbuild.build_pdf(generated / "proofs.tex", sorted(generated.glob("*.tex")))
     assert pdf.exists() and pdf.stat().st_size > 10_000

@@ -79,3 +79,14 @@ def test_check_runs_the_driver_with_its_time_limit():
     results = symmetric.check("MCC", ["CON"], time_limit=0.001)
     assert [r.verdict.value for r in results] == ["undetermined"]
     assert "time limit" in str(results[0].reason)
+
+
+def test_prove_runs_one_claim_with_its_verdict():
+    (result,) = symmetric.prove("amigo.notation.contingency")
+    assert result.id == "amigo.notation.contingency" and result.verdict.value == "proved"
+    assert r"\symverdict{proved}" in symmetric.to_latex(result)
+
+
+def test_prove_refuses_a_prefix_that_selects_nothing():
+    with pytest.raises(symmetric.UnknownNameError, match="did you mean"):
+        symmetric.prove("amigo.notation.contingencyy")

@@ -102,7 +102,7 @@ counterexample) or 'undetermined' (with the reason).
   limit of X s reached") and the others still run.  The quantification
   properties share their work and so share one limit.  The limit interrupts
   sympy and z3 (SIGALRM) in the main thread on POSIX; elsewhere (Windows,
-  a worker thread) only the checkers' cooperative clocks and the z3 timeout
+  a worker thread) only the checkers' cooperative checks of the deadline and the z3 timeout
   honour it, so one long sympy call can overrun.
 """
 

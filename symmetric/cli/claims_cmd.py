@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 from rich.console import Console
@@ -16,6 +15,7 @@ from ..claims import registry
 from ..claims.model import ClaimResult, ClaimVerdict
 from ..errors import UnknownNameError
 from ..properties import catalogue
+from ..render import files, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
 from ..render import text as text_render
@@ -54,6 +54,10 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     present, builds proofs.pdf.
     """
     claims = registry.select(prefixes)
+    # every output is checked before the work, so that a bad path costs no time
+    if json_file is not None and json_file != "-":
+        files.check_writable(json_file)
+    files.check_writable(outdir, directory=True)
     err = Console(stderr=True)
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
@@ -73,14 +77,20 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     report = [json_render.claim_result(r) for r in results]
     if json_file == "-":
         click.echo(json.dumps(report, indent=2))
-    elif json_file:
-        Path(json_file).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    elif json_file is not None:
+        files.write_text(json_file, json.dumps(report, indent=2) + "\n")
 
-    latex_render.write_claims(results, Path(outdir))
-    main_tex = latex_render.write_main([c.id for c in registry.all_claims()], Path(outdir))
+    # the output folder is replaced as a unit: an interrupted run leaves it all old
+    document = latex_render.document_files(results, [c.id for c in registry.all_claims()])
+    out_path = files.write_files(document, outdir)
+    main_tex = out_path / f"{latex_render.MAIN_NAME}.tex"
     err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_tex.name})", highlight=False)
-    if not no_pdf and latex_render.tex_engine():
-        pdf = latex_render.build_pdf(main_tex)
+    if not no_pdf and texbuild.tex_engine():
+        try:
+            pdf = texbuild.build_pdf(main_tex, sorted(out_path.glob("*.tex")))
+        except texbuild.TexBuildError as exc:
+            err.print(f"PDF not built: {exc}", markup=False, highlight=False)
+            sys.exit(1)
         err.print(f"PDF built: {pdf}", highlight=False)
     broken = [r.id for r in results if registry.is_internal_error(r)]
     if broken:

@@ -13,8 +13,6 @@ Output is deterministic (no timings, no dates) so the committed files can be gol
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -132,54 +130,22 @@ def render_main(claim_ids: Iterable[str], title: str = "symmetric: checked deriv
     return _environment().get_template("main.tex.j2").render(ids=list(claim_ids), title=title)
 
 
-def claim_path(outdir: Path, claim_id: str) -> Path:
-    return Path(outdir) / f"{claim_id}.tex"
-
-
-def write_claims(results: Iterable[ClaimResult], outdir: Path) -> list[Path]:
-    outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for result in results:
-        path = claim_path(outdir, result.id)
-        path.write_text(render_claim(result), encoding="utf-8")
-        written.append(path)
-    return written
-
-
 MACROS = "symmetric-macros.tex"
 
 
-def write_main(all_ids: Iterable[str], outdir: Path, name: str = MAIN_NAME,
-               title: str = "symmetric: checked derivations") -> Path:
-    """Write the main document (and the macro file the claim files use) into ``outdir``."""
-    outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    (outdir / MACROS).write_text((TEMPLATES / MACROS).read_text(encoding="utf-8"), encoding="utf-8")
-    path = outdir / f"{name}.tex"
-    path.write_text(render_main(all_ids, title), encoding="utf-8")
-    return path
+def claim_file_name(claim_id: str) -> str:
+    return f"{claim_id}.tex"
 
 
-def tex_engine() -> str | None:
-    return shutil.which("pdflatex")
-
-
-def build_pdf(tex_file: Path, timeout: float = 300) -> Path:
-    """Compile ``tex_file`` with pdflatex (twice, for references).  Raises RuntimeError with
-    the end of the log when compilation fails."""
-    engine = tex_engine()
-    if engine is None:
-        raise RuntimeError("no TeX engine (pdflatex) on PATH")
-    tex_file = Path(tex_file)
-    for _ in range(2):
-        proc = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", tex_file.name],
-                              cwd=tex_file.parent, capture_output=True, text=True, timeout=timeout)
-        if proc.returncode != 0:
-            raise RuntimeError(f"pdflatex failed on {tex_file}:\n" + proc.stdout[-3000:])
-    for junk in (".aux", ".log", ".out", ".toc"):
-        tex_file.with_suffix(junk).unlink(missing_ok=True)
-    return tex_file.with_suffix(".pdf")
+def document_files(results: Iterable[ClaimResult], all_ids: Iterable[str], name: str = MAIN_NAME,
+                   title: str = "symmetric: checked derivations") -> dict[str, str]:
+    """Every file of the LaTeX output (file name -> text): one fragment per claim result, the
+    main document that inputs every claim of ``all_ids``, and the macro file they use.  The
+    caller writes them as a unit (render.files.write_files)."""
+    files = {claim_file_name(r.id): render_claim(r) for r in results}
+    files[MACROS] = (TEMPLATES / MACROS).read_text(encoding="utf-8")
+    files[f"{name}.tex"] = render_main(all_ids, title)
+    return files
 
 
 def property_result(result) -> str:
