@@ -120,7 +120,7 @@ def test_derivation_records_mathematics_not_latex():
     assert result.verdict is ClaimVerdict.REFUTED
     cx = result.counterexample
     assert isinstance(cx, Counterexample) and cx["x"] == 1 and cx.relation == sp.Ne(x + 1, x + 2)
-    assert text.prose(result.conclusion) == "refuted at Eq(x, 1)"
+    assert text.prose(result.conclusion) == "refuted at x = 1"
     assert "$x = 1$" in latex.tex_text(result.conclusion)
 
 
