@@ -74,3 +74,20 @@ def test_readme_example_toml_checks(runner, tmp_path):
     assert [m["measure"] for m in report] == ["GeometricRecalls", "WeightedUtility", "K", "SquaredError"]
     weighted = {p["property"]: p["verdict"] for p in report[1]["properties"]}
     assert weighted["AW"] == "holds"      # lambda TP - FP: a parameter threshold decides
+
+
+def test_help_is_lazy_and_its_table_matches_the_commands():
+    """`symmetric --help` lists every command from the table without importing sympy, and the
+    table's one-line help is each command's own."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from click.testing import CliRunner; from symmetric.cli import main; "
+            "r = CliRunner().invoke(main, ['--help']); assert r.exit_code == 0, r.output; "
+            "print('sympy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+    from symmetric.cli import COMMANDS
+    for name, (_, short) in COMMANDS.items():
+        command = main.get_command(None, name)
+        assert command is not None and command.get_short_help_str(80 - 6 - len(name)) == short, name

@@ -1,12 +1,16 @@
 """The ``symmetric`` command line.
 
-Each sub-command lives in its own module and registers itself on :data:`main`.  User mistakes
+Each sub-command lives in its own module and registers itself on :data:`main`.  The modules are
+imported only when their command runs (:data:`COMMANDS` says which module holds which command,
+and the one-line help ``symmetric --help`` shows), so that ``--help`` does not load sympy.
+User mistakes
 (:class:`~symmetric.errors.InputError`) are reported as one line on standard error with exit
 status 2 -- never a traceback; click's own usage errors also exit with 2.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
@@ -14,8 +18,43 @@ import click
 from ..errors import InputError
 
 
+# command -> (module that registers it, the short help `symmetric --help` lists; a test checks
+# that it is the command's own)
+COMMANDS = {
+    "check": ("check_cmd", "Check every property of the papers for proposed or catalogued..."),
+    "expect": ("expect_cmd", "Expected value of a measure when the judgments are independent..."),
+    "list": ("claims_cmd", "List claims (ids starting with any PREFIX, or all) or, with..."),
+    "prove": ("claims_cmd", "Run the claims whose id starts with any PREFIX (all claims when..."),
+    "show": ("claims_cmd", "Run one claim and print its derivation step by step."),
+}
+
+
 class SymmetricGroup(click.Group):
-    """A click group that turns InputError into a message and exit status 2."""
+    """A click group that loads its commands lazily and turns InputError into a message and
+    exit status 2."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name not in self.commands and name in COMMANDS:
+            importlib.import_module(f"{__name__}.{COMMANDS[name][0]}")
+        return self.commands.get(name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand:
+            # click suggests among the commands loaded so far; offer every command
+            raise click.exceptions.NoSuchCommand(args[0], possibilities=self.list_commands(ctx), ctx=ctx) from None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1] if name in COMMANDS and name not in self.commands
+                 else self.commands[name].get_short_help_str(formatter.width - 6 - len(name)))
+                for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -34,7 +73,3 @@ def main() -> None:
     machine; `prove` runs them and writes a table, a JSON report and LaTeX proofs.
     """
 
-
-from . import claims_cmd  # noqa: E402,F401  (registers prove, list, show)
-from . import check_cmd  # noqa: E402,F401  (registers check)
-from . import expect_cmd  # noqa: E402,F401  (registers expect)
