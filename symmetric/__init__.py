@@ -25,7 +25,7 @@ _EXPORTS = {
     "check": "symmetric.api",
     "prove": "symmetric.api",
     "to_latex": "symmetric.api",
-    "PropertyResult": "symmetric.properties.base",
+    "PropertyResult": "symmetric.evidence",
     "Verdict": "symmetric.logic",
     "ClaimResult": "symmetric.claims.model",
     "Counterexample": "symmetric.evidence",

@@ -16,7 +16,7 @@ from .claims.model import ClaimResult
 from .errors import InvalidArgumentType
 from .measures import registry
 from .properties import driver
-from .properties.base import PropertyResult
+from .evidence import PropertyResult
 
 
 def measure(name: str):

@@ -7,6 +7,11 @@ layer (:mod:`symmetric.render`) turns these objects into text at the edge.
 * :class:`ContingencyTable` -- (TP, FP, FN, TN), exact integers.
 * :class:`Counterexample` -- the one shape of a counterexample: the tables or the point where a
   statement fails, the measure's exact values there, and the relation that fails.
+* :class:`PropertyResult` -- the one result of every property checker: ``holds`` with a proof,
+  ``fails`` with an exact counterexample (re-checked in rational arithmetic before it is built)
+  or a proof of failure, or ``undetermined`` with the reason.  It lives on the ground floor so
+  that every layer that checks properties (Amigo's, Sebastiani's, quantification) can return it
+  without importing another.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import NamedTuple
 import sympy as sp
 
 from .errors import InvalidArgument, InvalidArgumentType
+from .logic import Verdict
 
 _FORMATTER = string.Formatter()
 
@@ -134,3 +140,24 @@ class Counterexample:
 def exact(value) -> sp.Basic | None:
     """A value as an exact sympy number (None stays None: undefined)."""
     return None if value is None else sp.sympify(value)
+
+
+@dataclass(frozen=True)
+class PropertyResult:
+    property: str                     # short name, e.g. "SM", "NIFQ", "MON", "CHA[uniform-size]"
+    measure: str
+    verdict: Verdict
+    proof: tuple[Sentence, ...] = ()  # the argument, line by line
+    counterexample: Counterexample | None = None   # re-checked exactly before it was built
+    reason: Sentence | str = ""       # why undetermined (or a short summary)
+    # structured findings other code relies on (e.g. ("threshold", (c, theta, direction)))
+    data: tuple = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "proof", tuple(as_sentence(line) for line in self.proof))
+        if self.counterexample is not None and not isinstance(self.counterexample, Counterexample):
+            raise TypeError(f"counterexample must be a Counterexample, got {type(self.counterexample).__name__}")
+
+    def datum(self, key: str):
+        return dict(self.data).get(key)
+

@@ -31,7 +31,7 @@ from rich.table import Table
 from ..errors import InputError
 from ..logic import Verdict
 from ..properties import driver
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from ..render import formulas
 from ..render import json as json_render
 from ..render import files, texbuild

@@ -21,7 +21,7 @@ from ..measures.base import Measure
 from .amigo_monotonicity import strict_monotonicity
 from .amigo_noninformative import absolute_weighting, fixed_quality, growing_quality, noninformative_score, \
     size_derivative
-from .base import PropertyResult
+from ..evidence import PropertyResult
 from .tables import param_grid
 
 __all__ = ["CHECKERS", "absolute_weighting", "check_all", "fixed_quality", "growing_quality",

@@ -24,7 +24,7 @@ from ..evidence import ContingencyTable, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, TN, TP
-from .base import PropertyResult
+from ..evidence import PropertyResult
 from .tables import MOVES, compare_exact, exact_value, fast_value, literal, param_equations, param_grid, \
     table_counterexample, tables, with_params
 

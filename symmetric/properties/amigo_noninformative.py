@@ -29,7 +29,7 @@ from ..evidence import ContingencyTable, Counterexample, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import NONINFORMATIVE_DOMAIN, counts_to_joint, g, s, to_noninformative
-from .base import PropertyResult
+from ..evidence import PropertyResult
 from .tables import compare_exact, exact_value, literal, noninformative_tables, param_equations, param_grid, \
     table_counterexample, with_params
 

@@ -21,7 +21,7 @@ from ..errors import InputError, InvalidArgument, InvalidArgumentType, TimeLimit
 from ..logic import Verdict
 from ..timelimit import Budget, HardLimit
 from . import catalogue
-from .base import PropertyResult
+from ..evidence import PropertyResult
 from .protocol import Property
 
 # progress(result, seconds): called as each property is decided (seconds None: decided as part of

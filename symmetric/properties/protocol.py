@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .base import PropertyResult
+from ..evidence import PropertyResult
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import sympy as sp
 from ..checks.piecewise import piece_free
 from ..evidence import say
 from ..logic import Verdict
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from .distributions import p, q
 from .domains import (ABOVE, BELOW, IMPARTIAL, OVER, SHOWN, UNDER, a, continuous_in_q, outer_increasing,
                       positive_on, resolve, zero_on)

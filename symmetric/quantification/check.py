@@ -23,7 +23,7 @@ import sympy as sp
 
 from ..errors import InputError
 from ..logic import Verdict
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from . import measures as qm
 from .distributions import n, p, q
 from .endpoints import with_endpoints

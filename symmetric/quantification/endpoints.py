@@ -17,7 +17,7 @@ from ..checks.decide import exact_sign
 from ..config import settings
 from ..evidence import as_sentence
 from ..logic import Verdict
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from .distributions import Distribution
 from .identity import sign_witness
 from .measures import QuantMeasure

@@ -17,7 +17,7 @@ from ..checks.decide import exact_sign
 from ..config import settings
 from ..evidence import Counterexample, say
 from ..logic import Verdict, fuzzy_and
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from .distributions import p, q
 from .domains import (ABOVE, BELOW, GENERAL, SHOWN, nonnegative_on, outer_increasing,
                       positive_off_diagonal, resolve, zero_on)

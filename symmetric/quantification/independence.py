@@ -14,7 +14,7 @@ import sympy as sp
 from ..checks.piecewise import piece_free
 from ..evidence import say
 from ..logic import Verdict
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from .distributions import p, q
 from .domains import ABOVE, BELOW, outer_increasing, resolve
 from .measures import QuantMeasure

@@ -20,7 +20,7 @@ from ..checks.decide import is_positive_everywhere
 from ..domain import Domain
 from ..evidence import Counterexample, Sentence, as_sentence, say
 from ..logic import Truth, Verdict
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from .binary import check_bmon
 from .distributions import Distribution, eps, n, p, q, smooth_value
 from .domains import ABOVE, BELOW, GENERAL, continuous_on_closed, positive_on, resolve

@@ -15,7 +15,7 @@ from functools import lru_cache, wraps
 from ..config import settings
 from ..evidence import Counterexample, Sentence
 from ..logic import Verdict
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from .measures import QuantMeasure
 
 

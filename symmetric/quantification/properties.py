@@ -1,6 +1,6 @@
 """Property checkers for quantification error measures (Sebastiani, Section 3): all of them.
 
-Every checker returns a :class:`~symmetric.properties.base.PropertyResult`: ``holds`` with a
+Every checker returns a :class:`~symmetric.evidence.PropertyResult`: ``holds`` with a
 symbolic proof (sign decisions of :mod:`symmetric.checks.decide` on explicit domains, exact
 identities), ``fails`` with an exact :class:`~symmetric.evidence.Counterexample` (concrete
 rational prevalences, the violated relation re-checked exactly; logarithms certified with
@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from ..evidence import as_sentence
 from ..logic import Verdict
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from .binary import check_bimp, check_bmon, check_brel_babs
 from .domains import ABOVE, BELOW, GENERAL, IMPARTIAL, OVER, UNDER, a, outer_increasing, resolve
 from .identity import check_ioi_nn

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..claims.model import ClaimResult
-from ..properties.base import PropertyResult
+from ..evidence import PropertyResult
 from . import text
 
 

@@ -162,7 +162,7 @@ def property_result(result) -> str:
 
 def of(obj) -> str:
     """LaTeX of a result or of a mathematical object."""
-    from ..properties.base import PropertyResult
+    from ..evidence import PropertyResult
     if isinstance(obj, PropertyResult):
         return property_result(obj)
     if isinstance(obj, ClaimResult):

@@ -30,7 +30,7 @@ from ...checks.cases import is_undefined_constant
 from ...domain import EVERYWHERE
 from ...measures.base import Measure
 from ...space import CELLS
-from ..base import PropertyResult
+from ...evidence import PropertyResult
 from .cha import RANDOM_MODELS, RandomModel, check_cha, expected_value
 from .common import differ
 from .con import check_con

@@ -18,7 +18,7 @@ from ...config import settings
 from ...evidence import Counterexample, say
 from ...measures.base import Measure
 from ...space import CELLS, FN, FP, TN, TP
-from ..base import PropertyResult
+from ...evidence import PropertyResult
 from ..tables import exact_value, fast_value, param_grid
 from .cases import prove_on_cases, zero_test
 from .common import (FAILS, HOLDS, UNDET, equals, at_params, compose, differ, param_domain, result, table, sizes_pieces,

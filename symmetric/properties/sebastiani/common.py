@@ -17,7 +17,7 @@ from ...domain import EVERYWHERE, Domain
 from ...evidence import ContingencyTable, Counterexample, Sentence
 from ...logic import Verdict
 from ...measures.base import Measure
-from ..base import PropertyResult
+from ...evidence import PropertyResult
 from ..tables import exact_value
 from .testsets import AN_S, AP_S, Table
 

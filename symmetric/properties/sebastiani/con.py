@@ -20,7 +20,7 @@ from ...evidence import Counterexample
 from ...measures.base import Measure
 from ...space import FN, FP, TN, TP
 from ...transforms.limits import directional_limit, is_infinite
-from ..base import PropertyResult
+from ...evidence import PropertyResult
 from ..tables import param_grid
 from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, kind_pieces, param_domain, result, search_n,
                      table, sizes_pieces, up_to)

@@ -22,7 +22,7 @@ from ...domain import Domain
 from ...evidence import Sentence, say
 from ...measures.base import Measure
 from ...space import CELLS
-from ..base import PropertyResult
+from ...evidence import PropertyResult
 from ..tables import fast_value, param_grid
 from .cases import prove_on_cases
 from .common import (D_SIZE, FAILS, HOLDS, UNDET, at_params, compose, counterexample, exact, kind_pieces,

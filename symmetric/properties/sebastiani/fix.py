@@ -17,7 +17,7 @@ from ...checks.decide import exact_sign, is_identically_zero
 from ...evidence import say
 from ...measures.base import Measure
 from ...space import CELLS
-from ..base import PropertyResult
+from ...evidence import PropertyResult
 from ..tables import fast_value, param_grid
 from .cases import positive_test, prove_on_cases
 from .common import (FAILS, HOLDS, UNDET, at_params, compose, counterexample, differ, exact, kind_pieces,

@@ -14,7 +14,7 @@ from ...evidence import say
 from ...logic import fuzzy_and
 from ...measures.base import Measure
 from ...space import CELLS, FN, FP, TN, TP
-from ..base import PropertyResult
+from ...evidence import PropertyResult
 from ..tables import fast_value, param_grid
 from .cases import prove_on_cases, zero_test
 from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, counterexample, differ, exact, param_domain,

@@ -15,7 +15,7 @@ from ...checks.cases import restrict, zero_patterns
 from ...evidence import say
 from ...measures.base import Measure
 from ...space import CELLS, FN, FP, TN, TP
-from ..base import PropertyResult
+from ...evidence import PropertyResult
 from ..tables import fast_value, param_grid
 from .cases import positive_test, prove_on_cases
 from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, better, compose, counterexample, exact, param_domain,
