@@ -1,0 +1,104 @@
+"""``symmetric verify FILE``: check the claims of a claims file (a paper the user is writing).
+
+The file format is documented in the README ("Verify your own paper") and in
+:mod:`symmetric.verify`.  Output is that of ``prove``: the verdict table, the JSON report
+(``--json``), the LaTeX proofs (``--latex DIR``: one ``\\input``-able file per claim, the main
+document and the macros, written as a unit) and the PDF when a TeX engine is present.
+Exit status: 0 when every claim is proved, 1 otherwise, 2 for a bad file or option.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ..errors import InputError
+from ..render import files, texbuild
+from ..render import json as json_render
+from ..render import latex as latex_render
+from ..claims.model import ClaimResult, ClaimVerdict
+from . import main
+
+# the colours and columns of `prove`'s table
+VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
+                 ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
+
+
+def _verdict_table(results: list[ClaimResult], title: str) -> Table:
+    table = Table(title=title)
+    for column, justify in (("claim", "left"), ("verdict", "left"), ("wrong steps", "right"), ("s", "right")):
+        table.add_column(column, justify=justify)
+    for r in results:
+        table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", str(len(r.discrepancies)),
+                      f"{r.seconds:.2f}")
+    return table
+
+
+def _time_limit(text: str) -> float | None:
+    """--time-limit: seconds >= 0 (0 = none); read here, not by click, to be an InputError."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(f"--time-limit must be a number of seconds, got {text!r}") from None
+    if not (0 <= value < 1e7):
+        raise InputError(f"--time-limit must be a number of seconds >= 0 and below 1e7 (0 = no limit), got {text!r}")
+    return value or None
+
+
+@main.command("verify")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "json_file", metavar="FILE", help="Write the JSON report to FILE ('-' for standard output).")
+@click.option("--latex", "outdir", metavar="DIR", type=click.Path(file_okay=False),
+              help="Write the LaTeX proofs to DIR (one file per claim, to \\input in a paper).")
+@click.option("--no-pdf", is_flag=True, help="Do not build DIR/proofs.pdf even if pdflatex is on PATH.")
+@click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
+              help="At most this many seconds per claim (0 = no limit).")
+def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, time_limit: str) -> None:
+    """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]).
+
+    Prints the verdict of each claim (proved, corrected, refuted, undetermined); exits 0 when
+    every claim is proved, 1 otherwise, 2 when the file is malformed (with its line and column).
+    """
+    from .. import verify as verifier         # sympy loads only when the command runs
+    seconds = _time_limit(time_limit)
+    if no_pdf and outdir is None:
+        raise InputError("--no-pdf needs --latex DIR (no PDF is built without LaTeX output)")
+    if json_file is not None and json_file != "-":
+        files.check_writable(json_file, inputs=(file,))
+    if outdir is not None:
+        files.check_writable(outdir, directory=True, inputs=(file,))
+    claims_file, prepared = verifier.prepare(file)
+    err = Console(stderr=True)
+    out = err if json_file == "-" else Console()
+    results = []
+    for k, item in enumerate(prepared, 1):
+        err.print(f"[{k}/{len(prepared)}] {item.claim.id} ...", end=" ", highlight=False)
+        result = verifier.run(item, seconds)
+        results.append(result)
+        err.print(f"[{VERDICT_STYLE[result.verdict]}]{result.verdict.value}[/] ({result.seconds:.2f} s)",
+                  highlight=False)
+    out.print(_verdict_table(results, f"symmetric verify {file}"))
+    counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
+    out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
+    report = {"file": file, "title": claims_file.title, "claims": [json_render.claim_result(r) for r in results]}
+    if json_file == "-":
+        click.echo(json.dumps(report, indent=2))
+    elif json_file is not None:
+        files.write_text(json_file, json.dumps(report, indent=2) + "\n")
+    if outdir is not None:
+        document = latex_render.document_files(results, [r.id for r in results], title=claims_file.title)
+        out_path = files.write_files(document, outdir)
+        main_tex = out_path / f"{latex_render.MAIN_NAME}.tex"
+        err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_tex.name})", highlight=False)
+        if not no_pdf and texbuild.tex_engine():
+            try:
+                pdf = texbuild.build_pdf(main_tex, sorted(out_path.glob("*.tex")))
+            except texbuild.TexBuildError as exc:
+                err.print(f"PDF not built: {exc}", markup=False, highlight=False)
+                sys.exit(1)
+            err.print(f"PDF built: {pdf}", highlight=False)
+    sys.exit(0 if all(r.verdict is ClaimVerdict.PROVED for r in results) else 1)

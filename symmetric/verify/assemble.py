@@ -1,0 +1,126 @@
+"""A claims file becomes claims: each [[claim]] a :class:`~symmetric.claims.model.Claim` whose
+derivation checks its steps in order and concludes by the rules of ``prove``
+(:meth:`~symmetric.claims.derivation.Derivation.result`).
+
+The conclusion is the step marked ``conclusion = true`` (several: all of them), else the last
+step.  A conclusion that is a printed relation (``rel`` or ``latex``) and is false at an exact
+point re-checked on the user's formula (a contingency table of positive integer counts for a
+count claim) makes the claim ``refuted``; a wrong printed result (a derivative, limit, value,
+property verdict or non-informative score) makes it ``corrected``, with the derived form as the
+correction; a conclusion that could not be decided makes it ``undetermined``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..claims.derivation import Derivation
+from ..claims.model import Claim, ClaimResult, ClaimVerdict
+from ..errors import InputError, TimeLimitReached
+from ..evidence import say
+from ..logic import Verdict
+from ..timelimit import HardLimit
+from .context import ClaimContext, shown
+from .names import Names, read_names
+from .source import ClaimsFile, Table, read_claims_file
+from .outcome import Outcome
+from .steps import kind_of, validate
+
+CLAIM_KEYS = ("id", "where", "statement", "assume", "params", "step")
+
+
+@dataclass(frozen=True)
+class PreparedClaim:
+    claim: Claim
+    context: ClaimContext
+    steps: tuple[Table, ...]
+
+
+def _label(k: int, table: Table, kind) -> str:
+    if "label" in table.data:
+        return f"Step {k}: " + table.string("label")
+    return f"Step {k} ({kind.description})"
+
+
+def _derive(prepared_steps, context: ClaimContext):
+    def derive(d: Derivation) -> None:
+        outcomes: list[tuple[Table, Outcome]] = []
+        for k, table in enumerate(prepared_steps, 1):
+            kind = kind_of(table)
+            outcomes.append((table, kind.check(context, table, d, _label(k, table, kind))))
+        marked = [(t, o) for t, o in outcomes if t.data.get("conclusion") is True]
+        conclusion = marked or outcomes[-1:]
+        _conclude(d, conclusion, outcomes)
+    return derive
+
+
+def _conclude(d: Derivation, conclusion, outcomes) -> None:
+    statuses = [o.status for _, o in conclusion]
+    refuting = next((o for _, o in conclusion if o.status is Verdict.FAILS and o.refutation), None)
+    if refuting is not None:
+        relation, point, description = refuting.refutation
+        d.counterexample(description, point, relation)
+        d.conclude(False, "The conclusion is false: an exact counterexample is given.")
+        return
+    wrong = [o for _, o in conclusion if o.status is Verdict.FAILS]
+    if wrong and all(o.correction is not None for o in wrong):
+        d.conclude(True, "The conclusion holds once corrected: the printed result differs from the derived one.",
+                   corrected_statement=tuple(say("derived: {0}", o.correction) for o in wrong))
+        return
+    if wrong:
+        d.conclude(None, "The conclusion is false as printed, but no exact counterexample was found.",
+                   reason="the concluding relation fails on the domain, but no point (a table of positive "
+                          "integer counts for a count claim) was re-checked exactly")
+        return
+    if any(s is Verdict.UNDETERMINED for s in statuses):
+        d.conclude(None, "The conclusion could not be decided.",
+                   reason="the concluding step could not be decided (see its check)")
+        return
+    d.conclude(True, "Every concluding step holds on the claim's domain.")
+
+
+def prepare(path) -> tuple[ClaimsFile, list[PreparedClaim]]:
+    """Read the file and every claim's fields; every mistake of the file is an InputError with
+    its place, raised here or when the claim's expressions are read (see :func:`check_all`)."""
+    claims_file = read_claims_file(path)
+    names = read_names(claims_file)
+    paper = claims_file.paper.string("name", required=False) if claims_file.paper else None
+    out = []
+    for table, steps in claims_file.claims:
+        for key in table.data:
+            if key not in CLAIM_KEYS:
+                raise table.error(f"unknown field {key!r} in [[claim]] (allowed: {', '.join(CLAIM_KEYS)})", key)
+        if not steps:
+            raise table.error("a claim needs at least one [[claim.step]]")
+        context = ClaimContext.of(names, table)
+        for step in steps:
+            validate(context, step)
+        claim = Claim(table.string("id"), paper or "verify", table.string("where", required=False) or "",
+                      table.string("statement", required=False) or "", _derive(steps, context))
+        out.append(PreparedClaim(claim, context, steps))
+    return claims_file, out
+
+
+def run(prepared: PreparedClaim, time_limit: float | None = None) -> ClaimResult:
+    """Check one claim within ``time_limit`` seconds.  A file mistake found while reading its
+    expressions propagates (InputError); any other error is reported as undetermined."""
+    claim = prepared.claim
+    start = time.perf_counter()
+    d = Derivation(claim)
+    limit = HardLimit(time_limit)
+    try:
+        with limit:
+            claim.derive(d)
+    except TimeLimitReached as exc:
+        d.conclude(None, "The claim was not finished within the time limit.", reason=str(exc))
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a defect of symmetric, reported, never a verdict
+        return ClaimResult(claim.id, claim.paper, claim.where, claim.statement, ClaimVerdict.UNDETERMINED,
+                           tuple(d.steps), "The check failed with an internal error.",
+                           reason=f"internal error: {type(exc).__name__}: {exc}",
+                           seconds=time.perf_counter() - start)
+    finally:
+        limit.close()
+    return d.result(time.perf_counter() - start)

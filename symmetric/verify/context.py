@@ -1,0 +1,126 @@
+"""What the steps of one claim share: its names, parameters, assumptions, and how an
+expression of the claim is parsed, read in its model and displayed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from .. import space
+from ..errors import InputError
+from ..measures.base import Param
+from ..userinput.measures import in_file
+from ..userinput.toml_text import array_locators
+from .model import Assumption, Reading, apply_assumptions, base_domain, model_of
+from .names import PLACEHOLDER_PREFIX, Names, claim_params
+from .source import Table
+
+_RELATION = re.compile(r"(<=|>=|!=|==|=|<|>)")
+STRICT = {"<": "<", ">": ">", "=": "=", "==": "="}
+
+
+@dataclass
+class ClaimContext:
+    names: Names
+    table: Table
+    params: dict[str, Param] = field(default_factory=dict)
+    assumptions: list[Assumption] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, names: Names, table: Table) -> "ClaimContext":
+        ctx = cls(names, table, claim_params(table, names))
+        ctx.assumptions = ctx._assumptions()
+        return ctx
+
+    # ------------------------------------------------------------ names and parsing
+
+    def symbols(self) -> dict[str, sp.Basic]:
+        return self.names.symbols({name: p.symbol for name, p in self.params.items()})
+
+    def parse(self, table: Table, key: str, text: str | None = None) -> sp.Expr:
+        return self.names.parse(table, key, text, {name: p.symbol for name, p in self.params.items()})
+
+    def measure_of(self, expr: sp.Expr, table: Table, key: str) -> None:
+        """Refuse a measure name that names nothing (checked when the expression is read)."""
+        for sym in sp.sympify(expr).free_symbols:
+            if sym.name.startswith(PLACEHOLDER_PREFIX):
+                self.names.measure(sym.name[len(PLACEHOLDER_PREFIX):], table, key)
+
+    def _assumptions(self) -> list[Assumption]:
+        texts = self.table.strings("assume")
+        locators = array_locators(self.table.text, self.table.line, "assume", texts) or []
+        out = []
+        for k, text in enumerate(texts):
+            locate = locators[k] if k < len(locators) else None
+            where = dict(zip(("source", "line", "column"), (self.table.source, *locate(1, 1)))) if locate \
+                else self.table.where("assume")
+            parts = _RELATION.split(text)
+            if len(parts) != 3:
+                raise InputError(f"an assumption is one relation such as \"TP > FP\", got {text!r}", **where)
+            left, rel, right = (p.strip() for p in parts)
+            if rel not in STRICT:
+                raise InputError(f"assumption {text!r}: use a strict < or > (or =); a boundary is checked as "
+                                 "its own claim with =", **where)
+            try:
+                lhs = self.names.parse(self.table, "assume", left, {n: p.symbol for n, p in self.params.items()})
+                rhs = self.names.parse(self.table, "assume", right, {n: p.symbol for n, p in self.params.items()})
+            except InputError as exc:
+                raise InputError(exc.message, **where) from None
+            if not isinstance(lhs, sp.Symbol) and isinstance(rhs, sp.Symbol):
+                lhs, rhs, rel = rhs, lhs, {"<": ">", ">": "<"}.get(rel, rel)
+            if not isinstance(lhs, sp.Symbol) or lhs in rhs.free_symbols or lhs.name.startswith(PLACEHOLDER_PREFIX):
+                raise InputError(f"assumption {text!r}: one side must be a single count cell or parameter "
+                                 "(such as TP > FP or lambda > 1)", **where)
+            if rhs.has(space.Pr, space.Joint) or lhs not in set(space.CELLS) | {p.symbol for p in self.all_params()}:
+                raise InputError(f"assumption {text!r}: only count cells and parameters can be assumed on",
+                                 **where)
+            out.append(Assumption(lhs, STRICT[rel], rhs, text, where))
+        return out
+
+    def all_params(self) -> list[Param]:
+        return [*self.params.values(), *self.names.params.values()]
+
+    # ------------------------------------------------------------ reading
+
+    def reading(self, exprs, model: str | None = None) -> Reading:
+        """The model and domain for ``exprs`` (the claim's assumptions applied)."""
+        counts_assumed = any(a.symbol in space.CELLS for a in self.assumptions)
+        model = model or model_of(exprs, self.names.kind, counts_assumed)
+        used = set().union(*(sp.sympify(e).free_symbols for e in exprs)) if exprs else set()
+        measures = {}
+        for sym in used:
+            if sym.name.startswith(PLACEHOLDER_PREFIX):
+                name = sym.name[len(PLACEHOLDER_PREFIX):]
+                measures[name] = self.names.measure(name, self.table, "id")
+        params = {p.symbol: p for p in self.all_params() if p.symbol in used}
+        for m in measures.values():
+            params.update({p.symbol: p for p in getattr(m, "params", ())})
+        params.update({p.symbol: p for p in self.all_params()
+                       if any(a.symbol == p.symbol for a in self.assumptions)})
+        domain = base_domain(model, tuple(params.values()))
+        relevant = [a for a in self.assumptions if model != "probs" or a.symbol not in space.CELLS]
+        domain, substitute = apply_assumptions(domain, relevant, tuple(params.values()), self._assumption_error)
+        return Reading(model, domain, substitute, measures)
+
+    @staticmethod
+    def _assumption_error(a: Assumption, why: str) -> InputError:
+        return InputError(f"assumption {a.text!r}: {why}", **a.where)
+
+
+def shown(expr: sp.Basic) -> sp.Basic:
+    """An expression as the user wrote it, measure names as plain symbols (for display)."""
+    expr = sp.sympify(expr)
+    return expr.xreplace({s: sp.Symbol(s.name[len(PLACEHOLDER_PREFIX):]) for s in expr.free_symbols
+                          if s.name.startswith(PLACEHOLDER_PREFIX)})
+
+
+def located(table: Table, key: str, exc: InputError) -> InputError:
+    """An error positioned inside ``key``'s string, moved to the file."""
+    locate = table.locator(key)
+    if locate is not None and exc.column is not None:
+        return in_file(InputError(exc.message, source=table.source, line=exc.line or 1, column=exc.column),
+                       table.source, locate)
+    return InputError(exc.message, **table.where(key))

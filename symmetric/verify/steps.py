@@ -1,0 +1,351 @@
+"""The step kinds of a claims file, as data: :data:`STEP_KINDS` maps the key that names a kind
+to its fields and its check.
+
+Every check records one :class:`~symmetric.claims.model.StepRecord` through the claim's
+:class:`~symmetric.claims.derivation.Derivation` (printed beside derived, the status, how it
+was checked) and returns an :class:`Outcome` that the claim's conclusion is built from.  A
+printed relation is decided on the claim's domain by :mod:`symmetric.checks.decide` (sympy,
+then z3); a printed result (derivative, limit, value, property, non-informative score) is
+compared with what the toolkit computes itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy as sp
+
+from ..checks.piecewise import resolve_on_domain
+from ..checks.decide import is_identically_zero, is_positive_everywhere
+from ..claims.derivation import Derivation
+from ..domain import EVERYWHERE
+from ..errors import InputError
+from ..evidence import say
+from ..logic import Verdict
+from .context import ClaimContext, located, shown
+from .source import Table, type_name
+from .texparse import parse_latex_relation
+from .outcome import Outcome
+from .values import compare_number, exact_point, infinity
+
+RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
+NEGATION = {"=": sp.Ne, "!=": sp.Eq, "<": sp.Ge, "<=": sp.Gt, ">": sp.Le, ">=": sp.Lt}
+_LATEX_REL = {sp.Eq: "=", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}
+
+
+@dataclass(frozen=True)
+class StepKind:
+    key: str                               # the field that names the kind
+    description: str
+    required: tuple[str, ...]
+    optional: tuple[str, ...]
+    check: Callable[[ClaimContext, Table, Derivation, str], Outcome]
+    expressions: tuple[str, ...] = ()      # fields read as expressions (parsed before any check runs)
+
+
+COMMON = ("label", "conclusion")
+
+
+def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain):
+    """(truth of ``lhs rel rhs`` on the domain, the deciding Decision, a witness it fails at)."""
+    if rel in ("=", "!="):
+        d = is_identically_zero(lhs - rhs, domain)
+        value = d.value if rel == "=" else (None if d.value is None else not d.value)
+        witness = d.witness if rel == "=" and d.value is False else None
+        return value, d, witness
+    strict = rel in ("<", ">")
+    diff = rhs - lhs if rel in ("<", "<=") else lhs - rhs
+    d = is_positive_everywhere(diff, domain, strict=strict)
+    return d.value, d, d.witness if d.value is False else None
+
+
+def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, rhs, key) -> Outcome:
+    ctx.measure_of(lhs, table, key)
+    ctx.measure_of(rhs, table, key)
+    reading = ctx.reading([lhs, rhs])
+    left, right = reading.expression(lhs), reading.expression(rhs)
+    left, right = left.doit() if left.has(sp.Derivative) else left, right.doit() if right.has(sp.Derivative) else right
+    printed = RELATIONS[rel](shown(lhs), shown(rhs), evaluate=False)
+    value, decision, witness = _decide(rel, left, right, reading.domain)
+    why = [f"decided on the domain: {reading.domain.name} ({decision.method})"]
+    if decision.detail:
+        why.append("; " + decision.detail)
+    refutation = None
+    if witness:
+        point = exact_point(witness, reading, NEGATION[rel](left, right))
+        if point is not None:
+            at = {sym: point[sym.name] for sym in (left - right).free_symbols if sym.name in point}
+            refutation = (NEGATION[rel](left, right), point,
+                          say("the printed {0} is false at this point: the left side is {1}, the right side {2}",
+                              printed, left.xreplace(at), right.xreplace(at)))
+            why.append(say("; false at " + ", ".join(f"{{{i}}}" for i in range(len(point))),
+                           *[sp.Eq(sp.Symbol(k), v, evaluate=False) for k, v in point.items()]))
+    derived = None
+    if value is False and rel == "=":          # what the left side really is
+        derived = sp.Eq(shown(lhs), readable(left, reading.domain), evaluate=False)
+    elif value is False and rel == "!=":
+        derived = sp.Eq(shown(lhs), shown(rhs), evaluate=False)
+    d.fact(label, value, printed=printed, derived=derived, justification=tuple(why))
+    return Outcome(Verdict.of(value), refutation, derived)
+
+
+def check_relation(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    rel = table.string("rel")
+    if rel not in RELATIONS and rel != "==":
+        raise table.error(f"unknown relation {rel!r} (one of {' '.join(RELATIONS)})", "rel")
+    rel = "=" if rel == "==" else rel
+    lhs, rhs = ctx.parse(table, "lhs"), ctx.parse(table, "rhs")
+    return _relation(ctx, table, d, label, lhs, rel, rhs, "lhs")
+
+
+def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    text = table.string("latex")
+    try:
+        relation = parse_latex_relation(text, ctx.symbols())
+    except InputError as exc:
+        raise located(table, "latex", exc) from None
+    rel = _LATEX_REL[type(relation)]
+    return _relation(ctx, table, d, label, relation.lhs, rel, relation.rhs, "latex")
+
+
+def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
+    var = ctx.parse(table, key)
+    if not isinstance(var, sp.Symbol) or var.name.startswith("measure:"):
+        raise table.error(f"{key!r} must be one variable (a count cell, a parameter, p or q), "
+                          f"got {table.string(key)!r}", key)
+    return var
+
+
+def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how) -> Outcome:
+    """A printed result against the derived one, equal on the reading's domain."""
+    printed = reading.expression(printed_expr)
+    decision = is_identically_zero(printed - derived_expr, reading.domain)
+    why = [how, f" ({decision.method})"]
+    if decision.detail:
+        why.append("; " + decision.detail)
+    if decision.value is False and decision.witness:
+        why.append(say("; they differ at " + ", ".join(f"{{{i}}}" for i in range(len(decision.witness))),
+                       *[sp.Eq(k, v, evaluate=False) for k, v in decision.witness.items()]))
+    shown_derived = readable(derived_expr, reading.domain)
+    d.fact(label, decision.value, printed=shown(printed_expr), derived=shown_derived, justification=tuple(why))
+    return Outcome(Verdict.of(decision.value), None, shown_derived if decision.value is False else None)
+
+
+def readable(expr: sp.Expr, domain) -> sp.Expr:
+    """A derived form as a reader would write it on the domain: branches that cannot occur
+    there (F1's TP + FP + FN = 0) dropped by the one Piecewise resolver, factored when cheap."""
+    expr = sp.sympify(expr)
+    if expr.has(sp.Piecewise):
+        expr = resolve_on_domain(expr, domain)
+    if not expr.has(sp.Piecewise) and sp.count_ops(expr) < 80:
+        return sp.factor(expr)
+    return expr
+
+
+def check_derivative(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    of, var, printed = ctx.parse(table, "derivative"), _wrt(ctx, table, "wrt"), ctx.parse(table, "printed")
+    ctx.measure_of(of, table, "derivative")
+    reading = ctx.reading([of, printed, var])
+    if var in reading.substitute:
+        raise table.error(f"cannot differentiate in {var}: an assumption fixes it", "wrt")
+    derived = sp.diff(reading.expression(of), var)
+    return _compare(ctx, table, d, label, derived, printed, reading,
+                    say("derivative in {0} computed by sympy, compared on the domain", var))
+
+
+def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    of, var, printed = ctx.parse(table, "limit"), _wrt(ctx, table, "var"), ctx.parse(table, "printed")
+    to_text = table.string("to")
+    to = infinity(to_text) if infinity(to_text) is not None else ctx.parse(table, "to")
+    direction = table.string("direction", required=False) or "+-"
+    if direction not in ("+", "-", "+-"):
+        raise table.error(f"direction must be \"+\", \"-\" or \"+-\", got {direction!r}", "direction")
+    ctx.measure_of(of, table, "limit")
+    reading = ctx.reading([of, printed, var])
+    if var in reading.substitute:
+        raise table.error(f"cannot take a limit in {var}: an assumption fixes it", "var")
+    x = sp.Symbol("x_limit", real=True)
+    # the other variables as the positive symbols of the domain (an assumed bound is checked
+    # when the result is compared, on the whole domain)
+    rest = {k: v for k, v in reading.domain.reparam.items() if k != var and isinstance(v, sp.Symbol)}
+    expr = reading.expression(of).subs(rest, simultaneous=True).xreplace({var: x})
+    try:
+        value = sp.limit(expr, x, reading.expression(to), direction)
+    except (NotImplementedError, ValueError, TypeError) as exc:
+        value = sp.Limit(expr, x, to, direction)
+        note = f"; sympy could not take the limit ({type(exc).__name__})"
+    else:
+        note = ""
+    if value.has(sp.Limit, sp.nan, sp.AccumBounds) or value.has(x):
+        d.fact(label, None, printed=shown(printed), justification=f"limit not determined by sympy{note}")
+        return Outcome(Verdict.UNDETERMINED)
+    derived = value.xreplace({u: k for k, u in rest.items()})
+    return _compare(ctx, table, d, label, derived, printed, reading,
+                    say("limit as {0} computed by sympy on the domain", sp.Symbol(f"{var} -> {to_text} ({direction})")))
+
+
+def check_value(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    of = ctx.parse(table, "value")
+    ctx.measure_of(of, table, "value")
+    at = table.data.get("at")
+    if not isinstance(at, dict):
+        raise table.error(f"'at' must be an inline table such as {{ TP = 3, FP = 1, FN = 2, TN = 94 }}, "
+                          f"got {type_name(at)}", "at")
+    symbols = ctx.symbols()
+    point = {}
+    for name, value in at.items():
+        if name not in symbols or not isinstance(symbols[name], sp.Symbol):
+            raise table.error(f"unknown variable {name!r} in 'at' (a count cell, a parameter, p, q or n)", "at")
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise table.error(f"'at' value of {name} must be a number, got {type_name(value)}", "at")
+        try:
+            point[symbols[name]] = sp.Rational(str(value))
+        except (TypeError, ValueError):
+            raise table.error(f"'at' value of {name} must be a number such as 3, 0.5 or \"1/3\", got {value!r}",
+                              "at") from None
+    printed = table.string("printed")
+    reading = ctx.reading([of, *point])
+    expr = reading.expression(of)
+    missing = sorted(str(s) for s in expr.free_symbols - set(point))
+    if missing:
+        raise table.error(f"'at' gives no value for {', '.join(missing)}", "at")
+    exact = expr.xreplace(point)
+    return compare_number(d, label, printed, exact, point, table)
+
+
+def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    from ..properties import catalogue, driver
+    from ..timelimit import remaining
+    name, printed = table.string("property"), table.string("printed")
+    if printed not in ("holds", "fails"):
+        raise table.error(f"printed must be \"holds\" or \"fails\", got {printed!r}", "printed")
+    measure = ctx.names.measure(table.string("measure"), table, "measure")
+    try:
+        prop = catalogue.named(name, ctx.names.kind)
+    except InputError as exc:
+        raise InputError(exc.message, **table.where("property")) from None
+    reading = table.string("reading", required=False)
+    result, = driver.check(measure, [prop], time_limit=remaining())
+    claimed = Verdict(printed)
+    why = list(result.proof) + ([result.reason] if result.reason else [])
+    status = None if result.verdict is Verdict.UNDETERMINED else result.verdict is claimed
+    if reading is not None:
+        # the checkers of this version have one reading each: a requested reading is never
+        # silently replaced by it
+        status = None
+        why.append(f"; reading {reading!r} requested, but this version's {name} checker has a single reading "
+                   f"(its verdict: {result.verdict.value}), so the printed verdict is not decided")
+    d.fact(label, status, printed=claimed, derived=result.verdict, justification=tuple(why))
+    return Outcome(Verdict.of(status), None, result.verdict if status is False else None)
+
+
+def check_noninformative(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    from .. import space
+    of, printed = ctx.parse(table, "noninformative"), ctx.parse(table, "printed")
+    ctx.measure_of(of, table, "noninformative")
+    reading = ctx.reading([of, printed], model="probs")
+    derived = reading.expression(of).subs(space.j, space.g * space.s)     # independence: P(S and G) = P(S)P(G)
+    domain = space.NONINFORMATIVE_DOMAIN.with_intervals(
+        [(s, *_interval(ctx, s)) for s in reading.domain.reparam if s not in (space.g, space.s, space.j)])
+    ni = type(reading)(reading.model, domain, reading.substitute, reading.measures)
+    printed_ni = reading.expression(printed).subs(space.j, space.g * space.s)
+    return _compare(ctx, table, d, label, sp.together(derived), printed_ni, _Fixed(ni, printed_ni),
+                    "the measure with P(S and G) = P(S)P(G) (S independent of G), compared on 0 < P(G), P(S) < 1")
+
+
+class _Fixed:
+    """A reading whose expression is already computed (the non-informative printed form)."""
+
+    def __init__(self, reading, value) -> None:
+        self.domain, self.value = reading.domain, value
+
+    def expression(self, _expr):
+        return self.value
+
+
+def _interval(ctx: ClaimContext, symbol):
+    for p in ctx.all_params():
+        if p.symbol == symbol:
+            return p.low, p.high
+    return 0, sp.oo
+
+
+STEP_KINDS: dict[str, StepKind] = {k.key: k for k in (
+    StepKind("rel", "a printed relation lhs rel rhs", ("lhs", "rel", "rhs"), (), check_relation,
+             ("lhs", "rhs")),
+    StepKind("latex", "a printed relation in LaTeX", ("latex",), (), check_latex),
+    StepKind("derivative", "d(derivative)/d(wrt) against printed", ("derivative", "wrt", "printed"), (),
+             check_derivative, ("derivative", "printed")),
+    StepKind("limit", "the limit of an expression against printed", ("limit", "var", "to", "printed"),
+             ("direction",), check_limit, ("limit", "printed")),
+    StepKind("value", "an exact value at a point against a printed number", ("value", "at", "printed"), (),
+             check_value, ("value",)),
+    StepKind("property", "a property verdict (holds | fails) of a measure",
+             ("property", "measure", "printed"), ("reading",), check_property),
+    StepKind("noninformative", "the score of a non-informative output against printed",
+             ("noninformative", "printed"), (), check_noninformative, ("noninformative", "printed")),
+)}
+
+
+def kind_of(table: Table) -> StepKind:
+    """The step's kind from its fields; unknown and missing fields are refused with their place."""
+    keys = [k for k in STEP_KINDS if k in table.data]
+    if "lhs" in table.data or "rhs" in table.data:
+        keys = list(dict.fromkeys(["rel", *keys]))
+    if len(keys) != 1:
+        names = ", ".join(STEP_KINDS)
+        raise table.error(f"a step needs exactly one of {names} (found: {', '.join(keys) or 'none'})"
+                          if len(keys) != 1 else "")
+    kind = STEP_KINDS[keys[0]]
+    allowed = set(kind.required) | set(kind.optional) | set(COMMON)
+    for key in table.data:
+        if key not in allowed:
+            raise table.error(f"unknown field {key!r} in a {kind.key} step (allowed: "
+                              f"{', '.join(sorted(allowed))})", key)
+    for key in kind.required:
+        if key not in table.data:
+            raise table.error(f"missing field {key!r} in a {kind.key} step")
+    if "conclusion" in table.data and not isinstance(table.data["conclusion"], bool):
+        raise table.error(f"'conclusion' must be true or false, got {table.data['conclusion']!r}", "conclusion")
+    return kind
+
+
+def validate(ctx: ClaimContext, table: Table) -> StepKind:
+    """Read every field of a step that can be wrong before any check runs, so that a bad file is
+    refused (exit 2, with the place) without first spending time on the claims before it."""
+    kind = kind_of(table)
+    for key in kind.expressions:
+        ctx.measure_of(ctx.parse(table, key), table, key)
+    if kind.key == "rel":
+        rel = table.string("rel")
+        if rel not in RELATIONS and rel != "==":
+            raise table.error(f"unknown relation {rel!r} (one of {' '.join(RELATIONS)})", "rel")
+    elif kind.key == "latex":
+        try:
+            relation = parse_latex_relation(table.string("latex"), ctx.symbols())
+        except InputError as exc:
+            raise located(table, "latex", exc) from None
+        ctx.measure_of(relation, table, "latex")
+    elif kind.key in ("derivative", "limit"):
+        _wrt(ctx, table, "wrt" if kind.key == "derivative" else "var")
+        if kind.key == "limit":
+            table.string("to")
+            if infinity(table.string("to")) is None:
+                ctx.parse(table, "to")
+            if table.string("direction", required=False) not in (None, "+", "-", "+-"):
+                raise table.error(f"direction must be \"+\", \"-\" or \"+-\", got {table.data['direction']!r}",
+                                  "direction")
+    elif kind.key == "property":
+        from ..properties import catalogue
+        ctx.names.measure(table.string("measure"), table, "measure")
+        try:
+            catalogue.named(table.string("property"), ctx.names.kind)
+        except InputError as exc:
+            raise InputError(exc.message, **table.where("property")) from None
+        if table.string("printed") not in ("holds", "fails"):
+            raise table.error(f"printed must be \"holds\" or \"fails\", got {table.data['printed']!r}", "printed")
+        table.string("reading", required=False)
+    if "printed" in table.data and kind.key == "value":
+        table.string("printed")
+    return kind

@@ -1,0 +1,126 @@
+"""Exact numbers for the steps: a printed figure against an exact value (rounding, and
+truncation noticed), and a counterexample point made exact (integer counts for a table)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+
+import sympy as sp
+
+from .. import space
+from ..checks.decide import exact_sign
+from ..claims.derivation import Derivation
+from ..evidence import say
+from ..logic import Verdict
+from .outcome import Outcome
+
+_INFINITY = {"oo": sp.oo, "inf": sp.oo, "infinity": sp.oo, "+oo": sp.oo, "-oo": -sp.oo, "-inf": -sp.oo,
+             "-infinity": -sp.oo}
+_GRID = range(1, 6)      # positive tables: the domain the claim is checked on
+
+
+def infinity(text: str):
+    return _INFINITY.get(text.strip().lower())
+
+
+def _printed_number(text: str):
+    try:
+        return sp.Rational(text.strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _shown(exact):
+    return exact if exact.is_Rational and len(str(exact)) < 40 else sp.N(exact, 10)
+
+
+def compare_number(d: Derivation, label, printed: str, exact: sp.Expr, point: Mapping, table):
+    """Does the exact value round to the printed figure?  A figure that is the value truncated
+    (not rounded) is wrong as printed, and the step says so."""
+    value = _printed_number(printed)
+    if value is None:
+        raise table.error(f"printed must be a number such as 0.667 or 2/3, got {printed!r}", "printed")
+    at = say("exact value at " + ", ".join(f"{{{i}}}" for i in range(len(point))),
+             *[sp.Eq(k, v, evaluate=False) for k, v in point.items()])
+    if exact.has(sp.nan, sp.zoo) or not exact.is_number or exact.is_real is False:
+        d.fact(label, False, printed=sp.Rational(value) if "/" in printed else sp.Symbol(printed), derived=None,
+               justification=(at, "; the formula is undefined there"))
+        return Outcome(Verdict.FAILS, None, None)
+    body = printed.strip().lstrip("+-")
+    decimals = len(body.split(".")[1]) if "." in body and "/" not in body else None
+    if decimals is None:                   # an integer or a fraction: exact equality
+        sign = exact_sign(exact - value)
+        holds = None if sign is None else sign == 0
+        why = (at, "; compared exactly")
+    else:
+        tol = sp.Rational(1, 2 * 10 ** decimals)
+        sign = exact_sign(sp.Abs(exact - value) - tol)
+        holds = None if sign is None else sign <= 0
+        why = (at, f"; compared after rounding to {decimals} decimal(s)")
+        if holds is False:
+            scale = 10 ** decimals
+            rounded = sp.Rational(sp.floor(exact * scale + sp.Rational(1, 2)), scale)
+            truncated = sp.Rational(sp.floor(exact * scale) if exact >= 0 else sp.ceiling(exact * scale), scale)
+            if truncated == value:
+                why += (f"; the printed {printed} is the exact value truncated, not rounded "
+                        f"(rounded to {decimals} decimal(s) it is {_decimal(rounded, decimals)})",)
+            else:
+                why += (f"; rounded to {decimals} decimal(s) it is {_decimal(rounded, decimals)}",)
+    shown_printed = sp.Symbol(printed.strip()) if decimals is not None else value
+    d.fact(label, holds, printed=shown_printed, derived=_shown(exact), justification=why)
+    return Outcome(Verdict.of(holds), None, _shown(exact) if holds is False else None)
+
+
+def _decimal(value: sp.Rational, decimals: int) -> str:
+    sign = "-" if value < 0 else ""
+    scaled = abs(int(value * 10 ** decimals))
+    whole, frac = divmod(scaled, 10 ** decimals)
+    return f"{sign}{whole}.{frac:0{decimals}d}" if decimals else f"{sign}{whole}"
+
+
+def _true_at(relation: sp.Basic, point: Mapping) -> bool:
+    try:
+        return relation.xreplace(point) is sp.true
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+
+
+def exact_point(witness: Mapping, reading, relation: sp.Basic) -> dict | None:
+    """A point where ``relation`` (the negation of a printed relation, on the user's formula)
+    is exactly true, from the decider's witness: every count a positive integer (a real
+    contingency table), inside the claim's domain; None when none is found."""
+    symbols = sorted(relation.free_symbols, key=str)
+    base = {s: sp.nsimplify(witness[s]) if s in witness else sp.Integer(1) for s in symbols}
+    cells = [s for s in symbols if s in space.CELLS]
+    candidates = [base]
+    if cells and reading.model == "counts":
+        scale = math.lcm(*(int(sp.fraction(base[c])[1]) for c in cells)) if all(
+            base[c].is_Rational for c in cells) else 1
+        candidates = [{**base, **{c: base[c] * scale for c in cells}}]
+        candidates += [{**base, **dict(zip(cells, values))}
+                       for values in itertools.product([sp.Integer(v) for v in _GRID], repeat=len(cells))]
+    for point in candidates:
+        if cells and not all(point[c].is_integer and point[c] > 0 for c in cells):
+            continue
+        if reading.domain.contains({**point, **_fixed(reading)}) is False and not cells:
+            continue
+        if cells and not _inside(reading, point):
+            continue
+        if _true_at(relation, point):
+            full = {**{str(k): v for k, v in point.items()}, **{str(k): v for k, v in _fixed(reading).items()}}
+            return full
+    return None
+
+
+def _fixed(reading) -> dict:
+    return {k: v for k, v in reading.substitute.items() if sp.sympify(v).is_number}
+
+
+def _inside(reading, point) -> bool:
+    """The point satisfies every constraint of the claim's domain (assumptions included)."""
+    for constraint in reading.domain.constraints:
+        if constraint.xreplace(point) is not sp.true:
+            return False
+    return True
