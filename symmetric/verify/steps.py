@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from .. import space
 from ..checks.piecewise import resolve_on_domain
 from ..checks.decide import is_identically_zero, is_positive_everywhere
 from ..claims.derivation import Derivation
@@ -31,7 +32,6 @@ from .values import compare_number, exact_point, infinity
 
 RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
 NEGATION = {"=": sp.Ne, "!=": sp.Eq, "<": sp.Ge, "<=": sp.Gt, ">": sp.Le, ">=": sp.Lt}
-_LATEX_REL = {sp.Eq: "=", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,19 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
             why.append(say("; false at " + ", ".join(f"{{{i}}}" for i in range(len(point))),
                            *[sp.Eq(sp.Symbol(k), v, evaluate=False) for k, v in point.items()]))
     derived = None
-    if value is False and rel == "=":          # what the left side really is
+    if value is False and rel == "=" and _named(lhs):      # what the named left side really is
         derived = sp.Eq(shown(lhs), readable(left, reading.domain), evaluate=False)
+    elif value is False and rel == "=":
+        derived = sp.Ne(shown(lhs), shown(rhs), evaluate=False)
     elif value is False and rel == "!=":
         derived = sp.Eq(shown(lhs), shown(rhs), evaluate=False)
     d.fact(label, value, printed=printed, derived=derived, justification=tuple(why))
     return Outcome(Verdict.of(value), refutation, derived)
+
+
+def _named(expr) -> bool:
+    """A measure name or a derivative of one: its derived form is worth showing."""
+    return isinstance(expr, sp.Derivative) or (isinstance(expr, sp.Symbol) and expr.name.startswith("measure:"))
 
 
 def check_relation(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
@@ -102,11 +109,10 @@ def check_relation(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
 def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
     text = table.string("latex")
     try:
-        relation = parse_latex_relation(text, ctx.symbols())
+        lhs, rel, rhs = parse_latex_relation(text, ctx.symbols())
     except InputError as exc:
         raise located(table, "latex", exc) from None
-    rel = _LATEX_REL[type(relation)]
-    return _relation(ctx, table, d, label, relation.lhs, rel, relation.rhs, "latex")
+    return _relation(ctx, table, d, label, lhs, rel, rhs, "latex")
 
 
 def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
@@ -117,9 +123,10 @@ def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
     return var
 
 
-def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how) -> Outcome:
-    """A printed result against the derived one, equal on the reading's domain."""
-    printed = reading.expression(printed_expr)
+def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, printed=None) -> Outcome:
+    """A printed result against the derived one, equal on the reading's domain (``printed``: the
+    printed form already read in the model, when it is not ``printed_expr`` read there)."""
+    printed = reading.expression(printed_expr) if printed is None else printed
     decision = is_identically_zero(printed - derived_expr, reading.domain)
     why = [how, f" ({decision.method})"]
     if decision.detail:
@@ -138,9 +145,16 @@ def readable(expr: sp.Expr, domain) -> sp.Expr:
     expr = sp.sympify(expr)
     if expr.has(sp.Piecewise):
         expr = resolve_on_domain(expr, domain)
-    if not expr.has(sp.Piecewise) and sp.count_ops(expr) < 80:
-        return sp.factor(expr)
-    return expr
+    if expr.has(sp.Piecewise) or sp.count_ops(expr) >= 80:
+        return expr
+    if domain.inverse and expr.has(sp.Pow) and expr.free_symbols - {space.n} <= set(domain.reparam):
+        # roots simplify on the positive reparametrisation (sqrt(1-s)sqrt(1/(1-s)) is 1 there)
+        on = sp.simplify(domain.to_positive(expr))
+        back = sp.factor(on.subs(dict(domain.inverse), simultaneous=True))
+        if not back.has(sp.Piecewise) and sp.count_ops(back) <= sp.count_ops(expr):
+            return back
+    return sp.factor(expr)
+
 
 
 def check_derivative(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
@@ -241,7 +255,6 @@ def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
 
 
 def check_noninformative(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
-    from .. import space
     of, printed = ctx.parse(table, "noninformative"), ctx.parse(table, "printed")
     ctx.measure_of(of, table, "noninformative")
     reading = ctx.reading([of, printed], model="probs")
@@ -250,18 +263,9 @@ def check_noninformative(ctx: ClaimContext, table: Table, d: Derivation, label) 
         [(s, *_interval(ctx, s)) for s in reading.domain.reparam if s not in (space.g, space.s, space.j)])
     ni = type(reading)(reading.model, domain, reading.substitute, reading.measures)
     printed_ni = reading.expression(printed).subs(space.j, space.g * space.s)
-    return _compare(ctx, table, d, label, sp.together(derived), printed_ni, _Fixed(ni, printed_ni),
-                    "the measure with P(S and G) = P(S)P(G) (S independent of G), compared on 0 < P(G), P(S) < 1")
-
-
-class _Fixed:
-    """A reading whose expression is already computed (the non-informative printed form)."""
-
-    def __init__(self, reading, value) -> None:
-        self.domain, self.value = reading.domain, value
-
-    def expression(self, _expr):
-        return self.value
+    return _compare(ctx, table, d, label, sp.together(derived), printed, ni,
+                    "the measure with P(S and G) = P(S)P(G) (S independent of G), compared on 0 < P(G), P(S) < 1",
+                    printed=printed_ni)
 
 
 def _interval(ctx: ClaimContext, symbol):
@@ -323,10 +327,10 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
             raise table.error(f"unknown relation {rel!r} (one of {' '.join(RELATIONS)})", "rel")
     elif kind.key == "latex":
         try:
-            relation = parse_latex_relation(table.string("latex"), ctx.symbols())
+            lhs, _, rhs = parse_latex_relation(table.string("latex"), ctx.symbols())
         except InputError as exc:
             raise located(table, "latex", exc) from None
-        ctx.measure_of(relation, table, "latex")
+        ctx.measure_of(lhs - rhs, table, "latex")
     elif kind.key in ("derivative", "limit"):
         _wrt(ctx, table, "wrt" if kind.key == "derivative" else "var")
         if kind.key == "limit":

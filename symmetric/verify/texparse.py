@@ -72,6 +72,17 @@ GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "lambda", "mu", "theta", 
          "omega", "phi", "psi", "eta", "xi", "zeta", "nu"}
 
 
+def _letters(k: int) -> str:
+    """1 -> a, 26 -> z, 27 -> ba, ...: sympy's grammar takes letters, not digits, in a
+    multi-character subscript."""
+    out = ""
+    while True:
+        k, r = divmod(k, 26)
+        out = "abcdefghijklmnopqrstuvwxyz"[r] + out
+        if k == 0:
+            return out
+
+
 class _Rewriter:
     """The text with names as placeholders; ``offsets[i]`` is where output char i came from."""
 
@@ -90,7 +101,7 @@ class _Rewriter:
 
     def placeholder(self, value: sp.Basic, start: int, end: int) -> None:
         self.values.append(value)
-        token = f"x_{{{len(self.values)}}}"
+        token = f"x_{{{_letters(len(self.values))}}}"
         self.out.append(token)
         self.offsets.extend([start] * len(token))
 
@@ -102,9 +113,9 @@ class _Rewriter:
 
     def run(self) -> tuple[str, list[int]]:
         text, i = self.text, 0
-        if re.search(r"x_\{?\d", text):
-            at = re.search(r"x_\{?\d", text).start()
-            raise InputError("unknown symbol x_... in LaTeX", column=at + 1)
+        clash = re.search(r"x_", text)          # the placeholders' own spelling
+        if clash:
+            raise InputError("unknown symbol x_... in LaTeX", column=clash.start() + 1)
         for m in self.pattern.finditer(text):
             self.out.append(text[i:m.start()])
             self.offsets.extend(range(i, m.start()))
@@ -133,9 +144,12 @@ def _exact(expr: sp.Basic) -> sp.Basic:
     return expr.xreplace({f: sp.Rational(str(f)) for f in expr.atoms(sp.Float)})
 
 
-def parse_latex_relation(text: str, names: Mapping[str, sp.Basic]) -> sp.Basic:
-    """``text`` (a relation ``A = B``, ``A \\leq B``, ...) as a sympy relation whose placeholders
-    are replaced by ``names``' values; InputError with the column in ``text`` otherwise."""
+_RELATIONS = {sp.Eq: "=", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}
+
+
+def parse_latex_relation(text: str, names: Mapping[str, sp.Basic]) -> tuple[sp.Expr, str, sp.Expr]:
+    """``text`` (a relation ``A = B``, ``A \\leq B``, ...) as (lhs, relation, rhs), the
+    placeholders replaced by ``names``' values; InputError with the column in ``text`` otherwise."""
     rewriter = _Rewriter(text, names)
     rewritten, offsets = rewriter.run()
     rewritten = _SPACING.sub(lambda m: " " * len(m.group()), rewritten)
@@ -157,11 +171,11 @@ def parse_latex_relation(text: str, names: Mapping[str, sp.Basic]) -> sp.Basic:
         raise InputError(f"cannot parse the LaTeX: {str(exc).splitlines()[0]}", column=at) from None
     if not isinstance(parsed, sp.Basic):
         raise InputError("ambiguous LaTeX (add parentheses or braces, e.g. \\ln(x) + y)", column=1)
-    values = {sp.Symbol(f"x_{{{k}}}"): v for k, v in enumerate(rewriter.values, 1)}
+    values = {sp.Symbol(f"x_{{{_letters(k)}}}"): v for k, v in enumerate(rewriter.values, 1)}
     unknown = sorted(str(s) for s in parsed.free_symbols if s not in values)
     if unknown:
         raise InputError(f"unknown symbol {unknown[0]!r} in LaTeX", column=1)
-    out = _exact(parsed).xreplace(values)
-    if not isinstance(out, sp.core.relational.Relational):
+    if type(parsed) not in _RELATIONS:
         raise InputError("a LaTeX step must be a relation (=, \\neq, <, >, \\leq, \\geq)", column=1)
-    return out
+    # each side on its own: the relation rebuilt would evaluate (a true identity becomes True)
+    return _exact(parsed.lhs).xreplace(values), _RELATIONS[type(parsed)], _exact(parsed.rhs).xreplace(values)

@@ -91,9 +91,12 @@ def exact_point(witness: Mapping, reading, relation: sp.Basic) -> dict | None:
     """A point where ``relation`` (the negation of a printed relation, on the user's formula)
     is exactly true, from the decider's witness: every count a positive integer (a real
     contingency table), inside the claim's domain; None when none is found."""
-    symbols = sorted(relation.free_symbols, key=str)
+    symbols = set(relation.free_symbols)
+    if reading.model == "counts":        # a whole table: a cell the relation does not use is any count
+        symbols |= set(space.CELLS) - set(reading.substitute)
+    symbols = sorted(symbols, key=str)
     base = {s: sp.nsimplify(witness[s]) if s in witness else sp.Integer(1) for s in symbols}
-    cells = [s for s in symbols if s in space.CELLS]
+    cells = [s for s in symbols if s in space.CELLS and s in relation.free_symbols]
     candidates = [base]
     if cells and reading.model == "counts":
         scale = math.lcm(*(int(sp.fraction(base[c])[1]) for c in cells)) if all(
@@ -121,6 +124,8 @@ def _fixed(reading) -> dict:
 def _inside(reading, point) -> bool:
     """The point satisfies every constraint of the claim's domain (assumptions included)."""
     for constraint in reading.domain.constraints:
+        if not constraint.free_symbols <= set(point):     # a variable the relation does not use
+            continue
         if constraint.xreplace(point) is not sp.true:
             return False
     return True

@@ -1,0 +1,222 @@
+"""`symmetric verify FILE`: every kind of bad file exits 2 with its place; the verdicts, the JSON
+report and the LaTeX output of good files."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+
+import pytest
+from cli_support import assert_user_error, invoke
+
+GOOD = '''
+[paper]
+title = "A small paper"
+
+[[measure]]
+name = "Informedness"
+counts = "TP/(TP+FN) + TN/(TN+FP) - 1"
+
+[[measure]]
+name = "Markedness"
+counts = "TP/(TP+FP) + TN/(TN+FN) - 1"
+
+[[claim]]
+id = "mcc-geometric-mean"
+where = "Section 3, eq. (5)"
+statement = "MCC^2 = Informedness * Markedness"
+
+  [[claim.step]]
+  lhs = "MCC^2"
+  rel = "="
+  rhs = "Informedness*Markedness"
+
+[[claim]]
+id = "f1-facts"
+statement = "F1 facts"
+
+  [[claim.step]]
+  derivative = "F1"
+  wrt = "FP"
+  printed = "-2*TP/(2*TP+FP+FN)^2"
+
+  [[claim.step]]
+  limit = "F1"
+  var = "FP"
+  to = "0"
+  direction = "+"
+  printed = "2*TP/(2*TP+FN)"
+
+  [[claim.step]]
+  value = "F1"
+  at = { TP = 3, FP = 1, FN = 2, TN = 94 }
+  printed = "0.667"
+
+  [[claim.step]]
+  noninformative = "F1"
+  printed = "2*P(G)*P(S)/(P(G)+P(S))"
+
+  [[claim.step]]
+  latex = "\\\\frac{2\\\\,\\\\mathrm{TP}}{2 TP + FP + FN} \\\\leq 1"
+  conclusion = true
+'''
+
+
+def write(tmp_path, text: str, name: str = "claims.toml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def verify(path, *args):
+    return invoke("verify", str(path), *args)
+
+
+def test_good_file_all_proved_json_and_latex(tmp_path):
+    path = write(tmp_path, GOOD)
+    out = tmp_path / "tex"
+    r = verify(path, "--json", "-", "--latex", str(out), "--no-pdf")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout[r.stdout.index("{"):])
+    assert report["title"] == "A small paper"
+    assert [(c["id"], c["verdict"]) for c in report["claims"]] == [("mcc-geometric-mean", "proved"),
+                                                                   ("f1-facts", "proved")]
+    assert set(report["claims"][0]) >= {"id", "statement", "verdict", "discrepancies", "counterexample",
+                                        "conclusion", "corrected_statement", "reason"}
+    tex = (out / "mcc-geometric-mean.tex").read_text()
+    # \input-able: one symclaim and one symproof environment, nothing of a document around them
+    assert tex.count(r"\begin{symclaim}") == 1 and tex.count(r"\end{symproof}") == 1
+    assert r"\documentclass" not in tex and r"\symverdict{proved}" in tex
+    main = (out / "proofs.tex").read_text()
+    assert r"\InputIfFileExists{f1-facts.tex}" in main and "A small paper" in main
+
+
+WRONG = '''
+[[claim]]
+id = "acc-above-f1"
+statement = "Accuracy is at least F1"
+  [[claim.step]]
+  lhs = "Acc"
+  rel = ">="
+  rhs = "F1"
+
+[[claim]]
+id = "value-truncated"
+statement = "F1 of the acceptor at prevalence 1/2 is 0.666"
+  [[claim.step]]
+  value = "F1"
+  at = { TP = 1, FP = 1, FN = 0, TN = 0 }
+  printed = "0.666"
+
+[[claim]]
+id = "derivative-wrong"
+statement = "a wrong derivative"
+  [[claim.step]]
+  derivative = "TP/(TP+FP)"
+  wrt = "TP"
+  printed = "1/(TP+FP)"
+  [[claim.step]]
+  lhs = "TP/(TP+FP)"
+  rel = "<"
+  rhs = "1"
+'''
+
+
+def test_wrong_claims_refuted_corrected(tmp_path):
+    r = verify(write(tmp_path, WRONG), "--json", "-")
+    assert r.exit_code == 1, r.output
+    claims = {c["id"]: c for c in json.loads(r.stdout[r.stdout.index("{"):])["claims"]}
+    refuted = claims["acc-above-f1"]
+    assert refuted["verdict"] == "refuted"
+    cx = refuted["counterexample"]
+    # the counterexample is a table of positive integer counts where Acc < F1, recomputed here
+    tp, fp, fn, tn = (int(cx[k]) for k in ("TP", "FP", "FN", "TN"))
+    assert min(tp, fp, fn, tn) > 0
+    from fractions import Fraction
+    assert Fraction(tp + tn, tp + fp + fn + tn) < Fraction(2 * tp, 2 * tp + fp + fn)
+    truncated = claims["value-truncated"]
+    assert truncated["verdict"] == "corrected"
+    assert truncated["discrepancies"][0]["derived"] == "2/3"
+    wrong = claims["derivative-wrong"]
+    assert wrong["verdict"] == "corrected" and wrong["discrepancies"][0]["derived"] == "FP/(FP + TP)**2"
+
+
+def test_truncation_is_said(tmp_path):
+    from symmetric.verify import prepare, run
+    from symmetric.render import text
+    _, claims = prepare(write(tmp_path, WRONG))
+    result = run(claims[1])
+    assert "truncated, not rounded" in text.prose(result.steps[0].justification)
+    assert "0.667" in text.prose(result.steps[0].justification)
+
+
+def test_assumptions_reshape_the_domain(tmp_path):
+    path = write(tmp_path, '''
+        [[claim]]
+        id = "precision-above-half"
+        statement = "with TP > FP, precision exceeds 1/2"
+        assume = ["TP > FP"]
+          [[claim.step]]
+          lhs = "TP/(TP+FP)"
+          rel = ">"
+          rhs = "1/2"
+
+        [[claim]]
+        id = "without-the-assumption"
+        statement = "precision exceeds 1/2"
+          [[claim.step]]
+          lhs = "TP/(TP+FP)"
+          rel = ">"
+          rhs = "1/2"
+        ''')
+    r = verify(path, "--json", "-")
+    claims = {c["id"]: c["verdict"] for c in json.loads(r.stdout[r.stdout.index("{"):])["claims"]}
+    assert claims == {"precision-above-half": "proved", "without-the-assumption": "refuted"}
+
+
+HEADER = '''
+[[claim]]
+id = "c"
+statement = "s"
+'''
+
+# (file text, fragments of the message: the position first)
+BAD_FILES = [
+    (HEADER + '  [[claim.step]]\n  lhs = "F2 + TP"\n  rel = "="\n  rhs = "1"\n',
+     ["line 6, column 10", "unknown name 'F2'"]),
+    (HEADER + '  [[claim.step]]\n  lhs = "TP + x"\n  rel = "="\n  rhs = "1"\n', ["line 6, column 15", "'x'"]),
+    (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "=<"\n  rhs = "1"\n', ["line 7, column 10", "unknown relation '=<'"]),
+    (HEADER + '  [[claim.step]]\n  latex = "\\\\foo{TP} = 1"\n', ["line 6, column 12", "unknown LaTeX macro \\foo"]),
+    (HEADER + '  [[claim.step]]\n  latex = "TP + y = 1"\n', ["line 6, column 17", "unknown symbol 'y'"]),
+    (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n  rhs = "1"\n' + HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n  rhs = "1"\n',
+     ["line 11, column 7", "duplicate claim id 'c' (first at line 3)"]),
+    (HEADER + '  [[claim.step]]\n  lhs = 3\n  rel = "="\n  rhs = "1"\n', ["line 6, column 9", "must be a string"]),
+    (HEADER + '  [[claim.step]]\n  value = "F1"\n  at = { TP = "x" }\n  printed = "1"\n', ["line 7", "must be a number"]),
+    (HEADER + '  [[claim.step]]\n  property = "MONO"\n  measure = "F1"\n  printed = "fails"\n', ["line 6, column 15", "MON"]),
+    (HEADER + '  [[claim.step]]\n  property = "MON"\n  measure = "F1"\n  printed = "yes"\n', ["line 8, column 14", "holds"]),
+    (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n', ["line 5", "missing field 'rhs'"]),
+    (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n  rhs = "1"\n  colour = "red"\n', ["line 9", "unknown field 'colour'"]),
+    (HEADER + 'assume = ["TP >= FP"]\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n', ["line 5, column 12", "strict"]),
+    (HEADER + '  [[claim.step]]\n  noninformative = "MCCC"\n  printed = "0"\n', ["line 6, column 21", "unknown name 'MCCC'", "did you mean 'MCC'"]),
+    ('[[measure]]\nname = "M"\ncounts = "TP/(TP+"\n' + HEADER + '  [[claim.step]]\n  lhs = "M"\n  rel = "="\n  rhs = "1"\n',
+     ["line 3"]),
+    ('[[claim]]\nid = "c"\nstatement = \n', ["line 3", "invalid TOML"]),
+    ('title = "x"\n' + HEADER, ["line 1", "unknown top-level key 'title'"]),
+    (HEADER + '  [[claim.step]]\n  limit = "F1"\n  var = "TP + 1"\n  to = "0"\n  printed = "0"\n', ["line 7, column 10", "one variable"]),
+]
+
+
+@pytest.mark.parametrize("text, fragments", BAD_FILES, ids=[f[1][-1][:30] for f in BAD_FILES])
+def test_bad_files_exit_2_with_position(text, fragments, tmp_path):
+    path = write(tmp_path, text)
+    r = verify(path)
+    assert_user_error(r, str(path), *fragments)
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_bad_options(tmp_path):
+    path = write(tmp_path, GOOD)
+    assert_user_error(verify(path, "--time-limit", "soon"), "--time-limit")
+    assert_user_error(verify(path, "--no-pdf"), "--no-pdf needs --latex")
+    assert_user_error(verify(tmp_path / "missing.toml"), "missing.toml", "cannot read")
