@@ -175,6 +175,57 @@ def test_assumptions_reshape_the_domain(tmp_path):
     assert claims == {"precision-above-half": "proved", "without-the-assumption": "refuted"}
 
 
+def test_quantification_file(tmp_path):
+    path = write(tmp_path, '''
+        kind = "quantification"
+
+        [[measure]]
+        name = "Sq"
+        term = "(q - p)^2/n"
+
+        [[claim]]
+        id = "squared-error"
+        statement = "the squared-error term, its derivative in q and one value"
+          [[claim.step]]
+          lhs = "AE"
+          rel = "="
+          rhs = "abs(q - p)/n"
+          [[claim.step]]
+          derivative = "Sq"
+          wrt = "q"
+          printed = "2*(q - p)/n"
+          [[claim.step]]
+          value = "Sq"
+          at = { p = 0.5, q = 0.25, n = 2 }
+          printed = "0.031"
+          [[claim.step]]
+          property = "IoI"
+          measure = "Sq"
+          printed = "holds"
+        ''')
+    r = verify(path, "--json", "-")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]["verdict"] == "proved"
+
+
+def test_a_reading_is_never_silently_replaced(tmp_path):
+    path = write(tmp_path, '''
+        [[claim]]
+        id = "mon-defined"
+        statement = "F1 fails MON in the defined reading"
+          [[claim.step]]
+          property = "MON"
+          measure = "F1"
+          reading = "defined"
+          printed = "fails"
+        ''')
+    from symmetric.verify import prepare, run
+    from symmetric.render import text
+    result = run(prepare(path)[1][0])
+    assert result.verdict.value == "undetermined"
+    assert "reading 'defined' requested" in text.prose(result.steps[0].justification)
+
+
 HEADER = '''
 [[claim]]
 id = "c"

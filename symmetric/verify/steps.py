@@ -163,6 +163,7 @@ def check_derivative(ctx: ClaimContext, table: Table, d: Derivation, label) -> O
     reading = ctx.reading([of, printed, var])
     if var in reading.substitute:
         raise table.error(f"cannot differentiate in {var}: an assumption fixes it", "wrt")
+    var = reading.expression(var)              # the variable as the model names it (p, q checked)
     derived = sp.diff(reading.expression(of), var)
     return _compare(ctx, table, d, label, derived, printed, reading,
                     say("derivative in {0} computed by sympy, compared on the domain", var))
@@ -179,6 +180,7 @@ def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
     reading = ctx.reading([of, printed, var])
     if var in reading.substitute:
         raise table.error(f"cannot take a limit in {var}: an assumption fixes it", "var")
+    var = reading.expression(var)              # the variable as the model names it (p, q checked)
     x = sp.Symbol("x_limit", real=True)
     # the other variables as the positive symbols of the domain (an assumed bound is checked
     # when the result is compared, on the whole domain)
@@ -199,7 +201,8 @@ def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
                     say("limit as {0} computed by sympy on the domain", sp.Symbol(f"{var} -> {to_text} ({direction})")))
 
 
-def check_value(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+def _value_point(ctx: ClaimContext, table: Table):
+    """(reading, the expression read in it, the exact point of 'at'); a bad 'at' is refused."""
     of = ctx.parse(table, "value")
     ctx.measure_of(of, table, "value")
     at = table.data.get("at")
@@ -218,14 +221,19 @@ def check_value(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
         except (TypeError, ValueError):
             raise table.error(f"'at' value of {name} must be a number such as 3, 0.5 or \"1/3\", got {value!r}",
                               "at") from None
-    printed = table.string("printed")
-    reading = ctx.reading([of, *point])
+    # a value is taken at a table (P(...) atoms as count ratios) or at p, q, n
+    reading = ctx.reading([of, *point], model="quant" if ctx.names.kind == "quantification" else "counts")
+    point = {reading.expression(k): v for k, v in point.items()}
     expr = reading.expression(of)
     missing = sorted(str(s) for s in expr.free_symbols - set(point))
     if missing:
         raise table.error(f"'at' gives no value for {', '.join(missing)}", "at")
-    exact = expr.xreplace(point)
-    return compare_number(d, label, printed, exact, point, table)
+    return reading, expr, point
+
+
+def check_value(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    _, expr, point = _value_point(ctx, table)
+    return compare_number(d, label, table.string("printed"), expr.xreplace(point), point, table)
 
 
 def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
@@ -240,7 +248,8 @@ def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
     except InputError as exc:
         raise InputError(exc.message, **table.where("property")) from None
     reading = table.string("reading", required=False)
-    result, = driver.check(measure, [prop], time_limit=remaining())
+    left = remaining()                       # the claim's own limit, shared with the checker
+    result, = driver.check(measure, [prop], time_limit=None if left is None else max(left, 0.01))
     claimed = Verdict(printed)
     why = list(result.proof) + ([result.reason] if result.reason else [])
     status = None if result.verdict is Verdict.UNDETERMINED else result.verdict is claimed
@@ -350,6 +359,7 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         if table.string("printed") not in ("holds", "fails"):
             raise table.error(f"printed must be \"holds\" or \"fails\", got {table.data['printed']!r}", "printed")
         table.string("reading", required=False)
-    if "printed" in table.data and kind.key == "value":
+    elif kind.key == "value":
+        _value_point(ctx, table)
         table.string("printed")
     return kind
