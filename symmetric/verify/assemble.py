@@ -45,28 +45,40 @@ def _label(k: int, table: Table, kind) -> str:
 
 def _derive(prepared_steps, context: ClaimContext):
     def derive(d: Derivation) -> None:
-        outcomes: list[tuple[Table, Outcome]] = []
+        outcomes: list[tuple[Table, Outcome, str]] = []
         for k, table in enumerate(prepared_steps, 1):
             kind = kind_of(table)
-            outcomes.append((table, kind.check(context, table, d, _label(k, table, kind))))
-        marked = [(t, o) for t, o in outcomes if t.data.get("conclusion") is True]
+            label = _label(k, table, kind)
+            outcomes.append((table, kind.check(context, table, d, label), label))
+        marked = [item for item in outcomes if item[0].data.get("conclusion") is True]
         conclusion = marked or outcomes[-1:]
         _conclude(d, conclusion, outcomes)
     return derive
 
 
+def _corrections(outcomes) -> tuple:
+    """One sentence per wrong printed result: the step and what it really is."""
+    out = []
+    for table, outcome, label in outcomes:
+        if outcome.status is Verdict.FAILS and outcome.correction is not None:
+            text = label if isinstance(label, str) else "a step"
+            out.append(say(text.replace("{", "{{").replace("}", "}}") + ": {0}.", outcome.correction))
+    return tuple(out)
+
+
 def _conclude(d: Derivation, conclusion, outcomes) -> None:
-    statuses = [o.status for _, o in conclusion]
-    refuting = next((o for _, o in conclusion if o.status is Verdict.FAILS and o.refutation), None)
+    statuses = [o.status for _, o, _ in conclusion]
+    refuting = next((o for _, o, _ in conclusion if o.status is Verdict.FAILS and o.refutation), None)
     if refuting is not None:
         relation, point, description = refuting.refutation
         d.counterexample(description, point, relation)
         d.conclude(False, "The conclusion is false: an exact counterexample is given.")
         return
-    wrong = [o for _, o in conclusion if o.status is Verdict.FAILS]
+    wrong = [o for _, o, _ in conclusion if o.status is Verdict.FAILS]
+    corrections = _corrections(outcomes) or None
     if wrong and all(o.correction is not None for o in wrong):
         d.conclude(True, "The conclusion holds once corrected: the printed result differs from the derived one.",
-                   corrected_statement=tuple(say("derived: {0}", o.correction) for o in wrong))
+                   corrected_statement=corrections)
         return
     if wrong:
         d.conclude(None, "The conclusion is false as printed, but no exact counterexample was found.",
@@ -77,7 +89,7 @@ def _conclude(d: Derivation, conclusion, outcomes) -> None:
         d.conclude(None, "The conclusion could not be decided.",
                    reason="the concluding step could not be decided (see its check)")
         return
-    d.conclude(True, "Every concluding step holds on the claim's domain.")
+    d.conclude(True, "Every concluding step holds on the claim's domain.", corrected_statement=corrections)
 
 
 def prepare(path) -> tuple[ClaimsFile, list[PreparedClaim]]:

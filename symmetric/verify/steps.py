@@ -223,17 +223,23 @@ def _value_point(ctx: ClaimContext, table: Table):
                               "at") from None
     # a value is taken at a table (P(...) atoms as count ratios) or at p, q, n
     reading = ctx.reading([of, *point], model="quant" if ctx.names.kind == "quantification" else "counts")
-    point = {reading.expression(k): v for k, v in point.items()}
+    at_model = {}
+    for k, v in point.items():
+        mapped = reading.expression(k)           # p, q as checked; a cell an assumption fixes: its value
+        if mapped.is_number and mapped != v:
+            raise table.error(f"'at' gives {k} = {v} but the claim assumes {k} = {mapped}", "at")
+        if isinstance(mapped, sp.Symbol):
+            at_model[mapped] = v
     expr = reading.expression(of)
-    missing = sorted(str(s) for s in expr.free_symbols - set(point))
+    missing = sorted(str(s) for s in expr.free_symbols - set(at_model))
     if missing:
         raise table.error(f"'at' gives no value for {', '.join(missing)}", "at")
-    return reading, expr, point
+    return reading, expr, point, at_model
 
 
 def check_value(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
-    _, expr, point = _value_point(ctx, table)
-    return compare_number(d, label, table.string("printed"), expr.xreplace(point), point, table)
+    _, expr, point, at_model = _value_point(ctx, table)
+    return compare_number(d, label, table.string("printed"), expr.xreplace(at_model), point, table)
 
 
 def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
