@@ -254,6 +254,12 @@ BAD_FILES = [
      ["line 3"]),
     ('[[claim]]\nid = "c"\nstatement = \n', ["line 3", "invalid TOML"]),
     ('title = "x"\n' + HEADER, ["line 1", "unknown top-level key 'title'"]),
+    (HEADER + 'assume = "TP > 0"\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n',
+     ["line 5, column 11", "must be a list of strings"]),
+    (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n  conclusion = "yes"\n',
+     ["line 9", "true or false"]),
+    (HEADER + 'assume = ["TP > FP", "FP > TP"]\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n',
+     ["line 5, column 23", "assumption 'FP > TP': its bound depends on FP"]),
     (HEADER + '  [[claim.step]]\n  limit = "F1"\n  var = "TP + 1"\n  to = "0"\n  printed = "0"\n', ["line 7, column 10", "one variable"]),
 ]
 
@@ -271,3 +277,14 @@ def test_bad_options(tmp_path):
     assert_user_error(verify(path, "--time-limit", "soon"), "--time-limit")
     assert_user_error(verify(path, "--no-pdf"), "--no-pdf needs --latex")
     assert_user_error(verify(tmp_path / "missing.toml"), "missing.toml", "cannot read")
+
+
+@pytest.mark.slow
+def test_pdf_is_built_when_tex_is_present(tmp_path):
+    from symmetric.render import texbuild
+    if not texbuild.tex_engine():
+        pytest.skip("no TeX engine on PATH")
+    out = tmp_path / "tex"
+    r = verify(write(tmp_path, GOOD), "--latex", str(out))
+    assert r.exit_code == 0, r.output
+    assert (out / "proofs.pdf").stat().st_size > 0

@@ -13,6 +13,7 @@ correction; a conclusion that could not be decided makes it ``undetermined``.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from dataclasses import dataclass
 
 from ..claims.derivation import Derivation
@@ -106,9 +107,10 @@ def prepare(path) -> tuple[ClaimsFile, list[PreparedClaim]]:
         if not steps:
             raise table.error("a claim needs at least one [[claim.step]]")
         context = ClaimContext.of(names, table)
+        context.reading([])                      # an assumption the domain cannot take: refused now
         for step in steps:
             validate(context, step)
-        claim = Claim(table.string("id"), paper or "verify", table.string("where", required=False) or "",
+        claim = Claim(table.string("id"), paper or Path(claims_file.source).stem, table.string("where", required=False) or "",
                       table.string("statement", required=False) or "", _derive(steps, context))
         out.append(PreparedClaim(claim, context, steps))
     return claims_file, out

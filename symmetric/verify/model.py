@@ -123,9 +123,6 @@ def apply_assumptions(domain: Domain, assumptions, params, error) -> tuple[Domai
     for a in assumptions:
         if a.symbol in substitute or a.symbol in changed:
             raise error(a, f"{a.symbol} is already constrained by an earlier assumption")
-        if a.bound.free_symbols & changed:
-            raise error(a, "an assumption's bound may not use a symbol that a later assumption constrains; "
-                           "reorder them")
         bound = sp.sympify(a.bound).xreplace(substitute)
         if a.rel == "=":
             substitute[a.symbol] = bound
@@ -136,6 +133,9 @@ def apply_assumptions(domain: Domain, assumptions, params, error) -> tuple[Domai
         low, high = _interval_of(a.symbol, params)
         u = sp.Symbol(f"u_{a.symbol.name}_assumed", positive=True)
         bound_pos = sp.sympify(bound).subs(reparam, simultaneous=True)
+        if bound_pos.free_symbols & sp.sympify(reparam[a.symbol]).free_symbols:
+            # X > E with E already written in X's own variable (TP > FP, then FP > TP): a cycle
+            raise error(a, f"its bound depends on {a.symbol} through an earlier assumption")
         current = Domain("d", (), reparam, inverse)
         if a.rel == ">":
             fits = is_positive_everywhere(bound - low, current, strict=False).value if low != -sp.oo else True
