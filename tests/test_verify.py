@@ -169,10 +169,23 @@ def test_assumptions_reshape_the_domain(tmp_path):
           lhs = "TP/(TP+FP)"
           rel = ">"
           rhs = "1/2"
+
+        [[claim]]
+        id = "recall-below-half"
+        statement = "recall is below 1/2 (false: a counterexample in P(G), P(S), P(S and G))"
+          [[claim.step]]
+          lhs = "P(S|G)"
+          rel = "<"
+          rhs = "1/2"
         ''')
     r = verify(path, "--json", "-")
-    claims = {c["id"]: c["verdict"] for c in json.loads(r.stdout[r.stdout.index("{"):])["claims"]}
-    assert claims == {"precision-above-half": "proved", "without-the-assumption": "refuted"}
+    report = {c["id"]: c for c in json.loads(r.stdout[r.stdout.index("{"):])["claims"]}
+    assert {k: c["verdict"] for k, c in report.items()} == {
+        "precision-above-half": "proved", "without-the-assumption": "refuted", "recall-below-half": "refuted"}
+    from fractions import Fraction
+    cx = report["recall-below-half"]["counterexample"]
+    g, s, j = (Fraction(cx[k]) for k in "gsj")
+    assert 0 < g < 1 and 0 < s < 1 and max(0, g + s - 1) < j < min(g, s) and j / g >= Fraction(1, 2)
 
 
 def test_quantification_file(tmp_path):

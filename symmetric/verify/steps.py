@@ -72,13 +72,14 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
     if decision.detail:
         why.append("; " + decision.detail)
     refutation = None
-    if witness:
+    if witness is not None:                    # {} too: the variables may all be open
         point = exact_point(witness, reading, NEGATION[rel](left, right))
         if point is not None:
             at = {sym: point[sym.name] for sym in (left - right).free_symbols if sym.name in point}
+            names = " (g = P(G), s = P(S), j = P(S and G))" if reading.model == "probs" else ""
             refutation = (NEGATION[rel](left, right), point,
-                          say("the printed {0} is false at this point: the left side is {1}, the right side {2}",
-                              printed, left.xreplace(at), right.xreplace(at)))
+                          say("the printed {0} is false at this point" + names + ": the left side is {1}, "
+                              "the right side {2}", printed, left.xreplace(at), right.xreplace(at)))
             why.append(say("; false at " + ", ".join(f"{{{i}}}" for i in range(len(point))),
                            *[sp.Eq(sp.Symbol(k), v, evaluate=False) for k, v in point.items()]))
     derived = None

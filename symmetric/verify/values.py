@@ -104,6 +104,8 @@ def exact_point(witness: Mapping, reading, relation: sp.Basic) -> dict | None:
         candidates = [{**base, **{c: base[c] * scale for c in cells}}]
         candidates += [{**base, **dict(zip(cells, values))}
                        for values in itertools.product([sp.Integer(v) for v in _GRID], repeat=len(cells))]
+    if reading.model != "counts":
+        candidates += [{**base, **grid} for grid in _model_grid(reading.model, symbols)]
     for point in candidates:
         if cells and not all(point[c].is_integer and point[c] > 0 for c in cells):
             continue
@@ -115,6 +117,24 @@ def exact_point(witness: Mapping, reading, relation: sp.Basic) -> dict | None:
             full = {**{str(k): v for k, v in point.items()}, **{str(k): v for k, v in _fixed(reading).items()}}
             return full
     return None
+
+
+def _model_grid(model: str, symbols) -> list[dict]:
+    """Simple exact points of the probability models, tried when the decider's witness does not
+    fix every variable (it is found in the positive reparametrisation, where a relation in P(S|G)
+    alone leaves P(S) open)."""
+    fifths = [sp.Rational(k, 5) for k in range(1, 5)]
+    if model == "probs":
+        out = []
+        for g, s in itertools.product(fifths, repeat=2):
+            low, high = max(0, g + s - 1), min(g, s)
+            out += [{space.g: g, space.s: s, space.j: low + (high - low) * sp.Rational(k, 4)} for k in (1, 2, 3)]
+        return out
+    if model == "quant":
+        from ..quantification.distributions import n, p, q
+        return [{p: a, q: b, n: m} for a, b in itertools.product(fifths, repeat=2) for m in (2, 3) if
+                n in symbols or m == 2]
+    return []
 
 
 def _fixed(reading) -> dict:
