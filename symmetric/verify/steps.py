@@ -20,6 +20,7 @@ from .. import space
 from ..checks.piecewise import resolve_on_domain
 from ..checks.decide import is_identically_zero, is_positive_everywhere
 from ..claims.derivation import Derivation
+from ..claims.model import PrintedLatex
 from ..domain import EVERYWHERE
 from ..errors import InputError
 from ..evidence import say
@@ -60,7 +61,8 @@ def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain):
     return d.value, d, d.witness if d.value is False else None
 
 
-def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, rhs, key) -> Outcome:
+def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, rhs, key,
+              as_printed=None) -> Outcome:
     ctx.measure_of(lhs, table, key)
     ctx.measure_of(rhs, table, key)
     reading = ctx.reading([lhs, rhs])
@@ -89,7 +91,8 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
         derived = sp.Ne(shown(lhs), shown(rhs), evaluate=False)
     elif value is False and rel == "!=":
         derived = sp.Eq(shown(lhs), shown(rhs), evaluate=False)
-    d.fact(label, value, printed=printed, derived=derived, justification=tuple(why))
+    d.fact(label, value, printed=printed if as_printed is None else as_printed, derived=derived,
+           justification=tuple(why))
     return Outcome(Verdict.of(value), refutation, derived)
 
 
@@ -113,7 +116,8 @@ def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
         lhs, rel, rhs = parse_latex_relation(text, ctx.symbols())
     except InputError as exc:
         raise located(table, "latex", exc) from None
-    return _relation(ctx, table, d, label, lhs, rel, rhs, "latex")
+    # shown as the paper prints it (it parsed, so it is the whitelisted LaTeX of MACROS)
+    return _relation(ctx, table, d, label, lhs, rel, rhs, "latex", as_printed=PrintedLatex(text))
 
 
 def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
