@@ -301,3 +301,12 @@ def test_pdf_is_built_when_tex_is_present(tmp_path):
     r = verify(write(tmp_path, GOOD), "--latex", str(out))
     assert r.exit_code == 0, r.output
     assert (out / "proofs.pdf").stat().st_size > 0
+
+
+def test_a_claim_out_of_time_is_undetermined(tmp_path):
+    from symmetric.verify import prepare, run
+    from symmetric.render import text
+    _, claims = prepare(write(tmp_path, GOOD))
+    result = run(claims[1], time_limit=1e-4)
+    assert result.verdict.value == "undetermined"
+    assert "time limit" in text.prose(result.reason)
