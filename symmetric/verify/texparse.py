@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from .. import space
 from ..errors import InputError
@@ -170,7 +171,11 @@ def parse_latex_relation(text: str, names: Mapping[str, sp.Basic]) -> tuple[sp.E
         at = offsets[min(column - 1, len(offsets) - 1)] + 1 if isinstance(column, int) and column > 0 else 1
         raise InputError(f"cannot parse the LaTeX: {str(exc).splitlines()[0]}", column=at) from None
     if not isinstance(parsed, sp.Basic):
-        raise InputError("ambiguous LaTeX (add parentheses or braces, e.g. \\ln(x) + y)", column=1)
+        raise InputError("ambiguous LaTeX: write a product before parentheses with \\cdot (TP \\cdot (1 - FN)), "
+                         "and a function's argument in parentheses (\\ln(x) + y)", column=1)
+    if parsed.atoms(AppliedUndef):
+        raise InputError("a name followed by parentheses reads as a function call; write the product with \\cdot",
+                         column=1)
     values = {sp.Symbol(f"x_{{{_letters(k)}}}"): v for k, v in enumerate(rewriter.values, 1)}
     unknown = sorted(str(s) for s in parsed.free_symbols if s not in values)
     if unknown:
