@@ -68,6 +68,8 @@ class Reading:
             if sym.name.startswith(PLACEHOLDER_PREFIX):
                 forms[sym] = measure_form(self.measures[sym.name[len(PLACEHOLDER_PREFIX):]], self.model)
         out = out.xreplace(forms)
+        if out.has(sp.Derivative):               # a printed dF/dX: taken before X = E is substituted
+            out = out.doit()
         if self.model == "counts":
             out = space.to_counts(out) if out.has(space.Pr, space.Joint) else out
             out = out.xreplace({space.n: sum(space.CELLS)}) if space.n in out.free_symbols else out
