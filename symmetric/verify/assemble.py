@@ -22,8 +22,8 @@ from ..errors import InputError, TimeLimitReached
 from ..evidence import say
 from ..logic import Verdict
 from ..timelimit import HardLimit
-from .context import ClaimContext, shown
-from .names import Names, read_names
+from .context import ClaimContext
+from .names import read_names
 from .source import ClaimsFile, Table, read_claims_file
 from .outcome import Outcome
 from .steps import kind_of, validate

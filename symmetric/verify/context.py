@@ -4,7 +4,6 @@ expression of the claim is parsed, read in its model and displayed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import sympy as sp

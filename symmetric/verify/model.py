@@ -30,7 +30,7 @@ from .. import space
 from ..checks.decide import is_positive_everywhere
 from ..domain import Domain, interval_reparam
 from ..quantification import check as quantification
-from ..quantification.distributions import n as quant_n, p as quant_p, q as quant_q
+from ..quantification.distributions import p as quant_p, q as quant_q
 from ..quantification.domains import GENERAL
 from .names import PLACEHOLDER_PREFIX
 

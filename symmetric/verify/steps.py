@@ -21,7 +21,6 @@ from ..checks.piecewise import resolve_on_domain
 from ..checks.decide import is_identically_zero, is_positive_everywhere
 from ..claims.derivation import Derivation
 from ..claims.model import PrintedLatex
-from ..domain import EVERYWHERE
 from ..errors import InputError
 from ..evidence import say
 from ..logic import Verdict
@@ -317,9 +316,8 @@ def kind_of(table: Table) -> StepKind:
     if "lhs" in table.data or "rhs" in table.data:
         keys = list(dict.fromkeys(["rel", *keys]))
     if len(keys) != 1:
-        names = ", ".join(STEP_KINDS)
-        raise table.error(f"a step needs exactly one of {names} (found: {', '.join(keys) or 'none'})"
-                          if len(keys) != 1 else "")
+        raise table.error(f"a step needs exactly one of {', '.join(STEP_KINDS)} (lhs/rel/rhs for a relation; "
+                          f"found: {', '.join(keys) or 'none'})")
     kind = STEP_KINDS[keys[0]]
     allowed = set(kind.required) | set(kind.optional) | set(COMMON)
     for key in table.data:
