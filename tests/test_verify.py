@@ -188,6 +188,45 @@ def test_assumptions_reshape_the_domain(tmp_path):
     assert 0 < g < 1 and 0 < s < 1 and max(0, g + s - 1) < j < min(g, s) and j / g >= Fraction(1, 2)
 
 
+def test_fixed_test_set(tmp_path):
+    """Sebastiani's eq. (3): on a fixed test set dF1/dTN = 2TP/(AP+AN+TP-TN)^2 (the issue's own
+    example), and a false inequality gets a table whose FN, FP follow from AP, AN."""
+    path = write(tmp_path, '''
+        [[claim]]
+        id = "eq3"
+        statement = "Sebastiani (2015), eq. (3), corrected"
+        test_set = "fixed"
+          [[claim.step]]
+          latex = "\\\\frac{\\\\partial F_1}{\\\\partial TN} = \\\\frac{2 TP}{(AP + AN + TP - TN)^2}"
+          [[claim.step]]
+          derivative = "F1"
+          wrt = "TP"
+          printed = "2*(AP + AN - TN)/(AP + AN + TP - TN)^2"
+          [[claim.step]]
+          value = "F1"
+          at = { TP = 3, TN = 94, AP = 5, AN = 95 }
+          printed = "0.667"
+
+        [[claim]]
+        id = "precision-above-recall"
+        statement = "precision is at least recall (false)"
+        test_set = "fixed"
+          [[claim.step]]
+          lhs = "TP/(TP+FP)"
+          rel = ">="
+          rhs = "TP/AP"
+        ''')
+    r = verify(path, "--json", "-")
+    claims = {c["id"]: c for c in json.loads(r.stdout[r.stdout.index("{"):])["claims"]}
+    assert claims["eq3"]["verdict"] == "proved", claims["eq3"]
+    cx = claims["precision-above-recall"]["counterexample"]
+    assert claims["precision-above-recall"]["verdict"] == "refuted"
+    from fractions import Fraction
+    tp, fp, fn, tn, ap, an = (int(cx[k]) for k in ("TP", "FP", "FN", "TN", "AP", "AN"))
+    assert fn == ap - tp > 0 and fp == an - tn > 0 and min(tp, tn) > 0
+    assert Fraction(tp, tp + fp) < Fraction(tp, ap)
+
+
 def test_quantification_file(tmp_path):
     path = write(tmp_path, '''
         kind = "quantification"
@@ -275,6 +314,12 @@ BAD_FILES = [
      ["line 9", "true or false"]),
     (HEADER + 'assume = ["TP > FP", "FP > TP"]\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n',
      ["line 5, column 23", "assumption 'FP > TP': its bound depends on FP"]),
+    (HEADER + 'test_set = "fix"\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n',
+     ["line 5, column 13", "test_set must be"]),
+    (HEADER + 'test_set = "fixed"\n  [[claim.step]]\n  latex = "\\\\frac{\\\\partial F_1}{\\\\partial FP} = 0"\n',
+     ["line 7, column 12", "FP = AN - TN is not a variable"]),
+    (HEADER + 'test_set = "fixed"\n  [[claim.step]]\n  value = "F1"\n  at = { TP = 1, FN = 1 }\n  printed = "1"\n',
+     ["line 8", "give TP, TN, AP and AN"]),
     (HEADER + '  [[claim.step]]\n  limit = "F1"\n  var = "TP + 1"\n  to = "0"\n  printed = "0"\n', ["line 7, column 10", "one variable"]),
 ]
 

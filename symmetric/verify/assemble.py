@@ -28,7 +28,7 @@ from .source import ClaimsFile, Table, read_claims_file
 from .outcome import Outcome
 from .steps import kind_of, validate
 
-CLAIM_KEYS = ("id", "where", "statement", "assume", "params", "step")
+CLAIM_KEYS = ("id", "where", "statement", "assume", "params", "test_set", "step")
 
 
 @dataclass(frozen=True)

@@ -21,26 +21,52 @@ _RELATION = re.compile(r"(<=|>=|!=|==|=|<|>)")
 STRICT = {"<": "<", ">": ">", "=": "=", "==": "="}
 
 
+# ``test_set = "fixed"``: the paper holds the test set fixed (Sebastiani's convention), so AP and
+# AN are constants and FN = AP - TP, FP = AN - TN follow TP and TN
+FIXED_AP, FIXED_AN = sp.Symbol("AP", positive=True), sp.Symbol("AN", positive=True)
+TEST_SETS = ("free", "fixed")
+
+
 @dataclass
 class ClaimContext:
     names: Names
     table: Table
     params: dict[str, Param] = field(default_factory=dict)
     assumptions: list[Assumption] = field(default_factory=list)
+    dependent: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, names: Names, table: Table) -> "ClaimContext":
         ctx = cls(names, table, claim_params(table, names))
+        test_set = table.string("test_set", required=False) or "free"
+        if test_set not in TEST_SETS:
+            raise table.error(f"test_set must be \"free\" (the four cells vary alone) or \"fixed\" (AP and AN "
+                              f"are constants), got {test_set!r}", "test_set")
+        if test_set == "fixed":
+            if names.kind != "classification":
+                raise table.error("test_set applies to classification claims", "test_set")
+            ctx.params.update({"AP": Param(FIXED_AP, 0, sp.oo), "AN": Param(FIXED_AN, 0, sp.oo)})
+            ctx.dependent = {space.FN: FIXED_AP - space.TP, space.FP: FIXED_AN - space.TN}
         ctx.assumptions = ctx._assumptions()
+        if test_set == "fixed":
+            where = table.where("test_set")
+            ctx.assumptions[:0] = [Assumption(space.TP, "<", FIXED_AP, "TP < AP", where),
+                                   Assumption(space.TN, "<", FIXED_AN, "TN < AN", where)]
         return ctx
 
     # ------------------------------------------------------------ names and parsing
 
+    def _extra(self) -> dict[str, sp.Basic]:
+        out = {name: p.symbol for name, p in self.params.items()}
+        if self.dependent:
+            out["n"] = FIXED_AP + FIXED_AN
+        return out
+
     def symbols(self) -> dict[str, sp.Basic]:
-        return self.names.symbols({name: p.symbol for name, p in self.params.items()})
+        return self.names.symbols(self._extra())
 
     def parse(self, table: Table, key: str, text: str | None = None) -> sp.Expr:
-        return self.names.parse(table, key, text, {name: p.symbol for name, p in self.params.items()})
+        return self.names.parse(table, key, text, self._extra())
 
     def measure_of(self, expr: sp.Expr, table: Table, key: str) -> None:
         """Refuse a measure name that names nothing (checked when the expression is read)."""
@@ -64,8 +90,8 @@ class ClaimContext:
                 raise InputError(f"assumption {text!r}: use a strict < or > (or =); a boundary is checked as "
                                  "its own claim with =", **where)
             try:
-                lhs = self.names.parse(self.table, "assume", left, {n: p.symbol for n, p in self.params.items()})
-                rhs = self.names.parse(self.table, "assume", right, {n: p.symbol for n, p in self.params.items()})
+                lhs = self.names.parse(self.table, "assume", left, self._extra())
+                rhs = self.names.parse(self.table, "assume", right, self._extra())
             except InputError as exc:
                 raise InputError(exc.message, **where) from None
             if not isinstance(lhs, sp.Symbol) and isinstance(rhs, sp.Symbol):
@@ -98,11 +124,13 @@ class ClaimContext:
         for m in measures.values():
             params.update({p.symbol: p for p in getattr(m, "params", ())})
         params.update({p.symbol: p for p in self.all_params()
-                       if any(a.symbol == p.symbol for a in self.assumptions)})
+                       if any(a.symbol == p.symbol or p.symbol in a.bound.free_symbols for a in self.assumptions)})
         domain = base_domain(model, tuple(params.values()))
         relevant = [a for a in self.assumptions if model != "probs" or a.symbol not in space.CELLS]
         domain, substitute = apply_assumptions(domain, relevant, tuple(params.values()), self._assumption_error)
-        return Reading(model, domain, substitute, measures)
+        dependent = self.dependent if model == "counts" else {}
+        integers = tuple(c for c in space.CELLS if c not in dependent) + ((FIXED_AP, FIXED_AN) if dependent else ())
+        return Reading(model, domain, substitute, measures, dependent, integers)
 
     @staticmethod
     def _assumption_error(a: Assumption, why: str) -> InputError:

@@ -59,6 +59,8 @@ class Reading:
     domain: Domain
     substitute: Mapping[sp.Symbol, sp.Expr]    # from X = E assumptions
     measures: Mapping[str, object]
+    dependent: Mapping[sp.Symbol, sp.Expr] = field(default_factory=dict)   # FN = AP - TP on a fixed test set
+    integers: tuple = space.CELLS              # variables a counterexample gives as whole numbers
 
     def expression(self, expr: sp.Expr) -> sp.Expr:
         """``expr`` (placeholders for measures) in this reading's model, assumptions applied."""
@@ -68,15 +70,17 @@ class Reading:
             if sym.name.startswith(PLACEHOLDER_PREFIX):
                 forms[sym] = measure_form(self.measures[sym.name[len(PLACEHOLDER_PREFIX):]], self.model)
         out = out.xreplace(forms)
-        if out.has(sp.Derivative):               # a printed dF/dX: taken before X = E is substituted
-            out = out.doit()
         if self.model == "counts":
             out = space.to_counts(out) if out.has(space.Pr, space.Joint) else out
             out = out.xreplace({space.n: sum(space.CELLS)}) if space.n in out.free_symbols else out
+            # on a fixed test set FN and FP are functions of TP and TN: before any derivative
+            out = out.xreplace(dict(self.dependent)) if self.dependent else out
         elif self.model == "probs":
             out = space.to_joint(out)
         elif self.model == "quant":
             out = out.xreplace(_QUANT_CHECKED)
+        if out.has(sp.Derivative):               # a printed dF/dX: taken before X = E is substituted
+            out = out.doit()
         return out.xreplace(dict(self.substitute)) if self.substitute else out
 
 

@@ -123,7 +123,16 @@ def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
     if not isinstance(var, sp.Symbol) or var.name.startswith("measure:"):
         raise table.error(f"{key!r} must be one variable (a count cell, a parameter, p or q), "
                           f"got {table.string(key)!r}", key)
+    _independent(ctx, table, key, [var])
     return var
+
+
+def _independent(ctx: ClaimContext, table: Table, key: str, variables) -> None:
+    """On a fixed test set FN and FP follow TP and TN: no derivative or limit in them."""
+    for var in variables:
+        if var in ctx.dependent:
+            raise table.error(f"on a fixed test set {var} = {ctx.dependent[var]} is not a variable of its own; "
+                              "use TP or TN", key)
 
 
 def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, printed=None) -> Outcome:
@@ -233,6 +242,8 @@ def _value_point(ctx: ClaimContext, table: Table):
             raise table.error(f"'at' gives {k} = {v} but the claim assumes {k} = {mapped}", "at")
         if isinstance(mapped, sp.Symbol):
             at_model[mapped] = v
+        elif not mapped.is_number:
+            raise table.error(f"on a fixed test set {k} = {mapped}: give TP, TN, AP and AN in 'at'", "at")
     expr = reading.expression(of)
     missing = sorted(str(s) for s in expr.free_symbols - set(at_model))
     if missing:
@@ -348,6 +359,8 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         except InputError as exc:
             raise located(table, "latex", exc) from None
         ctx.measure_of(lhs - rhs, table, "latex")
+        for derivative in (lhs - rhs).atoms(sp.Derivative):
+            _independent(ctx, table, "latex", derivative.variables)
     elif kind.key in ("derivative", "limit"):
         _wrt(ctx, table, "wrt" if kind.key == "derivative" else "var")
         if kind.key == "limit":

@@ -93,10 +93,10 @@ def exact_point(witness: Mapping, reading, relation: sp.Basic) -> dict | None:
     contingency table), inside the claim's domain; None when none is found."""
     symbols = set(relation.free_symbols)
     if reading.model == "counts":        # a whole table: a cell the relation does not use is any count
-        symbols |= set(space.CELLS) - set(reading.substitute)
+        symbols |= set(reading.integers) - set(reading.substitute)
     symbols = sorted(symbols, key=str)
     base = {s: sp.nsimplify(witness[s]) if s in witness else sp.Integer(1) for s in symbols}
-    cells = [s for s in symbols if s in space.CELLS and s in relation.free_symbols]
+    cells = [s for s in symbols if s in reading.integers and s in relation.free_symbols]
     candidates = [base]
     if cells and reading.model == "counts":
         scale = math.lcm(*(int(sp.fraction(base[c])[1]) for c in cells)) if all(
@@ -114,8 +114,10 @@ def exact_point(witness: Mapping, reading, relation: sp.Basic) -> dict | None:
         if cells and not _inside(reading, point):
             continue
         if _true_at(relation, point):
-            full = {**{str(k): v for k, v in point.items()}, **{str(k): v for k, v in _fixed(reading).items()}}
-            return full
+            # the table in full: cells fixed by an assumption, and FN, FP of a fixed test set
+            shown = {**point, **_fixed(reading),
+                     **{c: e.xreplace(point) for c, e in reading.dependent.items()}}
+            return {str(k): v for k, v in shown.items()}
     return None
 
 
