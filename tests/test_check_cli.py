@@ -12,7 +12,10 @@ def test_catalogue_measure_json(tmp_path):
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout[r.stdout.index("["):])
     props = {p["property"]: p["verdict"] for p in report[0]["properties"]}
-    assert props["MON"] == "holds" and props["CHA[uniform-size]"] == "holds" and "SM" in props
+    assert props["MON"] == "holds" and props["CHA"] == "holds" and "SM" in props
+    entries = report[0]["properties"]
+    assert all(set(e) == {"property", "reading", "verdict", "proof", "counterexample", "reason"} for e in entries)
+    assert {e["property"]: e["reading"] for e in entries}["CHA"] == "defined, bernoulli"
     assert (tmp_path / "tex" / "check.tex").exists()
 
 
@@ -188,10 +191,13 @@ def test_parameters_in_toml_accepted(tmp_path):
 # Progress on standard error: one line per property as it is decided (with its own time where it
 # has one), then the measure's total; the report itself is unchanged.
 PROGRESS = [
-    (["--measure", "F1"], ["checking F1 (classification) ...", "  SM: fails (", "  CHA[bernoulli]: fails (",
-                           "  SYM: fails (", "F1: 13 properties in "]),
+    (["--measure", "F1"], ["checking F1 (classification) ...", "  SM (defined, nondegenerate): fails (",
+                           "  CHA (defined, bernoulli): fails (", "  SYM: fails (", "F1: 12 verdicts in "]),
+    (["--measure", "F1", "--reading", "model=uniform-size,fixed-size"],
+     ["  CHA (defined, bernoulli): fails (", "  CHA (defined, uniform-size): fails (",
+      "  CHA (defined, fixed-size): fails (", "F1: 14 verdicts in "]),
     (["--kind", "quantification", "--measure", "AE"], ["checking AE (quantification) ...", "  IoI: holds\n",
-                                                       "  B-ABS: holds\n", "AE: 12 properties in "]),
+                                                       "  B-ABS: holds\n", "AE: 12 verdicts in "]),
 ]
 
 
