@@ -91,7 +91,7 @@ def test_verdict_in_reading(spec, prop, reading, verdict):
 
 def test_counterexample_of_the_empty_output_is_exact():
     m = counts(EMPTY_IS_ZERO[1])
-    r = driver.check(m, ["NIFQ"], readings={"constant": "per-test-set"})[1]
+    r = driver.check(m, ["NIFQ"], readings={"constant": "per-test-set"})[1]    # [0]: the headline
     assert r.reading == "per-test-set, defined, nondegenerate" and r.verdict is F
     tables = dict(r.counterexample.tables)
     assert any(t.TP + t.FP == 0 for t in tables.values())        # the empty output is one of the two
@@ -106,10 +106,20 @@ def test_every_result_names_its_reading_headline_first():
         ("SDE", "as defined")]
 
 
-def test_api_readings_mapping_and_default_headline():
-    got = symmetric.check("MCC", ["MON", "CON"])
-    assert [(r.property, r.reading, r.verdict) for r in got] == [("MON", "defined", H),
-                                                                  ("CON", "defined-test-sets", F)]
+def test_alternates_add_the_strict_definedness_reading_beside_the_headline():
+    got = symmetric.check("MCC", ["MON", "CON", "SDE"], alternates=True)
+    assert [(r.property, r.reading, r.verdict) for r in got] == [
+        ("MON", "defined", H), ("MON", "strict", F),
+        ("CON", "defined-test-sets", F), ("CON", "strict", F), ("SDE", "as defined", F)]
+    only = symmetric.check("MCC", ["MON"])        # the API's default: one result per property
+    assert [(r.reading, r.verdict) for r in only] == [("defined", H)]
+
+
+def test_defined_everywhere_the_two_definedness_readings_agree():
+    for r in catalogue.for_kind("classification"):
+        if r.axes and "definedness" in {a.name for a in r.axes}:
+            defined, strict = (x.verdict for x in driver.check(symmetric.measure("K"), [r.name], alternates=True))
+            assert defined is strict, r.name
 
 
 @pytest.mark.parametrize("readings,exc,fragment", [
@@ -124,7 +134,7 @@ def test_api_bad_readings(readings, exc, fragment):
 
 
 def test_cli_mcc_mon_defined_holds_strict_fails(tmp_path):
-    r = run(["--measure", "MCC", "--reading", "definedness=strict", "--json", "-"], tmp_path)
+    r = run(["--measure", "MCC", "--json", "-"], tmp_path)
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout[r.stdout.index("["):])
     entries = report[0]["properties"]
@@ -136,7 +146,7 @@ def test_cli_mcc_mon_defined_holds_strict_fails(tmp_path):
 
 
 def test_cli_table_marks_the_headline(tmp_path):
-    r = run(["--measure", "Youden", "--reading", "definedness=strict"], tmp_path)
+    r = run(["--measure", "Youden"], tmp_path)
     assert r.exit_code == 0, r.output
     assert "defined *" in r.stdout and "strict" in r.stdout and "headline reading" in r.stdout
 

@@ -100,9 +100,11 @@ selects the kind.  Expressions use numbers, the allowed names, + - * / ^,
 parentheses and sqrt, log, exp, min, max, abs, cases(cond1, v1, ...,
 otherwise).  Each property is 'holds' (with a proof), 'fails' (with an exact
 counterexample) or 'undetermined' (with the reason), in a named reading: the
-headline reading (marked *, the one the paper's own verdicts imply) and any
-chosen with --reading AXIS=CHOICE (e.g. definedness=strict, test-sets=all,
-constant=per-test-set, model=fixed-size; see symmetric list --properties).
+headline reading (marked *, the one the paper's own verdicts imply), the
+strict definedness reading beside it (an undefined score is a failure; not
+with --headline-only), and any chosen with --reading AXIS=CHOICE (e.g.
+test-sets=all, constant=per-test-set, model=fixed-size; see symmetric list
+--properties).
 
 \b
 --time-limit bounds the check of each measure (default 60 s, 0 = none):
@@ -177,10 +179,13 @@ def _for_kind(wanted: dict, kind: str) -> dict:
               help="Time for checking each measure, shared among its properties (0 = no limit).")
 @click.option("--reading", "readings", multiple=True, metavar="AXIS=CHOICE",
               help="Also decide the properties with this axis in that reading, besides the headline "
-                   "(repeatable; CHOICE may be comma-separated), e.g. definedness=strict, model=uniform-size. "
+                   "(repeatable; CHOICE may be comma-separated), e.g. test-sets=all, model=uniform-size. "
                    "symmetric list --properties shows every axis and choice.")
+@click.option("--headline-only", is_flag=True,
+              help="Decide only the headline readings (and any --reading), not the strict definedness "
+                   "reading shown beside them by default.")
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings):
+          time_limit, readings, headline_only):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -218,7 +223,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
         start = time.perf_counter()
         results.append((k, m, driver.check(m, time_limit=time_limit, progress=progress,
-                                           readings=_for_kind(wanted, k.name))))
+                                           readings=_for_kind(wanted, k.name), alternates=not headline_only)))
         err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
                   markup=False, highlight=False)
     out.print(_table(results))

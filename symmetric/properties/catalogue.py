@@ -50,6 +50,10 @@ MODEL = Axis("model", "the random classifier whose expected score must not depen
            "literature's constant baseline): one expected value for every test set and every k",
            "the chance-corrected measures' null model (hypergeometric: the output size fixed, the items random)")))
 
+# decided by default besides the headline (the paper's reading and the literal one side by side;
+# `check --headline-only` skips them)
+ALSO = {"definedness": ("strict",)}
+
 # (name, family, definition, source, axes, headline choices) -- classification properties
 _CLASSIFICATION = (
     ("SM", "amigo", "moving a relevant item into the output, or an irrelevant one out of it, strictly "
@@ -114,7 +118,8 @@ def properties() -> tuple[Property, ...]:
     """Every property, in the order verdict tables list them."""
     deciders = _classification_deciders()
     rows = [Property(name, "classification", family, definition, source, deciders[name], axes=axes,
-                     headline=Reading(tuple(zip((a.name for a in axes), headline))))
+                     headline=Reading(tuple(zip((a.name for a in axes), headline))),
+                     also=tuple((a.name, c) for a in axes for c in ALSO.get(a.name, ())))
             for name, family, definition, source, axes, headline in _CLASSIFICATION]
     rows += [Property(name, "quantification", "quantification", definition, f"{QUANT}, {where}",
                       group=QUANTIFICATION_GROUP)

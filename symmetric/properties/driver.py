@@ -144,10 +144,11 @@ def _check_readings(chosen: Sequence[Property], wanted: Mapping[str, tuple[str, 
                 raise UnknownNameError(f"choice of reading axis {axis!r}", choice, sorted({c for a in mine for c in a.names}))
 
 
-def readings_of(p: Property, wanted: Mapping[str, tuple[str, ...]]) -> tuple[Reading, ...]:
-    """The readings ``p`` is decided in: its headline, then the headline with the wanted choices
-    (several choices on one axis give one reading each; choices its axis lacks are skipped)."""
-    out = [p.headline]
+def readings_of(p: Property, wanted: Mapping[str, tuple[str, ...]], alternates: bool = True) -> tuple[Reading, ...]:
+    """The readings ``p`` is decided in: its headline (and, with ``alternates``, its default
+    alternates, e.g. definedness=strict), then the headline with the wanted choices (several
+    choices on one axis give one reading each; choices its axis lacks are skipped)."""
+    out = list(p.default_readings() if alternates else (p.headline,))
     variants = [{}]
     for axis in p.axes:
         choices = [c for c in wanted.get(axis.name, ()) if c.lower() in {n.lower() for n in axis.names}]
@@ -160,13 +161,13 @@ def readings_of(p: Property, wanted: Mapping[str, tuple[str, ...]]) -> tuple[Rea
     return tuple(out)
 
 
-def _units(chosen: Sequence[Property], wanted) -> list[tuple[tuple[tuple[Property, Reading], ...], Callable]]:
+def _units(chosen: Sequence[Property], wanted, alternates: bool) -> list[tuple[tuple[tuple[Property, Reading], ...], Callable]]:
     """((property, reading) pairs decided, how) in table order; a group runs once for all its
     chosen members."""
     units, seen_groups = [], set()
     for p in chosen:
         if p.group is None:
-            for r in readings_of(p, wanted):
+            for r in readings_of(p, wanted, alternates):
                 units.append((((p, r),), lambda m, p=p, r=r: p.decide(m, **r.as_kwargs())))
         elif p.group not in seen_groups:
             seen_groups.add(p.group)
@@ -182,17 +183,18 @@ def _finalised(result: PropertyResult, p: Property, reading: Reading) -> Propert
 
 
 def check(measure, properties: Iterable | None = None, *, time_limit: float | None = None,
-          progress: Progress | None = None, readings=None) -> tuple[PropertyResult, ...]:
+          progress: Progress | None = None, readings=None, alternates: bool = False) -> tuple[PropertyResult, ...]:
     """Decide ``properties`` (names or :class:`Property`; default: every property of the
     measure's kind) for ``measure`` within ``time_limit`` seconds, in catalogue order: each in
-    its headline reading and, where ``readings`` ({axis: choice(s)} or "AXIS=CHOICE" strings)
-    names choices on its axes, in that reading too."""
+    its headline reading, with ``alternates`` also in its default alternates (the strict
+    definedness reading: the command line shows both) and, where ``readings`` ({axis: choice(s)} or "AXIS=CHOICE" strings)
+    names choices on its axes, in that reading too.  Headline first for each property."""
     kind = kind_of(measure)
     chosen = _resolve(properties, kind)
     wanted = parse_readings(readings)
     _check_readings(chosen, wanted, kind)
     seconds = time_limit_seconds(time_limit)
-    units = _units(chosen, wanted)
+    units = _units(chosen, wanted, alternates)
     budget = Budget(seconds, len(units))
     found_all: list[PropertyResult] = []
     for pairs, decide in units:

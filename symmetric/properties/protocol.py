@@ -101,11 +101,14 @@ class Property:
     group: str | None = None       # the PropertyGroup that decides it with others
     axes: tuple[Axis, ...] = ()    # its implicit conventions
     headline: Reading = Reading()  # the reading the paper's own verdicts imply
+    # choices decided by default besides the headline, each a variation of it on one axis (the
+    # strict definedness reading: where a paper's reading and the literal one differ, show both)
+    also: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if tuple(a for a, _ in self.headline.choices) != tuple(a.name for a in self.axes):
             raise InvalidArgument("headline", self.headline, f"must choose once per axis of {self.name}, in order")
-        for axis, choice in self.headline.choices:
+        for axis, choice in (*self.headline.choices, *self.also):
             self.axis(axis).choice(choice)
 
     def axis(self, name: str) -> Axis:
@@ -113,6 +116,15 @@ class Property:
             if a.name == name:
                 return a
         raise UnknownNameError(f"reading axis of {self.name}", name, [a.name for a in self.axes])
+
+    def default_readings(self) -> tuple[Reading, ...]:
+        """The readings decided when none is asked for: the headline, then each of ``also``."""
+        out = [self.headline]
+        for axis, choice in self.also:
+            r = self.headline.with_choices(self.axes, {axis: choice})
+            if r not in out:
+                out.append(r)
+        return tuple(out)
 
     def readings(self) -> tuple[Reading, ...]:
         """Every reading: the product of the axes' choices, headline first."""

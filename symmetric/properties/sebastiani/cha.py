@@ -26,6 +26,7 @@ import sympy as sp
 
 from ...checks.cases import restrict, zero_patterns
 from ...config import settings
+from ...errors import InvalidArgument
 from ...evidence import Counterexample, say
 from ...measures.base import Measure
 from ...space import CELLS, FN, FP, TN, TP
@@ -95,6 +96,8 @@ def expected_value(measure: Measure, model: RandomModel, ap: int, an: int, param
     """E[M(random classifier)] on the test set (AP, AN) (output size k for fixed-size), exactly.
     strict: None if M is undefined at an outcome of positive probability (then the expectation
     does not exist); otherwise E[M | M defined], None when M is defined at no outcome."""
+    if model.per_size and k is None:
+        raise InvalidArgument("k", k, f"the {model.name} model has one distribution per output size k: give k")
     total, mass = sp.Integer(0), sp.Integer(0)
     for p, t in model.outcomes(ap, an, k):
         v = exact_value(measure, t, params or {})

@@ -90,7 +90,7 @@ def check_mon(measure: Measure, definedness: str = "defined") -> PropertyResult:
                                    positive_test(domain), ("the score strictly improves",),
                                    defined=(diff, domain))
         if left_out and ok is True:
-            lines.append(say("Left out (defined reading): the zero patterns " + "; ".join(c.describe() for c in left_out)
+            lines.insert(0, say("Left out (defined reading): the zero patterns " + "; ".join(c.describe() for c in left_out)
                              + ", where the measure is undefined before or after the move on every table "
                              "(re-checked exactly): no two defined scores to compare there."))
         if ok is not True:
