@@ -60,12 +60,24 @@ CASES = [
     # SM on every test set: single-class test sets may break it
     ("MCC", "SM", "defined, nondegenerate", H), ("MCC", "SM", "strict, nondegenerate", F),
     ("Youden", "SM", "strict, all", F), ("Acc", "SM", "strict, all", H),
+    # Amigo et al.'s cells assume 0 < P(G) < 1; on every test set Lam%_smN, Odds_smN and KapS fail
+    (("amigo", "Lam%_smN"), "SM", "defined, nondegenerate", H), (("amigo", "Lam%_smN"), "SM", "defined, all", F),
+    (("amigo", "Odds_smN"), "SM", "defined, all", F),
+    ("Kappa", "SM", "defined, nondegenerate", H), ("Kappa", "SM", "defined, all", F),
+    ("Phi", "SM", "defined, all", H),      # undefined on single-class test sets: left out
+    # NIGQ with the empty and full outputs: F_smN's empty output is x/0 inside a denominator (left
+    # out); its full output scores above every smaller non-informative output
+    (("amigo", "F_smN"), "NIGQ", "defined, nondegenerate", H),
+    (("counts", "cases(PP = 0, 1, 2*TP/(AP + PP))"), "NIGQ", "defined, nondegenerate", F),
     # IMB: the trivial classifiers' scores where defined
     ("MCC", "IMB", "defined", H), ("MCC", "IMB", "strict", F), ("Acc", "IMB", "defined", F),
 ]
 
 
 def _measure(spec):
+    if isinstance(spec, tuple) and spec[0] == "amigo":
+        from derivations.amigo import measure       # the smoothed measures of Amigo et al.
+        return measure(spec[1])
     if isinstance(spec, tuple):
         return counts(spec[1]) if spec[0] == "counts" else probs(spec[1])
     return symmetric.measure(spec)

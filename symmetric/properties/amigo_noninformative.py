@@ -22,6 +22,7 @@ from functools import lru_cache
 
 import sympy as sp
 
+from ..checks.cases import definedness
 from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
 from ..checks.piecewise import resolve_on_domain
 from ..config import settings
@@ -187,19 +188,19 @@ def fixed_quality(measure: Measure, constant: str = "fixed", definedness: str = 
 def _boundary_growth(measure: Measure):
     """For NIGQ: the empty output must score at most the limit of the interior score as P(S) -> 0
     (then strictly less than every larger output, the interior score strictly growing), the full
-    output at least its limit as P(S) -> 1."""
+    output at least its limit as P(S) -> 1.  The limit is the score's value at P(S) = 0 (or 1),
+    used only where that value is proved defined for every P(G) and parameter value (then the
+    score is continuous there; a limit computed for generic parameters could be wrong at
+    special ones)."""
     score = noninformative_score(measure)
     o = measure.orientation
 
     def relation(name, value):
-        end = 0 if name == "empty output" else 1
-        try:
-            lim = sp.limit(score, s, end, "+" if end == 0 else "-")
-        except (NotImplementedError, ValueError):
-            return None, "limit not computed"
-        if lim.has(sp.oo, -sp.oo, sp.zoo, sp.nan, sp.Limit):
-            return None, "the limit is not finite"
-        lim = lim.subs(g, readings.A / (readings.A + readings.B))
+        end = sp.Integer(0 if name == "empty output" else 1)
+        ok, why = definedness(score, _domain(measure), {s: end})
+        if ok is not True:
+            return None, f"the score at P(S) = {end} is not shown defined ({why})"
+        lim = sp.together(score.xreplace({s: end})).subs(g, readings.A / (readings.A + readings.B))
         gap = o * (lim - value) if end == 0 else o * (value - lim)
         d = is_positive_everywhere(sp.together(gap), readings._domain(measure), strict=False)
         return d.value, d.method if d.value else (d.detail or d.method)
