@@ -43,6 +43,8 @@ CASES = [
     ("Youden", "CHA", "defined, bernoulli", H), ("Youden", "CHA", "strict, bernoulli", F),
     ("BalAcc", "CHA", "defined, bernoulli", H), ("BalAcc", "CHA", "defined, uniform-size", H),
     ("F1", "CHA", "defined, bernoulli", F), ("Acc", "CHA", "defined, fixed-size", F),
+    ("Kappa", "CHA", "defined, bernoulli", H), ("Kappa", "CHA", "defined, fixed-size", H),
+    ("Kappa", "CHA", "strict, bernoulli", F), ("Youden", "CHA", "defined, fixed-size", H),
     ("Acc", "CHA", "defined, bernoulli", H),
     # CON: MCC and LAM% fail because of points inside test sets where they are otherwise defined;
     # J is undefined only on whole test sets (AP = 0 or AN = 0), left to SDE/WDE

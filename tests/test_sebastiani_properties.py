@@ -30,13 +30,16 @@ EXPECTED = {   # one letter per column (H holds, F fails, U undetermined)
     "F1": "F F F F H H H H F F F F F F F F F",
     "Acc": "H H H H H H H H H H F H H F F F H",
     "ASP": "F F F F F F F F F F F F F F F F F",
-    # FIX by z3 with the square roots as constrained variables; CHA fixed-size: E_k[MCC] = 0 for
-    # every k, but no proof method for that model (undetermined, never a guess)
-    "MCC": "H F F F F F H F H H U F F F H F H",
+    # FIX by z3 with the square roots as constrained variables; CHA: E[MCC | output size k] = 0
+    # for every k (proved per output size)
+    "MCC": "H F F F F F H F H H H F F F H F H",
     "Lam%": "F F F F F F H F H H F F F F H F H",
     # WDE: undefined exactly on the test sets with AP = 0 or AN = 0
-    "Youden": "H F H F F H H F H H U F F F H H H",
-    "BalAcc": "H F H F F H H F H H U F F F H H H",
+    "Youden": "H F H F F H H F H H H F F F H H H",
+    "BalAcc": "H F H F F H H F H H H F F F H H H",
+    # Cohen's kappa: 2(|D| TP - k AP)/(AP |D| + k (AN - AP)) once k is fixed, mean 0 for every k;
+    # MON fails on a tie between defined scores (0 and 0 on a test set with AP = 0)
+    "Kappa": "F F F F F F F F H H H F F F H H H",
 }
 CASES = [(name, prop, reading, {"H": H, "F": F, "U": U}[letter])
          for name, letters in EXPECTED.items() for (prop, reading), letter in zip(COLUMNS, letters.split())]
@@ -89,6 +92,17 @@ def test_models_are_distributions(model):
 ])
 def test_expected_per_output_size(name, model, k, expected):
     assert S.expected_value(registry.get(name), S.RANDOM_MODELS[model], 1, 3, k=k) == expected
+
+
+@pytest.mark.parametrize("name,gamma", [("Kappa", 0), ("MCC", 0), ("Youden", 0), ("BalAcc", sp.Rational(1, 2))])
+def test_per_size_proof_agrees_with_exact_enumeration(name, gamma):
+    """CHA proved per output size: E[M | k] = gamma on every test set with |D| <= 8 and every k
+    (exact sums over the outputs where M is defined)."""
+    m = registry.get(name)
+    values = {S.expected_value(m, S.RANDOM_MODELS["fixed-size"], ap, an, k=k, strict=False)
+              for ap, an in S.test_sets(8) for k in range(ap + an + 1)}
+    assert values - {None} == {gamma}
+    assert S.check_cha(m, "fixed-size").verdict is H
 
 
 def test_defined_reading_takes_the_expectation_where_the_measure_is_defined():

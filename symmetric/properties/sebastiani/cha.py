@@ -33,6 +33,7 @@ from ...space import CELLS, FN, FP, TN, TP
 from ...evidence import PropertyResult
 from ..tables import exact_value, fast_value, param_grid
 from .cases import prove_on_cases, undefined_on_case, zero_test
+from .cha_sizes import prove_per_size
 from .common import (FAILS, HOLDS, UNDET, equals, at_params, compose, differ, param_domain, result, table, sizes_pieces,
                      up_to)
 from .testsets import Table, test_sets
@@ -183,10 +184,15 @@ def check_cha(measure: Measure, model: str = "bernoulli", definedness: str = "de
     if found is not None:
         return found
     search_n = settings().cha_search_n
+    searched = say("No two test sets (and output sizes) with different expected values among {0} (exact).",
+                   up_to(search_n))
+    # first method: per output size (every model here draws a size, then a uniform set of it)
+    ok, lines = prove_per_size(measure, strict)
+    if ok is True:
+        return result(measure, prop, HOLDS, (compose(f"Random model: {rm.description}."), searched, *lines))
     if rm.per_size:
-        return result(measure, prop, UNDET, (compose(f"Random model: {rm.description}."), say(
-            "No two (test set, output size) pairs with different expected values among {0} (exact).", up_to(search_n))),
-            reason=f"no counterexample for |D| <= {search_n}; no proof method for the fixed-size model")
+        return result(measure, prop, UNDET, (compose(f"Random model: {rm.description}."), searched, *lines),
+                      reason=f"no counterexample for |D| <= {search_n}; no proof per output size")
     # proof: M(h) + M(complement of h) is a constant 2 gamma, and the model gives h and its
     # complement the same probability (true for both models) => E[M] = gamma on every test set.
     f = measure.count_form
