@@ -72,7 +72,9 @@ CASES = [
     (("amigo", "F_smN"), "NIGQ", "defined, nondegenerate", H),
     (("counts", "cases(PP = 0, 1, 2*TP/(AP + PP))"), "NIGQ", "defined, nondegenerate", F),
     # IMB: the trivial classifiers' scores where defined
-    ("MCC", "IMB", "defined", H), ("MCC", "IMB", "strict", F), ("Acc", "IMB", "defined", F),
+    ("Kappa", "IMB", "defined", H), ("Acc", "IMB", "defined", F), ("MCC", "IMB", "strict", F),
+    # no score for the trivial classifiers anywhere: "we cannot even say" (Sebastiani on DOR, LAM%)
+    ("MCC", "IMB", "defined", U), ("DOR", "IMB", "defined", U), ("Lam%", "IMB", "defined", U),
 ]
 
 
@@ -101,6 +103,8 @@ def test_verdict_in_reading(spec, prop, reading, verdict):
     assert results[0].verdict is verdict, (results[0].reason, results[0].proof[:3])
     if verdict is F:
         assert results[0].counterexample is not None
+    if verdict is U:
+        assert results[0].reason
 
 
 def test_counterexample_of_the_empty_output_is_exact():

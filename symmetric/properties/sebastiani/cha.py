@@ -215,6 +215,9 @@ def check_cha(measure: Measure, model: str = "bernoulli", definedness: str = "de
     both = [c for c, u in zip(cases, undefined) if u == (True, True)]
     single = [(c, u) for c, u in zip(cases, undefined) if u in ((True, False), (False, True))]
     paired = [c for c, u in zip(cases, undefined) if u == (False, False)]
+    if len(both) == len(cases):
+        return result(measure, prop, UNDET, proof, reason="the measure is defined for no classifier: no "
+                      "expectation to compare (SDE and WDE judge it)")
     ok, lines = prove_on_cases(lambda c: restrict(pair - ref, c), paired,
                                zero_test(domain), (_PAIR, " is the constant"), defined=(pair, domain))
     for c, u in single if ok is True else ():

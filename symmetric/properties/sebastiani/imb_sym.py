@@ -59,7 +59,7 @@ def check_imb(measure: Measure, definedness: str = "defined") -> PropertyResult:
     strict = definedness == "strict"
     f = measure.count_form
     domain = param_domain(measure)
-    proof = []
+    proof, scoreless = [], []
     for label, of in (("acceptor", acceptor), ("rejector", rejector)):
         found = _search_imb(measure, label, of, strict)
         if found is not None:
@@ -74,6 +74,7 @@ def check_imb(measure: Measure, definedness: str = "defined") -> PropertyResult:
                 proof.append(compose(f"Trivial {label}: undefined on every test set with ", _POSITIVE_SIZES[0], ", ",
                                      _POSITIVE_SIZES[1], " (0/0 or x/0, re-checked exactly at ", table(of(1, 1)),
                                      "): no score to compare (defined reading; SDE and WDE judge it)."))
+                scoreless.append(label)
                 continue
         if ok is not True:
             return result(measure, "IMB", UNDET, proof + [compose(
@@ -88,6 +89,11 @@ def check_imb(measure: Measure, definedness: str = "defined") -> PropertyResult:
                 f"the {label}'s score ", general, " is not shown constant")], reason=undetermined)
         proof.append(compose(f"Trivial {label}: ", equals(M, general), " = ", ref, " for all ", _POSITIVE_SIZES[0], ", ",
                              _POSITIVE_SIZES[1], f" ({d.method})."))
+    if scoreless:
+        # not a vacuous "holds": Sebastiani (Section 4) on DOR and LAM%, "we cannot even say whether
+        # they satisfy IMB or not, since for h_acc and h_rej they are not even defined"
+        return result(measure, "IMB", UNDET, proof, reason=f"the trivial {' and '.join(scoreless)} "
+                      f"{'have' if len(scoreless) > 1 else 'has'} no score on any test set: IMB cannot be judged (Sebastiani, Section 4, on DOR and LAM%)")
     return result(measure, "IMB", HOLDS, proof)
 
 

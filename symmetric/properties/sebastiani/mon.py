@@ -86,6 +86,9 @@ def check_mon(measure: Measure, definedness: str = "defined") -> PropertyResult:
         cases = list(zero_patterns(CELLS, allow_all_zero=True))
         left_out = [] if strict else [c for c in cases if undefined_on_case(measure, before, c)
                                       or undefined_on_case(measure, after, c)]
+        if len(left_out) == len(cases):
+            return result(measure, "MON", UNDET, proof, reason=f"no two tables where the measure is defined are "
+                          f"related by {name}: nothing to compare (SDE and WDE judge the measure)")
         ok, lines = prove_on_cases(lambda c: restrict(diff, c), [c for c in cases if c not in left_out],
                                    positive_test(domain), ("the score strictly improves",),
                                    defined=(diff, domain))
