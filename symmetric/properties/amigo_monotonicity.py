@@ -188,6 +188,9 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
                 undecided.append(f"{move}, face {label}")
             else:
                 proof.append(say(f"{literal(move)}, face {{0}}: improvement > 0 ({literal(decided.method)}).", relations))
+    if not undecided and not any("improvement > 0" in line.template for line in proof):
+        return PropertyResult("SM", measure.name, Verdict.UNDETERMINED, tuple(proof),
+                              reason="the measure is undefined on every face: nothing to compare")
     if undecided:
         return PropertyResult("SM", measure.name, Verdict.UNDETERMINED, tuple(proof),
                               reason="could not prove the improvement positive on: " + "; ".join(undecided[:4])

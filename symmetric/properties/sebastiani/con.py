@@ -174,4 +174,6 @@ def check_con(measure: Measure, definedness: str = "defined-test-sets") -> Prope
                              " is non-zero on the closed rectangle (checked on its corners, edges and interior), "
                              "hence ", C1, "; its partial derivatives are ", sp.simplify(sp.diff(g, TP_R)), " and ",
                              sp.simplify(sp.diff(g, TN_R)), "."))
+    if all(statuses.get(kind) == "undefined" for kind in TEST_SET_KINDS) and statuses:
+        return result(measure, "CON", UNDET, proof, reason="the measure is defined on no test set")
     return result(measure, "CON", HOLDS, proof)
