@@ -11,8 +11,10 @@ policy of :mod:`symmetric.errors`.  The CLI (``symmetric check``) and the Python
   broken checker cannot hide the others.  ``InputError`` (the user's mistake) propagates.
 * Shared work is cached by the checkers themselves (measures are frozen and hashable).
 * Readings: every property is decided in its headline reading (the one its paper's own verdicts
-  imply) and, when ``readings`` selects choices on its axes, also in that reading; every result
-  names its reading (``PropertyResult.reading``), set here.
+  imply), with ``alternates`` also in its default alternates (the strict definedness reading),
+  and, when ``readings`` selects choices on its axes, also in that reading; every result names
+  its reading (``PropertyResult.reading``), set here.  Each (property, reading) is one unit of
+  the time budget.
 """
 
 from __future__ import annotations
@@ -161,7 +163,10 @@ def readings_of(p: Property, wanted: Mapping[str, tuple[str, ...]], alternates: 
     return tuple(out)
 
 
-def _units(chosen: Sequence[Property], wanted, alternates: bool) -> list[tuple[tuple[tuple[Property, Reading], ...], Callable]]:
+Unit = tuple[tuple[tuple[Property, Reading], ...], Callable]     # ((property, reading) decided, how)
+
+
+def _units(chosen: Sequence[Property], wanted, alternates: bool) -> list[Unit]:
     """((property, reading) pairs decided, how) in table order; a group runs once for all its
     chosen members."""
     units, seen_groups = [], set()
@@ -187,8 +192,9 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     """Decide ``properties`` (names or :class:`Property`; default: every property of the
     measure's kind) for ``measure`` within ``time_limit`` seconds, in catalogue order: each in
     its headline reading, with ``alternates`` also in its default alternates (the strict
-    definedness reading: the command line shows both) and, where ``readings`` ({axis: choice(s)} or "AXIS=CHOICE" strings)
-    names choices on its axes, in that reading too.  Headline first for each property."""
+    definedness reading: the command line shows both) and, where ``readings`` ({axis:
+    choice(s)} or "AXIS=CHOICE" strings) names choices on its axes, in that reading too.
+    Headline first for each property."""
     kind = kind_of(measure)
     chosen = _resolve(properties, kind)
     wanted = parse_readings(readings)
