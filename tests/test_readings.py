@@ -177,8 +177,7 @@ def test_cli_bad_reading_is_exit_2_with_close_match(tmp_path, value, fragment):
     assert_user_error(run(["--measure", "Acc", "--reading", value], tmp_path), "--reading", fragment)
 
 
-def test_cli_reading_for_the_other_kind_is_ignored_only_where_it_does_not_apply(tmp_path):
-    # a quantification measure has no reading axes: a classification axis is accepted (a TOML file
-    # may mix kinds) and changes nothing
-    r = run(["--kind", "quantification", "--measure", "AE", "--reading", "definedness=strict"], tmp_path)
-    assert r.exit_code == 0, r.output
+def test_cli_reading_that_applies_to_no_measure_checked_is_exit_2(tmp_path):
+    # the quantification properties have no reading axes: the option would be silently ignored
+    assert_user_error(run(["--kind", "quantification", "--measure", "AE", "--reading", "definedness=strict"],
+                          tmp_path), "--reading definedness=strict", "no reading axes")

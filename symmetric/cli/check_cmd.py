@@ -150,6 +150,17 @@ def _readings(texts: tuple[str, ...], kind: str) -> dict[str, tuple[str, ...]]:
     return wanted
 
 
+def _readings_apply(wanted: dict, kinds: set[str]) -> None:
+    """A --reading whose axis no property of the measures checked has would be silently ignored."""
+    from ..properties import catalogue
+    axes = {a.name for kind in kinds for p in catalogue.for_kind(kind) for a in p.axes}
+    for axis, choices in wanted.items():
+        if axis not in axes:
+            raise InputError(f"--reading {axis}={','.join(choices)}: no property of the "
+                             f"{' or '.join(sorted(kinds))} measures checked has the reading axis {axis!r}"
+                             + (f" (axes: {', '.join(sorted(axes))})" if axes else " (they have no reading axes)"))
+
+
 def _for_kind(wanted: dict, kind: str) -> dict:
     """The options that apply to some property of ``kind`` (the others are for the other kind)."""
     from ..properties import catalogue
@@ -207,6 +218,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         measures.extend(measures_from_toml(f, spec))
     if not measures:
         raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
+    _readings_apply(wanted, {k.name for k, _ in measures})
     # every output is checked before the work, so that a bad path costs no checking time
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=tuple(toml_files))
