@@ -181,3 +181,32 @@ def test_cli_reading_that_applies_to_no_measure_checked_is_exit_2(tmp_path):
     # the quantification properties have no reading axes: the option would be silently ignored
     assert_user_error(run(["--kind", "quantification", "--measure", "AE", "--reading", "definedness=strict"],
                           tmp_path), "--reading definedness=strict", "no reading axes")
+
+
+def test_latex_names_the_reading(tmp_path):
+    r = run(["--measure", "MCC", "--headline-only", "--reading", "definedness=strict"], tmp_path)
+    assert r.exit_code == 0, r.output
+    tex = (tmp_path / "tex" / "check.tex").read_text()
+    assert r"\textbf{MON} (reading: defined): holds." in tex and r"\textbf{MON} (reading: strict): fails." in tex
+    assert r"\textbf{SDE}: fails." in tex          # no axes: nothing to name
+
+
+def test_protocol_rejects_a_headline_that_does_not_fit_its_axes():
+    from symmetric.properties.catalogue import DEFINEDNESS, MODEL
+    from symmetric.properties.protocol import Property, Reading
+    with pytest.raises(InvalidArgument):
+        Property("X", "classification", "sebastiani", "d", "s", axes=(DEFINEDNESS, MODEL),
+                 headline=Reading((("definedness", "defined"),)))
+    with pytest.raises(UnknownNameError, match="'defined'"):
+        Property("X", "classification", "sebastiani", "d", "s", axes=(DEFINEDNESS,),
+                 headline=Reading((("definedness", "definded"),)))
+
+
+def test_every_reading_of_every_property_is_a_product_of_its_axes():
+    for p in catalogue.properties():
+        readings = p.readings()
+        expected = 1
+        for a in p.axes:
+            expected *= len(a.choices)
+        assert len(readings) == len(set(readings)) == expected and readings[0] == p.headline
+        assert all(r in readings for r in p.default_readings())
