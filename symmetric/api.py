@@ -36,13 +36,20 @@ def measure(name: str):
 
 
 def check(measure_or_name, properties: Iterable | str | None = None, *, time_limit: float | None = None,
-          progress=None) -> tuple[PropertyResult, ...]:
+          progress=None, readings=None, alternates: bool = False) -> tuple[PropertyResult, ...]:
     """Decide properties of a measure (a Measure, a QuantMeasure or a catalogue name): every
     property of its kind by default, or the named ones, within ``time_limit`` seconds (None: no
     limit).  Each result is holds (with a proof), fails (with an exact counterexample) or
-    undetermined (with the reason)."""
+    undetermined (with the reason), and names its reading (``result.reading``).
+
+    Every property is decided in its headline reading (the one its paper's verdicts imply): one
+    result per property.  ``alternates=True`` adds the strict definedness reading beside it (as
+    ``symmetric check`` does by default); ``readings`` --
+    {axis: choice or choices} or "AXIS=CHOICE" strings, e.g. ``{"model": "fixed-size"}`` -- adds
+    that reading for the properties with those axes (``symmetric list --properties`` lists them)."""
     target = measure(measure_or_name) if isinstance(measure_or_name, str) else measure_or_name
-    return driver.check(target, properties, time_limit=time_limit, progress=progress)
+    return driver.check(target, properties, time_limit=time_limit, progress=progress, readings=readings,
+                        alternates=alternates)
 
 
 def prove(*prefixes: str) -> tuple[ClaimResult, ...]:

@@ -144,7 +144,7 @@ def exact(value) -> sp.Basic | None:
 
 @dataclass(frozen=True)
 class PropertyResult:
-    property: str                     # short name, e.g. "SM", "NIFQ", "MON", "CHA[uniform-size]"
+    property: str                     # short name, e.g. "SM", "NIFQ", "MON", "CHA"
     measure: str
     verdict: Verdict
     proof: tuple[Sentence, ...] = ()  # the argument, line by line
@@ -152,6 +152,9 @@ class PropertyResult:
     reason: Sentence | str = ""       # why undetermined (or a short summary)
     # structured findings other code relies on (e.g. ("threshold", (c, theta, direction)))
     data: tuple = ()
+    # the reading it was decided in (protocol.Reading.name, e.g. "defined, bernoulli"); set by the
+    # driver, which knows the property's axes ("" only for a result built outside the driver)
+    reading: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "proof", tuple(as_sentence(line) for line in self.proof))

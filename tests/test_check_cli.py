@@ -11,8 +11,13 @@ def test_catalogue_measure_json(tmp_path):
     r = run(["--measure", "K", "--json", "-"], tmp_path)
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout[r.stdout.index("["):])
-    props = {p["property"]: p["verdict"] for p in report[0]["properties"]}
-    assert props["MON"] == "holds" and props["CHA[uniform-size]"] == "holds" and "SM" in props
+    props = {}
+    for p in report[0]["properties"]:          # the first entry of a property is its headline reading
+        props.setdefault(p["property"], p["verdict"])
+    assert props["MON"] == "holds" and props["CHA"] == "holds" and "SM" in props
+    entries = report[0]["properties"]
+    assert all(set(e) == {"property", "reading", "verdict", "proof", "counterexample", "reason"} for e in entries)
+    assert [e["reading"] for e in entries if e["property"] == "CHA"] == ["defined, bernoulli", "strict, bernoulli"]
     assert (tmp_path / "tex" / "check.tex").exists()
 
 
@@ -99,7 +104,9 @@ def test_new_measure_wde_fix(counts, expected, tmp_path):
     r = run(["--counts", counts, "--name", "New", "--json", "-"], tmp_path)
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout[r.stdout.index("["):])
-    props = {p["property"]: p for p in report[0]["properties"]}
+    props = {}
+    for p in report[0]["properties"]:          # the first entry of a property is its headline reading
+        props.setdefault(p["property"], p)
     assert {k: props[k]["verdict"] for k in expected} == expected
     if props["WDE"]["verdict"] == "fails":
         cx = props["WDE"]["counterexample"]
@@ -188,10 +195,16 @@ def test_parameters_in_toml_accepted(tmp_path):
 # Progress on standard error: one line per property as it is decided (with its own time where it
 # has one), then the measure's total; the report itself is unchanged.
 PROGRESS = [
-    (["--measure", "F1"], ["checking F1 (classification) ...", "  SM: fails (", "  CHA[bernoulli]: fails (",
-                           "  SYM: fails (", "F1: 13 properties in "]),
+    # 12 properties in the headline reading, 8 of them also in the strict definedness reading
+    (["--measure", "F1"], ["checking F1 (classification) ...", "  SM (defined, nondegenerate): fails (",
+                           "  SM (strict, nondegenerate): fails (", "  CHA (defined, bernoulli): fails (",
+                           "  CHA (strict, bernoulli): fails (", "  SYM: fails (", "F1: 20 verdicts in "]),
+    (["--measure", "F1", "--headline-only"], ["  SM (defined, nondegenerate): fails (", "F1: 12 verdicts in "]),
+    (["--measure", "F1", "--headline-only", "--reading", "model=uniform-size,fixed-size"],
+     ["  CHA (defined, bernoulli): fails (", "  CHA (defined, uniform-size): fails (",
+      "  CHA (defined, fixed-size): fails (", "F1: 14 verdicts in "]),
     (["--kind", "quantification", "--measure", "AE"], ["checking AE (quantification) ...", "  IoI: holds\n",
-                                                       "  B-ABS: holds\n", "AE: 12 properties in "]),
+                                                       "  B-ABS: holds\n", "AE: 12 verdicts in "]),
 ]
 
 

@@ -75,7 +75,8 @@ def test_json_shape(tmp_path):
     for entry in report:
         assert set(entry) == {"measure", "kind", "properties"}
         for prop in entry["properties"]:
-            assert set(prop) == {"property", "verdict", "proof", "counterexample", "reason"}
+            assert set(prop) == {"property", "reading", "verdict", "proof", "counterexample", "reason"}
+            assert prop["reading"] == "as defined"      # the quantification properties have no reading axes
             assert prop["verdict"] in {"holds", "fails", "undetermined"}
             assert isinstance(prop["proof"], list)
             if prop["verdict"] == "fails":      # a refutation carries a counterexample or a proof

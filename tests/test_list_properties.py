@@ -1,5 +1,6 @@
 """``symmetric list --properties``: every property of the catalogue, one tab-separated line each
-(name, kind of measure, family, definition, source), selectable by name, kind or family."""
+(name, kind of measure, family, definition, source, readings with the headline marked), each
+followed by one indented line per choice of its reading axes; selectable by name, kind or family."""
 
 import pytest
 from click.testing import CliRunner
@@ -16,14 +17,34 @@ def listed():
     return [line.split("\t") for line in result.output.splitlines()]
 
 
+def _heads(lines):
+    return [row for row in lines if not row[0].startswith(" ")]
+
+
 def test_every_property_is_listed_in_catalogue_order(listed):
-    assert [tuple(row) for row in listed] == [(p.name, p.kind, p.family, p.definition, p.source)
-                                              for p in properties()]
+    assert [tuple(row[:5]) for row in _heads(listed)] == [(p.name, p.kind, p.family, p.definition, p.source)
+                                                          for p in properties()]
 
 
 @pytest.mark.parametrize("prop", properties(), ids=lambda p: f"{p.kind}-{p.name}")
-def test_each_line_holds_all_five_fields(listed, prop):
-    assert [prop.name, prop.kind, prop.family, prop.definition, prop.source] in listed
+def test_each_line_holds_all_fields_and_its_readings(listed, prop):
+    k = next(i for i, row in enumerate(listed) if row[:2] == [prop.name, prop.kind])
+    assert listed[k][:5] == [prop.name, prop.kind, prop.family, prop.definition, prop.source]
+    for axis in prop.axes:          # the headline choice is marked in the summary field
+        assert f"{axis.name} = " in listed[k][5] and f"{prop.headline[axis.name]}*" in listed[k][5]
+    below = [row for row in listed[k + 1:k + 1 + sum(len(a.choices) for a in prop.axes)]]
+    assert [row[0].strip() for row in below] == [
+        f"{a.name}={c.name}" + (" (headline)" if prop.headline[a.name] == c.name else "")
+        for a in prop.axes for c in a.choices]
+    assert all(len(row) == 3 and row[1] and row[2] for row in below)     # meaning and source
+
+
+@pytest.mark.parametrize("prop,headline", [("MON", "defined"), ("CON", "defined-test-sets"),
+                                           ("CHA", "defined, bernoulli"), ("NIFQ", "fixed, defined, nondegenerate"),
+                                           ("SM", "defined, nondegenerate"), ("SDE", "as defined")])
+def test_headline_readings(prop, headline):
+    p = next(p for p in properties() if p.name == prop and p.kind == "classification")
+    assert p.headline.name == headline and p.readings()[0] == p.headline
 
 
 @pytest.mark.parametrize("prefixes,expected", [
@@ -31,14 +52,13 @@ def test_each_line_holds_all_five_fields(listed, prop):
     (["amigo"], [("SM", "classification"), ("AW", "classification"), ("NIFQ", "classification"),
                  ("NIGQ", "classification")]),
     (["mon"], [("MON", "classification"), ("MON", "quantification")]),
-    (["CHA", "SYM"], [("CHA[bernoulli]", "classification"), ("CHA[uniform-size]", "classification"),
-                      ("SYM", "classification")]),
+    (["CHA", "SYM"], [("CHA", "classification"), ("SYM", "classification")]),
     (["SYM", "sebastiani"], [(p.name, p.kind) for p in properties() if p.family == "sebastiani"]),
 ])
 def test_prefix_selects_by_name_kind_or_family(prefixes, expected):
     result = CliRunner().invoke(main, ["list", "--properties", *prefixes])
     assert result.exit_code == 0, result.output
-    assert [tuple(line.split("\t")[:2]) for line in result.output.splitlines()] == expected
+    assert [tuple(line.split("\t")[:2]) for line in result.output.splitlines() if not line.startswith(" ")] == expected
 
 
 def test_unknown_prefix_is_exit_2_with_close_match():

@@ -36,7 +36,8 @@ def test_readme_python_example_runs():
     lines = out.stdout.splitlines()
     assert lines[0].startswith("SM holds") and lines[1].startswith("MON holds") and lines[2].startswith("SYM holds")
     assert r"\textbf{SYM}: holds." in out.stdout
-    assert lines[-1] == "['fails']"       # MCC fails MON where it is undefined (today's reading)
+    # MCC: MON holds in the headline reading (defined scores only) and fails the strict one
+    assert lines[-1] == "[('defined', 'holds'), ('strict', 'fails')]"
 
 
 @pytest.mark.parametrize("kwargs,argument,fragment", [

@@ -28,9 +28,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..errors import InputError
+from ..errors import InputError, UnknownNameError
 from ..logic import Verdict
 from ..properties import driver
+from ..properties.protocol import NO_READING
 from ..evidence import PropertyResult
 from ..render import formulas
 from ..render import json as json_render
@@ -50,14 +51,19 @@ def _report(results: list[tuple[Kind, object, tuple[PropertyResult, ...]]]) -> l
 
 
 def _table(results) -> Table:
-    table = Table(title="symmetric check")
-    for col in ("measure", "property", "verdict", "why"):
+    table = Table(title="symmetric check", caption="* the headline reading (the one the paper's own verdicts imply)")
+    for col in ("measure", "property", "reading", "verdict", "why"):
         table.add_column(col)
     for _, m, rs in results:
+        headlines = set()
         for r in rs:
+            # the first result of a property is its headline reading (the driver's order)
+            reading = r.reading if r.property in headlines else f"{r.reading} *"
+            headlines.add(r.property)
             why = text_render.reason(r.reason) or (text_render.sentence(r.proof[-1]) if r.proof else "")
             # names such as CHA[bernoulli] must not be read as rich markup
-            table.add_row(escape(m.name), escape(r.property), f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
+            table.add_row(escape(m.name), escape(r.property), escape(reading),
+                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
                           escape(why if len(why) < 120 else why[:117] + "..."))
     return table
 
@@ -93,7 +99,12 @@ or catalogue = NAME); a top-level or per-table kind = "quantification"
 selects the kind.  Expressions use numbers, the allowed names, + - * / ^,
 parentheses and sqrt, log, exp, min, max, abs, cases(cond1, v1, ...,
 otherwise).  Each property is 'holds' (with a proof), 'fails' (with an exact
-counterexample) or 'undetermined' (with the reason).
+counterexample) or 'undetermined' (with the reason), in a named reading: the
+headline reading (marked *, the one the paper's own verdicts imply), the
+strict definedness reading beside it (an undefined score is a failure; not
+with --headline-only), and any chosen with --reading AXIS=CHOICE (e.g.
+test-sets=all, constant=per-test-set, model=fixed-size; see symmetric list
+--properties).
 
 \b
 --time-limit bounds the check of each measure (default 60 s, 0 = none):
@@ -118,6 +129,45 @@ def _time_limit(text: str) -> float | None:
     return seconds or None
 
 
+def _readings(texts: tuple[str, ...], kind: str) -> dict[str, tuple[str, ...]]:
+    """--reading AXIS=CHOICE options, checked against every property's axes (of any kind: a TOML
+    file may mix kinds) before any work: one line naming the option and the bad value."""
+    from ..properties import catalogue
+    from ..properties.driver import parse_readings
+    for text in texts:
+        if "=" not in text or not text.partition("=")[0].strip() or not text.partition("=")[2].strip():
+            raise InputError(f"--reading {text!r}: expected AXIS=CHOICE, e.g. --reading definedness=strict")
+    wanted = parse_readings(texts)
+    axes = [a for p in catalogue.properties() for a in p.axes]
+    for axis, choices in wanted.items():
+        mine = [a for a in axes if a.name == axis]
+        if not mine:
+            raise UnknownNameError("reading axis", axis, sorted({a.name for a in axes}), source="--reading")
+        known = sorted({c for a in mine for c in a.names})
+        for choice in choices:
+            if choice.lower() not in {c.lower() for c in known}:
+                raise UnknownNameError(f"choice of reading axis {axis!r}", choice, known, source="--reading")
+    return wanted
+
+
+def _readings_apply(wanted: dict, kinds: set[str]) -> None:
+    """A --reading whose axis no property of the measures checked has would be silently ignored."""
+    from ..properties import catalogue
+    axes = {a.name for kind in kinds for p in catalogue.for_kind(kind) for a in p.axes}
+    for axis, choices in wanted.items():
+        if axis not in axes:
+            raise InputError(f"--reading {axis}={','.join(choices)}: no property of the "
+                             f"{' or '.join(sorted(kinds))} measures checked has the reading axis {axis!r}"
+                             + (f" (axes: {', '.join(sorted(axes))})" if axes else " (they have no reading axes)"))
+
+
+def _for_kind(wanted: dict, kind: str) -> dict:
+    """The options that apply to some property of ``kind`` (the others are for the other kind)."""
+    from ..properties import catalogue
+    axes = {a.name for p in catalogue.for_kind(kind) for a in p.axes}
+    return {a: c for a, c in wanted.items() if a in axes}
+
+
 @main.command("check", help=HELP)
 @click.argument("toml_files", metavar="[FILES]...", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--kind", type=click.Choice(sorted(KINDS)), default="classification", show_default=True,
@@ -138,9 +188,17 @@ def _time_limit(text: str) -> float | None:
 @click.option("--no-pdf", is_flag=True, help="Do not run pdflatex.")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="Time for checking each measure, shared among its properties (0 = no limit).")
+@click.option("--reading", "readings", multiple=True, metavar="AXIS=CHOICE",
+              help="Also decide the properties with this axis in that reading, besides the headline "
+                   "(repeatable; CHOICE may be comma-separated), e.g. test-sets=all, model=uniform-size. "
+                   "symmetric list --properties shows every axis and choice.")
+@click.option("--headline-only", is_flag=True,
+              help="Decide only the headline readings (and any --reading), not the strict definedness "
+                   "reading shown beside them by default.")
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit):
+          time_limit, readings, headline_only):
     time_limit = _time_limit(time_limit)
+    wanted = _readings(readings, kind)
     spec = KINDS[kind]
     texts = {"counts": counts, "probs": probs, "term": term}
     for key, text in texts.items():
@@ -160,6 +218,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         measures.extend(measures_from_toml(f, spec))
     if not measures:
         raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
+    _readings_apply(wanted, {k.name for k, _ in measures})
     # every output is checked before the work, so that a bad path costs no checking time
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=tuple(toml_files))
@@ -169,19 +228,22 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     results = []
     def progress(result: PropertyResult, seconds: float | None) -> None:
         took = "" if seconds is None else f" ({seconds:.2f} s)"
-        err.print(f"  {result.property}: {result.verdict.value}{took}", markup=False, highlight=False)
+        reading = "" if result.reading == NO_READING else f" ({result.reading})"
+        err.print(f"  {result.property}{reading}: {result.verdict.value}{took}", markup=False, highlight=False)
 
     for k, m in measures:
         err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
         start = time.perf_counter()
-        results.append((k, m, driver.check(m, time_limit=time_limit, progress=progress)))
-        err.print(f"{m.name}: {len(results[-1][2])} properties in {time.perf_counter() - start:.2f} s",
+        results.append((k, m, driver.check(m, time_limit=time_limit, progress=progress,
+                                           readings=_for_kind(wanted, k.name), alternates=not headline_only)))
+        err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
                   markup=False, highlight=False)
     out.print(_table(results))
     for _, m, rs in results:
         for r in rs:
             if r.verdict is Verdict.FAILS and r.counterexample:
-                out.print(escape(f"{m.name} {r.property}: {text_render.counterexample_line(r.counterexample)}"),
+                out.print(escape(f"{m.name} {r.property} ({r.reading}): "
+                                 f"{text_render.counterexample_line(r.counterexample)}"),
                           highlight=False)
     report = _report(results)
     if json_file == "-":

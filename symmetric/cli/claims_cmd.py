@@ -145,9 +145,19 @@ def show(claim_id: str) -> None:
 
 # ------------------------------------------------------------------ list --properties
 
+def _readings_field(p) -> str:
+    """The property's readings in one field: each axis with its choices, the headline's marked *."""
+    if not p.axes:
+        return "readings: none (no implicit convention)"
+    return "readings: " + "; ".join(
+        f"{a.name} = " + " | ".join(c.name + ("*" if p.headline[a.name] == c.name else "") for c in a.choices)
+        for a in p.axes)
+
+
 def _list_properties(prefixes: tuple[str, ...]) -> None:
     """One tab-separated line per property of the catalogue: name, kind of measure, family,
-    definition, source.  A PREFIX selects the properties whose name, kind or family starts
+    definition, source, readings (headline marked *); below it one indented line per choice of
+    each axis (AXIS=CHOICE, what it means, its source).  A PREFIX selects the properties whose name, kind or family starts
     with it (case-insensitive); one that selects nothing is a user error with close matches."""
     rows = catalogue.properties()
     if prefixes:
@@ -161,4 +171,8 @@ def _list_properties(prefixes: tuple[str, ...]) -> None:
             chosen.extend(h for h in hits if h not in chosen)
         rows = tuple(p for p in rows if p in chosen)       # catalogue order
     for p in rows:
-        click.echo(f"{p.name}\t{p.kind}\t{p.family}\t{p.definition}\t{p.source}")
+        click.echo(f"{p.name}\t{p.kind}\t{p.family}\t{p.definition}\t{p.source}\t{_readings_field(p)}")
+        for a in p.axes:
+            for c in a.choices:
+                mark = " (headline)" if p.headline[a.name] == c.name else ""
+                click.echo(f"  {a.name}={c.name}{mark}\t{c.meaning}\t{c.source}")

@@ -27,6 +27,8 @@ from .tables import param_grid
 __all__ = ["CHECKERS", "absolute_weighting", "check_all", "fixed_quality", "growing_quality",
            "noninformative_score", "param_grid", "size_derivative", "strict_monotonicity"]
 
+# each checker takes the measure and its reading's choices as keyword arguments (catalogue axes;
+# the defaults are the headline reading)
 CHECKERS = (("SM", strict_monotonicity), ("AW", absolute_weighting),
             ("NIFQ", fixed_quality), ("NIGQ", growing_quality))
 

@@ -1,8 +1,11 @@
 """Amigo et al.'s axiom SM (Strict Monotonicity), as a checker usable on any measure.
 
-SM: moving an item into its correct class strictly improves the score (count form; every
-table with both gold classes non-empty on which the measure is defined before and after the
-move).
+SM: moving an item into its correct class strictly improves the score (count form).  Readings:
+
+* ``test-sets``: ``nondegenerate`` (headline; both gold classes non-empty, as Amigo et al.'s
+  probabilistic notation assumes 0 < P(G) < 1) or ``all`` (one class may be empty);
+* ``definedness``: ``defined`` (headline; only moves where the measure is defined before and
+  after are compared) or ``strict`` (a move touching an undefined table is a violation).
 
 A violation is searched first among every table with |T| <= ``amigo_search_n`` (the bound is a
 setting, :mod:`symmetric.config`); a candidate picked in floating point is re-evaluated exactly
@@ -31,16 +34,22 @@ from .tables import MOVES, compare_exact, exact_value, fast_value, literal, para
 T_SIZE = sp.Symbol("|T|")      # the number of items of a test set, in the prose of a proof
 
 
-def _search_violation(measure: Measure, max_n: int):
-    """First (move, before, after, params, q_before, q_after) with no strict improvement."""
+def _search_violation(measure: Measure, max_n: int, strict: bool = False, degenerate: bool = False):
+    """First (move, before, after, params, q_before, q_after) with no strict improvement (strict:
+    or with the measure undefined before or after, q None)."""
     o = measure.orientation
     for params in param_grid(measure):
-        for t in tables(max_n):
+        for t in tables(max_n, degenerate=degenerate):
             for move, m in MOVES.items():
                 if not m.applies(t):
                     continue
                 u = m.apply(t)
                 fa, fb = fast_value(measure, t, params), fast_value(measure, u, params)
+                if (fa is None or fb is None) and strict:
+                    qa, qb = exact_value(measure, t, params), exact_value(measure, u, params)
+                    if qa is None or qb is None:
+                        return move, t, u, params, qa, qb
+                    fa, fb = float(qa), float(qb)
                 if fa is None or fb is None or o * (fb - fa) > 1e-9:
                     continue
                 qa, qb = exact_value(measure, t, params), exact_value(measure, u, params)
@@ -116,6 +125,14 @@ def _defined(expr: sp.Expr) -> bool:
 
 def _refutation(measure: Measure, found) -> PropertyResult:
     move, t, u, params, qa, qb = found
+    if qa is None or qb is None:
+        k = 2 + len(params)
+        line = say(f"Counterexample (strict reading): {literal(move)}, from {{0}} to {{1}}{with_params(params, 2)}: the "
+                   f"measure is undefined {'before' if qa is None else 'after'} the move (re-checked exactly), so the "
+                   "score cannot strictly improve.", ContingencyTable(*t), ContingencyTable(*u), *param_equations(params))
+        return PropertyResult("SM", measure.name, Verdict.FAILS, proof=(line,), counterexample=table_counterexample(
+            {"before": t, "after": u}, params, {"before": qa, "after": qb}, "M undefined"),
+            reason=f"undefined score for {move}")
     better = "higher" if measure.orientation > 0 else "lower"
     rel = "equal" if compare_exact(qb, qa) == 0 else "worse"
     k = 2 + len(params)
@@ -131,10 +148,12 @@ def _refutation(measure: Measure, found) -> PropertyResult:
         reason=f"no strict improvement for {move}")
 
 
-def strict_monotonicity(measure: Measure) -> PropertyResult:
+def strict_monotonicity(measure: Measure, definedness: str = "defined",
+                        test_sets: str = "nondegenerate") -> PropertyResult:
     """SM: holds with a proof on every face, fails with an exact counterexample, or undetermined."""
     search_n = settings().amigo_search_n
-    found = _search_violation(measure, search_n)
+    strict, degenerate = definedness == "strict", test_sets == "all"
+    found = _search_violation(measure, search_n, strict, degenerate)
     if found:
         return _refutation(measure, found)
     # no violation among small tables: try to prove it on every face of the real relaxation
@@ -148,7 +167,7 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
     for move, m in MOVES.items():
         before_after = [(form, form.subs(m.substitution, simultaneous=True)) for form in forms]
         for face, relations, label in _faces(move):
-            if (face[TN] == 0 and face[FP] == 0) or (face[TP] == 0 and face[FN] == 0):
+            if not degenerate and ((face[TN] == 0 and face[FP] == 0) or (face[TP] == 0 and face[FN] == 0)):
                 continue   # a gold class is empty: excluded (0 < P(G) < 1)
             decided, any_defined = None, False
             for form, after in before_after:
@@ -161,12 +180,17 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
                 if decision.value is True:
                     decided = decision
                     break
-            if decided is None and not any_defined:
+            if decided is None and not any_defined and strict:
+                undecided.append(f"{move}, face {label} (undefined there)")
+            elif decided is None and not any_defined:
                 proof.append(say(f"{literal(move)}, face {{0}}: the measure is undefined there (excluded).", relations))
             elif decided is None:
                 undecided.append(f"{move}, face {label}")
             else:
                 proof.append(say(f"{literal(move)}, face {{0}}: improvement > 0 ({literal(decided.method)}).", relations))
+    if not undecided and not any("improvement > 0" in line.template for line in proof):
+        return PropertyResult("SM", measure.name, Verdict.UNDETERMINED, tuple(proof),
+                              reason="the measure is undefined on every face: nothing to compare")
     if undecided:
         return PropertyResult("SM", measure.name, Verdict.UNDETERMINED, tuple(proof),
                               reason="could not prove the improvement positive on: " + "; ".join(undecided[:4])

@@ -2,10 +2,11 @@
 
 * AW   Absolute Weighting: a parameter c and a threshold theta such that, for non-informative
        outputs, the score grows with output size iff c > theta (or iff c < theta).
-* NIFQ Non-Informativeness Fixed Quality: every non-informative output of a test set scores
-       the same (d/dP(S) of the non-informative score is identically 0).
+* NIFQ Non-Informativeness Fixed Quality: every non-informative output scores the same (d/dP(S)
+       of the non-informative score is identically 0; in the headline reading ``fixed`` also
+       free of P(G); the empty and full outputs included, :mod:`.amigo_readings`).
 * NIGQ Non-Informativeness Growing Quality: the non-informative score strictly grows with
-       P(S) (for every parameter value).
+       P(S) (for every parameter value; the empty and full outputs included).
 
 All three read the sign of one derivative, the size derivative (d/dP(S) of the non-informative
 score, oriented so that positive means better), decided symbolically by
@@ -21,6 +22,7 @@ from functools import lru_cache
 
 import sympy as sp
 
+from ..checks.cases import definedness
 from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
 from ..checks.piecewise import resolve_on_domain
 from ..config import settings
@@ -29,6 +31,7 @@ from ..evidence import ContingencyTable, Counterexample, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import NONINFORMATIVE_DOMAIN, counts_to_joint, g, s, to_noninformative
+from . import amigo_readings as readings
 from ..evidence import PropertyResult
 from .tables import compare_exact, exact_value, literal, noninformative_tables, param_equations, param_grid, \
     table_counterexample, with_params
@@ -132,44 +135,107 @@ def _pair_evidence(found, text: str):
 
 # ------------------------------------------------------------------ NIFQ and NIGQ
 
-def fixed_quality(measure: Measure) -> PropertyResult:
+def _interior_score(measure: Measure) -> sp.Expr:
+    """The non-informative score inside 0 < P(S) < 1 once its size derivative is 0: its value at
+    P(S) = 1/2, a function of P(G) (and the parameters)."""
+    return sp.simplify(noninformative_score(measure).subs(s, sp.Rational(1, 2)))
+
+
+def fixed_quality(measure: Measure, constant: str = "fixed", definedness: str = "defined",
+                  test_sets: str = "nondegenerate") -> PropertyResult:
+    """NIFQ in a reading (:mod:`.amigo_readings`): the search over small tables first (the empty
+    and the full output are non-informative tables), then the size derivative on 0 < P(S) < 1,
+    then the boundary outputs (and, for ``fixed``, the score free of P(G)), then degenerate test
+    sets for ``all``."""
     name = "NIFQ"
+    fixed, strict, degenerate = constant == "fixed", definedness == "strict", test_sets == "all"
     form, what = _analysis_form(measure)
-    d = size_derivative(measure)
-    decision = is_identically_zero(d, _domain(measure))
     head = say(f"Non-informative {what} (S independent of G): {{0}}.", sp.cancel(form))
-    if decision.value is True:
-        return PropertyResult(name, measure.name, HOLDS,
-                              (head, say(f"Its derivative in {{0}} is identically 0 ({literal(decision.method)}).", s)),
-                              reason="every non-informative output of a test set scores the same")
-    found = _find_pair(measure, "not_fixed")
+    search_n = settings().noninformative_search_n
+    found = readings.search(measure, search_n, fixed=fixed, strict=strict, degenerate=degenerate)
     if found:
-        line, cx = _pair_evidence(found, "the scores differ")
-        return PropertyResult(name, measure.name, FAILS, (head, line), cx, "non-informative scores vary")
-    return PropertyResult(name, measure.name, UNDET, (head,),
-                          reason=f"derivative not decided ({decision.method}); no pair of differing "
-                                 f"non-informative tables with |T| <= {settings().noninformative_search_n}")
+        line, cx = readings.refutation(found)
+        return PropertyResult(name, measure.name, FAILS, (head, line), cx, "non-informative scores vary"
+                              if found[0] != "undefined" else "a non-informative output has no score")
+    undetermined = f"no counterexample among non-informative tables with |T| <= {search_n}"
+    d = size_derivative(measure)
+    domain = _domain(measure)
+    decision = is_identically_zero(d, domain)
+    if decision.value is not True:
+        return PropertyResult(name, measure.name, UNDET, (head,),
+                              reason=f"derivative not decided ({decision.method}); {undetermined}")
+    proof = [head, say(f"Its derivative in {{0}} is identically 0 ({literal(decision.method)}): one score per test "
+                       "set for 0 < P(S) < 1.", s)]
+    inside = _interior_score(measure)
+    if fixed:
+        free = is_identically_zero(sp.diff(inside, g), domain)
+        if free.value is not True:
+            return PropertyResult(name, measure.name, UNDET, (*proof, say("The score {0} is not shown free of {1}.",
+                                                                           inside, g)), reason=undetermined)
+        proof.append(say(f"That score, {{0}}, does not depend on {{1}} ({literal(free.method)}): the same on every "
+                         "test set.", inside, g))
+    ok, lines = readings.boundary_lines(measure, inside, strict=strict)
+    proof += lines
+    if ok is True and degenerate:
+        ok, lines = readings.degenerate_lines(measure, inside if fixed else None, strict=strict)
+        proof += lines
+    if ok is not True:
+        return PropertyResult(name, measure.name, UNDET, tuple(proof), reason=undetermined)
+    return PropertyResult(name, measure.name, HOLDS, tuple(proof),
+                          reason="every non-informative output scores the same" + ("" if fixed else " within a test set"))
 
 
-def growing_quality(measure: Measure) -> PropertyResult:
+def _boundary_growth(measure: Measure):
+    """For NIGQ: the empty output must score at most the limit of the interior score as P(S) -> 0
+    (then strictly less than every larger output, the interior score strictly growing), the full
+    output at least its limit as P(S) -> 1.  The limit is the score's value at P(S) = 0 (or 1),
+    used only where that value is proved defined for every P(G) and parameter value (then the
+    score is continuous there; a limit computed for generic parameters could be wrong at
+    special ones)."""
+    score = noninformative_score(measure)
+    o = measure.orientation
+
+    def relation(name, value):
+        end = sp.Integer(0 if name == "empty output" else 1)
+        ok, why = definedness(score, _domain(measure), {s: end})
+        if ok is not True:
+            return None, f"the score at P(S) = {end} is not shown defined ({why})"
+        lim = sp.together(score.xreplace({s: end})).subs(g, readings.A / (readings.A + readings.B))
+        gap = o * (lim - value) if end == 0 else o * (value - lim)
+        d = is_positive_everywhere(sp.together(gap), readings._domain(measure), strict=False)
+        return d.value, d.method if d.value else (d.detail or d.method)
+    return relation
+
+
+def growing_quality(measure: Measure, definedness: str = "defined", test_sets: str = "nondegenerate") -> PropertyResult:
     name = "NIGQ"
+    strict, degenerate = definedness == "strict", test_sets == "all"
     d = size_derivative(measure)
     head = _derivative_line(d)
-    found = _find_pair(measure, "not_growing")
+    search_n = settings().noninformative_search_n
+    found = readings.search(measure, search_n, fixed=False, strict=strict, degenerate=degenerate, growing=True)
     if found:
-        line, cx = _pair_evidence(found, "the larger output does not score better")
+        line, cx = readings.refutation(found)
         return PropertyResult(name, measure.name, FAILS, (head, line), cx,
-                              "a larger non-informative output does not score better")
+                              "a larger non-informative output does not score better" if found[0] != "undefined"
+                              else "a non-informative output has no score")
     decision = is_positive_everywhere(d, _domain(measure))
-    if decision.value is True:
-        return PropertyResult(name, measure.name, HOLDS,
-                              (head, say(f"It is positive for {{0}} and {{1}} strictly between 0 and 1 and on the "
-                                         f"parameter domain ({literal(decision.method)}), so the score "
-                                         "strictly grows with output size.", g, s)),
-                              reason="score grows with output size")
-    return PropertyResult(name, measure.name, UNDET, (head,),
-                          reason=f"sign of the derivative not decided ({decision.method}); "
-                                 f"no counterexample among tables with |T| <= {settings().noninformative_search_n}")
+    undetermined = f"no counterexample among tables with |T| <= {search_n}"
+    if decision.value is not True:
+        return PropertyResult(name, measure.name, UNDET, (head,),
+                              reason=f"sign of the derivative not decided ({decision.method}); {undetermined}")
+    proof = [head, say(f"It is positive for {{0}} and {{1}} strictly between 0 and 1 and on the parameter domain "
+                       f"({literal(decision.method)}), so the score strictly grows with output size there.", g, s)]
+    ok, lines = readings.boundary_lines(measure, sp.Integer(0), strict=strict, relation=_boundary_growth(measure),
+                                        agrees="below (empty) or above (full) the limit of the other outputs' score")
+    proof += lines
+    if ok is True and degenerate:
+        ok, lines = None, [say("Test sets with one class empty: every output is non-informative; no proof that the "
+                               "score grows with output size there.")]
+        proof += lines
+    if ok is not True:
+        return PropertyResult(name, measure.name, UNDET, tuple(proof), reason=undetermined)
+    return PropertyResult(name, measure.name, HOLDS, tuple(proof), reason="score grows with output size")
 
 
 # ------------------------------------------------------------------ AW

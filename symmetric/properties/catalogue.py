@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import UnknownNameError
-from .protocol import Property, PropertyGroup
+from .protocol import Axis, Choice, Property, PropertyGroup, Reading
 
 AMIGO = ("Amigo, Gonzalo, Verdejo, Spina, 'A Comparison of Filtering Evaluation Metrics based on "
          "Formal Constraints'")
@@ -15,30 +15,71 @@ SEBASTIANI15 = ("Sebastiani, 'An Axiomatically Derived Measure for the Evaluatio
                 "Algorithms', ICTIR 2015")
 QUANT = "Sebastiani, 'Evaluation Measures for Quantification: An Axiomatic Approach'"
 
-# (name, family, definition, source) -- classification properties, decided one by one
+SEB_VERDICTS = (f"{SEBASTIANI15}, Section 3: his MON failures (ASP, DOR, LAM%) are ties between defined "
+                "scores and undefinedness is charged to SDE and WDE")
+OWN = "symmetric: the literal reading, kept for comparison"
+
+# ------------------------------------------------------------------ readings (axes as data)
+
+DEFINEDNESS = Axis("definedness", "what a table where the measure is undefined means", (
+    Choice("defined", "compare only where the measure is defined; undefinedness is judged by SDE and WDE",
+           SEB_VERDICTS),
+    Choice("strict", "a table where the measure is undefined (in the property's scope) is a failure", OWN)))
+CON_DEFINEDNESS = Axis("definedness", "which test sets must carry a C^1 function", (
+    Choice("defined-test-sets", "on every test set where the measure is defined for some classifier it is C^1 on "
+           "the whole closed rectangle; test sets where it is defined for no classifier are left to SDE and WDE",
+           f"{SEBASTIANI15}, Section 3: MCC and LAM% fail CON because of points inside a test set where "
+           "they are undefined"),
+    Choice("strict", "C^1 on the closed rectangle of every test set, including those where the measure is "
+           "defined for no classifier", OWN)))
+TEST_SETS = Axis("test-sets", "which test sets are quantified over", (
+    Choice("nondegenerate", "test sets with both classes non-empty, 0 < |G| < |D|",
+           f"{AMIGO}, Section 3: the probabilistic notation assumes 0 < P(G) < 1"),
+    Choice("all", "every test set with |D| >= 1, including those with one class empty", OWN)))
+CONSTANT = Axis("constant", "how fixed the score of non-informative outputs must be", (
+    Choice("fixed", "one constant for every test set and every output size (the empty and the full output "
+           "included)", f"{AMIGO}, Section 3.3: Q(S_ni) = k, 'the same score regardless of the gold standard'"),
+    Choice("per-test-set", "a constant within each test set, which may depend on the test set",
+           "symmetric's earlier reading (the size derivative is 0)")))
+MODEL = Axis("model", "the random classifier whose expected score must not depend on the test set", (
+    Choice("bernoulli", "each item labelled positive independently with probability 1/2",
+           f"{SEBASTIANI15}, Section 3 (a classifier that flips a fair coin)"),
+    Choice("uniform-size", "the number k of predicted positives uniform on 0..|D|, then a uniformly random set "
+           "of k items", "symmetric: a second random classifier (the paper does not fix its law)"),
+    Choice("fixed-size", "for every output size k separately, a uniformly random set of k items (the "
+           "literature's constant baseline): one expected value for every test set and every k",
+           "the chance-corrected measures' null model (hypergeometric: the output size fixed, the items random)")))
+
+# decided by default besides the headline (the paper's reading and the literal one side by side;
+# `check --headline-only` skips them)
+ALSO = {"definedness": ("strict",)}
+
+# (name, family, definition, source, axes, headline choices) -- classification properties
 _CLASSIFICATION = (
     ("SM", "amigo", "moving a relevant item into the output, or an irrelevant one out of it, strictly "
-     "improves the score", f"{AMIGO}, Section 3.2"),
+     "improves the score", f"{AMIGO}, Section 3.2", (DEFINEDNESS, TEST_SETS), ("defined", "nondegenerate")),
     ("AW", "amigo", "for non-informative outputs there is a threshold on the relevant share above which "
-     "the score grows with the output size and below which it falls", f"{AMIGO}, Section 3.3"),
-    ("NIFQ", "amigo", "every non-informative output gets the same score", f"{AMIGO}, Section 3.3"),
-    ("NIGQ", "amigo", "the score of non-informative outputs grows with the output size", f"{AMIGO}, Section 3.3"),
-    ("MON", "sebastiani", "correcting one wrong label strictly improves the score", f"{SEBASTIANI15}, Section 3"),
+     "the score grows with the output size and below which it falls", f"{AMIGO}, Section 3.3", (), ()),
+    ("NIFQ", "amigo", "every non-informative output (the empty and the full output included) gets the same "
+     "score", f"{AMIGO}, Section 3.3", (CONSTANT, DEFINEDNESS, TEST_SETS), ("fixed", "defined", "nondegenerate")),
+    ("NIGQ", "amigo", "the score of non-informative outputs (the empty and the full output included) strictly "
+     "grows with the output size", f"{AMIGO}, Section 3.3", (DEFINEDNESS, TEST_SETS), ("defined", "nondegenerate")),
+    ("MON", "sebastiani", "correcting one wrong label strictly improves the score", f"{SEBASTIANI15}, Section 3",
+     (DEFINEDNESS,), ("defined",)),
     ("CON", "sebastiani", "the score is a continuous function with bounded derivatives of the table",
-     f"{SEBASTIANI15}, Section 3"),
+     f"{SEBASTIANI15}, Section 3", (CON_DEFINEDNESS,), ("defined-test-sets",)),
     ("SDE", "sebastiani", "the score is defined for every classifier on every test set",
-     f"{SEBASTIANI15}, Section 3"),
+     f"{SEBASTIANI15}, Section 3", (), ()),
     ("WDE", "sebastiani", "on every test set, the score is defined for every classifier or for none",
-     f"{SEBASTIANI15}, Section 3"),
-    ("FIX", "sebastiani", "the best and worst scores are the same on every test set", f"{SEBASTIANI15}, Section 3"),
-    ("CHA[bernoulli]", "sebastiani", "the expected score of a random classifier (each item labelled "
-     "positive independently with one probability) is the same on every test set", f"{SEBASTIANI15}, Section 3"),
-    ("CHA[uniform-size]", "sebastiani", "the expected score of a random classifier (output size uniform, "
-     "then a uniform subset) is the same on every test set", f"{SEBASTIANI15}, Section 3"),
+     f"{SEBASTIANI15}, Section 3", (), ()),
+    ("FIX", "sebastiani", "the best and worst scores are the same on every test set", f"{SEBASTIANI15}, Section 3",
+     (DEFINEDNESS,), ("defined",)),
+    ("CHA", "sebastiani", "the expected score of a random classifier is the same on every test set",
+     f"{SEBASTIANI15}, Section 3", (DEFINEDNESS, MODEL), ("defined", "bernoulli")),
     ("IMB", "sebastiani", "the scores of the trivial acceptor and rejector do not depend on the class "
-     "imbalance", f"{SEBASTIANI15}, Section 3"),
+     "imbalance", f"{SEBASTIANI15}, Section 3", (DEFINEDNESS,), ("defined",)),
     ("SYM", "sebastiani", "swapping the roles of the two classes leaves the score unchanged",
-     f"{SEBASTIANI15}, Section 3"),
+     f"{SEBASTIANI15}, Section 3", (), ()),
 )
 
 # quantification properties: decided together (the multiclass ones are lifted from the binary ones)
@@ -76,8 +117,10 @@ def _quantification_decider(measure):
 def properties() -> tuple[Property, ...]:
     """Every property, in the order verdict tables list them."""
     deciders = _classification_deciders()
-    rows = [Property(name, "classification", family, definition, source, deciders[name])
-            for name, family, definition, source in _CLASSIFICATION]
+    rows = [Property(name, "classification", family, definition, source, deciders[name], axes=axes,
+                     headline=Reading(tuple(zip((a.name for a in axes), headline))),
+                     also=tuple((a.name, c) for a in axes for c in ALSO.get(a.name, ())))
+            for name, family, definition, source, axes, headline in _CLASSIFICATION]
     rows += [Property(name, "quantification", "quantification", definition, f"{QUANT}, {where}",
                       group=QUANTIFICATION_GROUP)
              for name, definition, where in _QUANTIFICATION]

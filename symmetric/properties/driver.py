@@ -10,19 +10,25 @@ policy of :mod:`symmetric.errors`.  The CLI (``symmetric check``) and the Python
 * Any other exception is a defect of symmetric: ``undetermined`` naming the error, so that one
   broken checker cannot hide the others.  ``InputError`` (the user's mistake) propagates.
 * Shared work is cached by the checkers themselves (measures are frozen and hashable).
+* Readings: every property is decided in its headline reading (the one its paper's own verdicts
+  imply), with ``alternates`` also in its default alternates (the strict definedness reading),
+  and, when ``readings`` selects choices on its axes, also in that reading; every result names
+  its reading (``PropertyResult.reading``), set here.  Each (property, reading) is one unit of
+  the time budget.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from ..errors import InputError, InvalidArgument, InvalidArgumentType, TimeLimitReached, Undecided
+from ..errors import InputError, InvalidArgument, InvalidArgumentType, TimeLimitReached, Undecided, UnknownNameError
 from ..logic import Verdict
 from ..timelimit import Budget, HardLimit
 from . import catalogue
 from ..evidence import PropertyResult
-from .protocol import Property
+from .protocol import Property, Reading
 
 # progress(result, seconds): called as each property is decided (seconds None: decided as part of
 # a group, whose time is not the property's own)
@@ -95,37 +101,119 @@ def _resolve(properties, kind: str) -> tuple[Property, ...]:
     return tuple(chosen)
 
 
-def _units(chosen: Sequence[Property]) -> list[tuple[tuple[str, ...], Callable]]:
-    """(names decided, how) in table order; a group runs once for all its chosen members."""
+def parse_readings(readings) -> dict[str, tuple[str, ...]]:
+    """``readings`` as {axis: (choice, ...)}: a mapping axis -> choice (or choices), or an iterable
+    of "AXIS=CHOICE" strings (CHOICE may be comma-separated).  Names are checked by
+    :func:`_check_readings` against the chosen properties."""
+    if readings is None:
+        return {}
+    if isinstance(readings, str):
+        readings = (readings,)
+    out: dict[str, list[str]] = {}
+    if isinstance(readings, Mapping):
+        items = list(readings.items())
+    else:
+        items = []
+        for text in readings:
+            if not isinstance(text, str) or "=" not in text:
+                raise InvalidArgument("readings", text, "each reading is AXIS=CHOICE, e.g. definedness=strict")
+            axis, _, choice = text.partition("=")
+            items.append((axis, choice))
+    for axis, choices in items:
+        if not isinstance(axis, str):
+            raise InvalidArgumentType("readings", axis, "axis names are str")
+        choices = choices.split(",") if isinstance(choices, str) else list(choices)
+        for choice in choices:
+            if not isinstance(choice, str) or not choice.strip():
+                raise InvalidArgument("readings", f"{axis}={choice}", "the choice is empty")
+            out.setdefault(axis.strip().lower(), [])
+            if choice.strip() not in out[axis.strip().lower()]:
+                out[axis.strip().lower()].append(choice.strip())
+    return {a: tuple(c) for a, c in out.items()}
+
+
+def _check_readings(chosen: Sequence[Property], wanted: Mapping[str, tuple[str, ...]], kind: str) -> None:
+    """Every axis must belong to a chosen property and every choice to one of them (close matches)."""
+    axes = [a for p in chosen for a in p.axes]
+    for axis, choices in wanted.items():
+        mine = [a for a in axes if a.name == axis]
+        if not mine:
+            raise UnknownNameError(f"reading axis (of the {kind} properties checked)", axis,
+                                   sorted({a.name for a in axes}))
+        known = {c.lower() for a in mine for c in a.names}
+        for choice in choices:
+            if choice.lower() not in known:
+                raise UnknownNameError(f"choice of reading axis {axis!r}", choice, sorted({c for a in mine for c in a.names}))
+
+
+def readings_of(p: Property, wanted: Mapping[str, tuple[str, ...]], alternates: bool = True) -> tuple[Reading, ...]:
+    """The readings ``p`` is decided in: its headline (and, with ``alternates``, its default
+    alternates, e.g. definedness=strict), then the headline with the wanted choices (several
+    choices on one axis give one reading each; choices its axis lacks are skipped)."""
+    out = list(p.default_readings() if alternates else (p.headline,))
+    variants = [{}]
+    for axis in p.axes:
+        choices = [c for c in wanted.get(axis.name, ()) if c.lower() in {n.lower() for n in axis.names}]
+        if choices:
+            variants = [{**v, axis.name: c} for v in variants for c in choices]
+    for v in variants:
+        r = p.headline.with_choices(p.axes, v)
+        if r not in out:
+            out.append(r)
+    return tuple(out)
+
+
+Unit = tuple[tuple[tuple[Property, Reading], ...], Callable]     # ((property, reading) decided, how)
+
+
+def _units(chosen: Sequence[Property], wanted, alternates: bool) -> list[Unit]:
+    """((property, reading) pairs decided, how) in table order; a group runs once for all its
+    chosen members."""
     units, seen_groups = [], set()
     for p in chosen:
         if p.group is None:
-            units.append(((p.name,), p.decide))
+            for r in readings_of(p, wanted, alternates):
+                units.append((((p, r),), lambda m, p=p, r=r: p.decide(m, **r.as_kwargs())))
         elif p.group not in seen_groups:
             seen_groups.add(p.group)
             group = catalogue.groups()[p.group]
-            units.append((tuple(q.name for q in chosen if q.group == p.group), group.decide))
+            members = tuple((q, q.headline) for q in chosen if q.group == p.group)
+            units.append((members, group.decide))
     return units
 
 
+def _finalised(result: PropertyResult, p: Property, reading: Reading) -> PropertyResult:
+    """The result as the property and reading it answers for (checkers need not know either)."""
+    return dataclasses.replace(result, property=p.name, reading=reading.name)
+
+
 def check(measure, properties: Iterable | None = None, *, time_limit: float | None = None,
-          progress: Progress | None = None) -> tuple[PropertyResult, ...]:
+          progress: Progress | None = None, readings=None, alternates: bool = False) -> tuple[PropertyResult, ...]:
     """Decide ``properties`` (names or :class:`Property`; default: every property of the
-    measure's kind) for ``measure`` within ``time_limit`` seconds, in catalogue order."""
+    measure's kind) for ``measure`` within ``time_limit`` seconds, in catalogue order: each in
+    its headline reading, with ``alternates`` also in its default alternates (the strict
+    definedness reading: the command line shows both) and, where ``readings`` ({axis:
+    choice(s)} or "AXIS=CHOICE" strings) names choices on its axes, in that reading too.
+    Headline first for each property."""
     kind = kind_of(measure)
     chosen = _resolve(properties, kind)
+    wanted = parse_readings(readings)
+    _check_readings(chosen, wanted, kind)
     seconds = time_limit_seconds(time_limit)
-    units = _units(chosen)
+    units = _units(chosen, wanted, alternates)
     budget = Budget(seconds, len(units))
-    by_name: dict[str, PropertyResult] = {}
-    for names, decide in units:
+    found_all: list[PropertyResult] = []
+    for pairs, decide in units:
         start = time.perf_counter()
         share = budget.share()
+        names = [p.name for p, _ in pairs]
         found = _guarded(lambda decide=decide: decide(measure), names, measure.name, share)
         took = time.perf_counter() - start
-        for name in names:
-            result = found.get(name) or _undetermined(name, measure.name, "internal error: no result")
-            by_name[name] = result
+        for p, reading in pairs:
+            result = found.get(p.name) or _undetermined(p.name, measure.name, "internal error: no result")
+            result = _finalised(result, p, reading)
+            found_all.append(result)
             if progress is not None:
-                progress(result, took if len(names) == 1 else None)
-    return tuple(by_name[p.name] for p in chosen)
+                progress(result, took if len(pairs) == 1 else None)
+    order = {p.name: k for k, p in enumerate(chosen)}
+    return tuple(sorted(found_all, key=lambda r: order[r.property]))      # stable: headline first

@@ -26,18 +26,21 @@ from ..space import CELLS, FN, FP, TN, TP
 Table = tuple[int, int, int, int]   # (TP, FP, FN, TN)
 
 
-def tables(max_n: int, min_n: int = 1) -> Iterator[Table]:
-    """All tables with min_n <= TP+FP+FN+TN <= max_n and at least one item in each gold class."""
+def tables(max_n: int, min_n: int = 1, *, degenerate: bool = False) -> Iterator[Table]:
+    """All tables with min_n <= TP+FP+FN+TN <= max_n and at least one item in each gold class
+    (degenerate: also those with one gold class empty)."""
     for total in range(min_n, max_n + 1):
         for tp, fp, fn in itertools.product(range(total + 1), repeat=3):
             tn = total - tp - fp - fn
-            if tn >= 0 and tp + fn >= 1 and tn + fp >= 1:
+            if tn >= 0 and (degenerate or tp + fn >= 1 and tn + fp >= 1):
                 yield (tp, fp, fn, tn)
 
 
-def noninformative_tables(max_n: int) -> Iterator[Table]:
-    """Tables whose output is exactly independent of the gold standard: TP TN = FP FN."""
-    for t in tables(max_n):
+def noninformative_tables(max_n: int, *, degenerate: bool = False) -> Iterator[Table]:
+    """Tables whose output is exactly independent of the gold standard: TP TN = FP FN (the empty
+    and the full output included; degenerate: also on test sets with one gold class empty, where
+    every output is non-informative)."""
+    for t in tables(max_n, degenerate=degenerate):
         tp, fp, fn, tn = t
         if tp * tn == fp * fn:
             yield t

@@ -9,7 +9,7 @@ from . import text
 
 
 def property_result(result: PropertyResult) -> dict:
-    return {"property": result.property, "verdict": result.verdict.value,
+    return {"property": result.property, "reading": result.reading, "verdict": result.verdict.value,
             "proof": [text.sentence(line) for line in result.proof],
             "counterexample": text.counterexample(result.counterexample) if result.counterexample else None,
             "reason": text.reason(result.reason)}

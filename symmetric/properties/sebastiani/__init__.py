@@ -42,15 +42,16 @@ from .testsets import (AN_S, AP_S, TEST_SET_KINDS, TN_R, TP_R, KindOfTestSet, Ta
                        complement_predictions, pattern_table, perfect, pervert, rejector, score_on_kind,
                        swap_classes, test_sets, zeros_text)
 
-CHECKERS: tuple[tuple[str, Callable[[Measure], PropertyResult]], ...] = (
+# each checker takes the measure and its reading's choices as keyword arguments (catalogue axes;
+# the defaults are the headline reading)
+CHECKERS: tuple[tuple[str, Callable[..., PropertyResult]], ...] = (
     ("MON", check_mon), ("CON", check_con), ("SDE", check_sde), ("WDE", check_wde),
-    ("FIX", check_fix),
-    *((f"CHA[{name}]", (lambda m, _n=name: check_cha(m, _n))) for name in RANDOM_MODELS),
-    ("IMB", check_imb), ("SYM", check_sym),
+    ("FIX", check_fix), ("CHA", check_cha), ("IMB", check_imb), ("SYM", check_sym),
 )
 
 
 def check_all(measure: Measure) -> tuple[PropertyResult, ...]:
+    """Every axiom in its headline reading."""
     return tuple(check(measure) for _, check in CHECKERS)
 
 

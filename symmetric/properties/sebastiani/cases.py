@@ -23,6 +23,22 @@ from .common import compose
 Test = Callable[[object], tuple]     # expression (or case) -> (True | None, why)
 
 
+def undefined_on_case(measure, form: sp.Expr, case) -> bool:
+    """``form`` (the measure's count form, or it after a move) is undefined on every table of the
+    zero pattern ``case``: 0/0 or x/0 visible once the case is substituted, no piecewise
+    condition left, and confirmed by exact evaluation at a concrete table of the pattern for
+    every parameter sample.  (Used by the ``defined`` reading to leave a pattern out: only a
+    pattern where the measure is undefined *everywhere* may be left out.)"""
+    from ...checks.cases import restrict
+    from ..tables import exact_value, param_grid
+    from .testsets import pattern_table
+    e = restrict(form, case)
+    if not is_undefined_constant(e) or e.has(sp.Piecewise):
+        return False
+    t = pattern_table(case)
+    return all(exact_value(measure, t, p, form=form) is None for p in param_grid(measure))
+
+
 def prove_on_cases(expr_of_case: Callable, cases, test: Test, what: tuple,
                    defined: tuple[sp.Expr, Domain] | None = None) -> tuple[bool | None, list[Sentence]]:
     """Run ``test(expr_of_case(case))`` -> (True/None, why) on every case; all True -> proved.

@@ -1,9 +1,20 @@
 """CHA: E[M(random classifier)] is the same for every test set, per random model.
 
 Expected values are exact rational sums over the outcomes of a random model
-(:data:`RANDOM_MODELS`).  The search compares all small test sets; the proof pairs each
-classifier h with its complement h' (every predicted label flipped), which both models give the
-same probability: when M(h) + M(h') is a constant 2 gamma, E[M] = gamma on every test set.
+(:data:`RANDOM_MODELS`; ``fixed-size`` gives one distribution per output size k, whose
+expectations must all agree).  The search compares all small test sets; the proof pairs each
+classifier h with its complement h' (every predicted label flipped), which the bernoulli and
+uniform-size models give the same probability: when M(h) + M(h') is a constant 2 gamma,
+E[M] = gamma on every test set.  ``fixed-size`` has no proof (the complement changes the
+output size): it fails with a counterexample or is undetermined.
+
+Readings (axis ``definedness``):
+
+* ``defined`` (headline): the expectation is over the outcomes where M is defined, E[M | M
+  defined]; a test set where M is defined for no outcome is left out (SDE and WDE judge it).
+  The complement argument then needs M(h) and M(h') defined together.
+* ``strict``: an outcome of positive probability where M is undefined makes E[M] not exist,
+  and CHA fails.
 """
 
 from __future__ import annotations
@@ -15,12 +26,14 @@ import sympy as sp
 
 from ...checks.cases import restrict, zero_patterns
 from ...config import settings
+from ...errors import InvalidArgument
 from ...evidence import Counterexample, say
 from ...measures.base import Measure
 from ...space import CELLS, FN, FP, TN, TP
 from ...evidence import PropertyResult
 from ..tables import exact_value, fast_value, param_grid
-from .cases import prove_on_cases, zero_test
+from .cases import prove_on_cases, undefined_on_case, zero_test
+from .cha_sizes import prove_per_size
 from .common import (FAILS, HOLDS, UNDET, equals, at_params, compose, differ, param_domain, result, table, sizes_pieces,
                      up_to)
 from .testsets import Table, test_sets
@@ -29,6 +42,7 @@ _M = sp.Function("M")
 _H, _H_COMPLEMENT = sp.symbols("h h'")
 _PAIR = _M(_H) + _M(_H_COMPLEMENT)          # M(h) + M(h'), in sentences
 _EXPECTED = sp.Symbol("E[M]")
+_K = sp.Symbol("k")
 
 
 @dataclass(frozen=True)
@@ -39,12 +53,20 @@ class RandomModel:
     description: str
     probability: Callable[[int, int, int, int], sp.Rational]   # (tp, fp, ap, an) -> P
 
-    def outcomes(self, ap: int, an: int) -> Iterator[tuple[sp.Rational, Table]]:
+    per_size: bool = False          # one distribution per output size k (fixed-size)
+
+    def outcomes(self, ap: int, an: int, k: int | None = None) -> Iterator[tuple[sp.Rational, Table]]:
         for tp in range(ap + 1):
             for fp in range(an + 1):
+                if k is not None and tp + fp != k:
+                    continue
                 p = self.probability(tp, fp, ap, an)
                 if p != 0:
                     yield p, (tp, fp, ap - tp, an - fp)
+
+    def sizes(self, ap: int, an: int) -> tuple:
+        """The output sizes with a distribution of their own (None: one distribution)."""
+        return tuple(range(ap + an + 1)) if self.per_size else (None,)
 
 
 def _bernoulli(tp, fp, ap, an):
@@ -56,81 +78,121 @@ def _uniform_size(tp, fp, ap, an):
     return sp.binomial(ap, tp) * sp.binomial(an, fp) / ((n + 1) * sp.binomial(n, tp + fp))
 
 
+def _fixed_size(tp, fp, ap, an):
+    return sp.binomial(ap, tp) * sp.binomial(an, fp) / sp.binomial(ap + an, tp + fp)
+
+
 RANDOM_MODELS = {
     "bernoulli": RandomModel("bernoulli", "each item labelled positive independently with probability 1/2",
                              _bernoulli),
     "uniform-size": RandomModel("uniform-size", "the number k of predicted positives uniform on 0..|D|, "
                                 "then a uniformly random set of k items labelled positive", _uniform_size),
+    "fixed-size": RandomModel("fixed-size", "for each output size k separately, a uniformly random set of k "
+                              "items labelled positive", _fixed_size, per_size=True),
 }
 
 
-def expected_value(measure: Measure, model: RandomModel, ap: int, an: int, params: dict | None = None):
-    """E[M(random classifier)] on the test set (AP, AN), exactly; None if M is undefined at an
-    outcome of positive probability (then the expectation does not exist)."""
-    total = sp.Integer(0)
-    for p, t in model.outcomes(ap, an):
+def expected_value(measure: Measure, model: RandomModel, ap: int, an: int, params: dict | None = None,
+                   k: int | None = None, strict: bool = True):
+    """E[M(random classifier)] on the test set (AP, AN) (output size k for fixed-size), exactly.
+    strict: None if M is undefined at an outcome of positive probability (then the expectation
+    does not exist); otherwise E[M | M defined], None when M is defined at no outcome."""
+    if model.per_size and k is None:
+        raise InvalidArgument("k", k, f"the {model.name} model has one distribution per output size k: give k")
+    total, mass = sp.Integer(0), sp.Integer(0)
+    for p, t in model.outcomes(ap, an, k):
         v = exact_value(measure, t, params or {})
         if v is None:
-            return None
+            if strict:
+                return None
+            continue
         total += p * v
+        mass += p
+    if mass == 0:
+        return None
+    total = total / mass
     return sp.nsimplify(total) if total.is_Float else sp.radsimp(total)
 
 
-def _fast_expected(measure, model, ap, an, params):
-    total = 0.0
-    for p, t in model.outcomes(ap, an):
+def _fast_expected(measure, model, ap, an, params, k=None, strict=True):
+    total, mass = 0.0, 0.0
+    for p, t in model.outcomes(ap, an, k):
         v = fast_value(measure, t, params)
         if v is None:
-            return None
+            if strict:
+                return None
+            continue
         total += float(p) * v
-    return total
+        mass += float(p)
+    return total / mass if mass else None
 
 
-def _search(measure: Measure, rm: RandomModel, prop: str) -> PropertyResult | None:
+def _where(ap, an, k) -> tuple:
+    return (*sizes_pieces(ap, an), *(() if k is None else (", output size ", equals(_K, k))))
+
+
+def _search(measure: Measure, rm: RandomModel, prop: str, strict: bool) -> PropertyResult | None:
     undefined_at = None
     for params in param_grid(measure):
         seen = None
         for ap, an in test_sets(settings().cha_search_n):
-            e = _fast_expected(measure, rm, ap, an, params)
-            if e is None:
-                undefined_at = undefined_at or (params, ap, an)
-                continue
-            if seen is None:
-                seen = (ap, an, e)
-                continue
-            if abs(e - seen[2]) > 1e-9:
-                e1, e2 = expected_value(measure, rm, seen[0], seen[1], params), expected_value(measure, rm, ap, an, params)
-                if e1 is not None and e2 is not None and differ(e1, e2):
-                    return result(measure, prop, FAILS, (
-                        compose(f"Random model: {rm.description}."),
-                        compose(equals(_EXPECTED, e1), " on the test set ", *sizes_pieces(seen[0], seen[1]), " but ", e2,
-                                " on ", *sizes_pieces(ap, an), *at_params(params),
-                                " (exact sums over all outcomes)."),),
-                        Counterexample("expected values differ",
-                                       point={"test set 1": (seen[0], seen[1]), "test set 2": (ap, an),
-                                              "model": rm.name, **params},
-                                       values={"E 1": e1, "E 2": e2}))
+            for k in rm.sizes(ap, an):
+                e = _fast_expected(measure, rm, ap, an, params, k, strict)
+                if e is None:
+                    if strict:
+                        undefined_at = undefined_at or (params, ap, an, k)
+                    continue
+                if seen is None:
+                    seen = (ap, an, k, e)
+                    continue
+                if abs(e - seen[3]) > 1e-9:
+                    e1 = expected_value(measure, rm, seen[0], seen[1], params, seen[2], strict)
+                    e2 = expected_value(measure, rm, ap, an, params, k, strict)
+                    if e1 is not None and e2 is not None and differ(e1, e2):
+                        given = "" if strict else ", over the outcomes where M is defined"
+                        return result(measure, prop, FAILS, (
+                            compose(f"Random model: {rm.description}{given}."),
+                            compose(equals(_EXPECTED, e1), " on the test set ", *_where(*seen[:3]), " but ", e2,
+                                    " on ", *_where(ap, an, k), *at_params(params),
+                                    " (exact sums over all outcomes)."),),
+                            Counterexample("expected values differ",
+                                           point={"test set 1": seen[:2] if seen[2] is None else seen[:3],
+                                                  "test set 2": (ap, an) if k is None else (ap, an, k),
+                                                  "model": rm.name, **params},
+                                           values={"E 1": e1, "E 2": e2}))
     if undefined_at is None:
         return None
-    params, ap, an = undefined_at
-    t = next((t for p, t in rm.outcomes(ap, an) if exact_value(measure, t, params) is None), None)
+    params, ap, an, k = undefined_at
+    t = next((t for p, t in rm.outcomes(ap, an, k) if exact_value(measure, t, params) is None), None)
     if t is None:
         return None
     return result(measure, prop, FAILS, (
         compose(f"Random model: {rm.description}."),
-        compose("On the test set ", *sizes_pieces(ap, an), *at_params(params), " the outcome ", table(t),
-                " has positive probability and the measure is undefined there, so E[M] does not exist (exact)."),),
+        compose("On the test set ", *_where(ap, an, k), *at_params(params), " the outcome ", table(t),
+                " has positive probability and the measure is undefined there, so E[M] does not exist "
+                "(strict reading; exact)."),),
         Counterexample("E[M] undefined", tables={"undefined at": t},
                        point={"test set": (ap, an), "model": rm.name, **params},
                        values={"M(undefined at)": None}))
 
 
-def check_cha(measure: Measure, model: str = "bernoulli") -> PropertyResult:
+def check_cha(measure: Measure, model: str = "bernoulli", definedness: str = "defined") -> PropertyResult:
     rm = RANDOM_MODELS[model]
-    prop = f"CHA[{model}]"
-    found = _search(measure, rm, prop)
+    prop = "CHA"
+    strict = definedness == "strict"
+    found = _search(measure, rm, prop, strict)
     if found is not None:
         return found
+    search_n = settings().cha_search_n
+    searched = say("No two test sets (and output sizes) with different expected values among {0} (exact).",
+                   up_to(search_n))
+    # first method: per output size (every model here draws a size, then a uniform set of it)
+    ok, lines = prove_per_size(measure, strict)
+    if ok is True:
+        return result(measure, prop, HOLDS, (compose(f"Random model: {rm.description}."), searched, *lines))
+    if rm.per_size:
+        return result(measure, prop, UNDET, (compose(f"Random model: {rm.description}."), searched, *lines),
+                      reason=f"no counterexample for |D| <= {search_n}; no proof per output size")
     # proof: M(h) + M(complement of h) is a constant 2 gamma, and the model gives h and its
     # complement the same probability (true for both models) => E[M] = gamma on every test set.
     f = measure.count_form
@@ -138,15 +200,38 @@ def check_cha(measure: Measure, model: str = "bernoulli") -> PropertyResult:
     pair = f + flipped
     ref = exact_value(Measure("pair", "", counts=pair, params=measure.params), (1, 1, 1, 1),
                       param_grid(measure)[0])
-    search_n = settings().cha_search_n
     proof = [compose(f"Random model: {rm.description}; it gives a classifier h and its complement h' "
                      "(every predicted label flipped: TP <-> FN, FP <-> TN) the same probability."),
              say("No two test sets with different expected values among {0} (exact).", up_to(search_n))]
     if ref is None or not measure.params and not ref.is_number:
         return result(measure, prop, UNDET, proof, reason="no counterexample; no proof")
     domain = param_domain(measure)
-    ok, lines = prove_on_cases(lambda c: restrict(pair - ref, c), zero_patterns(CELLS), zero_test(domain),
-                               (_PAIR, " is the constant"), defined=(pair, domain))
+    cases = list(zero_patterns(CELLS))
+    # defined reading: E[M | M defined].  A pattern where M(h) and M(h') are both undefined on every
+    # table takes no part; one where only M(h) is undefined leaves h' unpaired, which is harmless
+    # when M(h') is the mean gamma itself.  Every other pattern needs M(h) + M(h') = 2 gamma.
+    undefined = [(False, False) if strict else (undefined_on_case(measure, f, c), undefined_on_case(measure, flipped, c))
+                 for c in cases]
+    both = [c for c, u in zip(cases, undefined) if u == (True, True)]
+    single = [(c, u) for c, u in zip(cases, undefined) if u in ((True, False), (False, True))]
+    paired = [c for c, u in zip(cases, undefined) if u == (False, False)]
+    if len(both) == len(cases):
+        return result(measure, prop, UNDET, proof, reason="the measure is defined for no classifier: no "
+                      "expectation to compare (SDE and WDE judge it)")
+    ok, lines = prove_on_cases(lambda c: restrict(pair - ref, c), paired,
+                               zero_test(domain), (_PAIR, " is the constant"), defined=(pair, domain))
+    for c, u in single if ok is True else ():
+        other = flipped if u[0] else f
+        more_ok, more = prove_on_cases(lambda c: restrict(other - ref / 2, c), [c], zero_test(domain),
+                                       ("M(h) undefined, M(h') is the mean" if undefined[c][0]
+                                        else "M(h') undefined, M(h) is the mean",), defined=(other, domain))
+        ok = more_ok
+        lines += more
+        if ok is not True:
+            break
+    if ok is True and both:
+        lines.append(compose("Left out (defined reading): the zero patterns " + "; ".join(c.describe() for c in both)
+                             + ", where M(h) and M(h') are both undefined on every table (re-checked exactly)."))
     if ok is not True:
         return result(measure, prop, UNDET, proof + lines,
                       reason=f"no counterexample for |D| <= {search_n}; the complement argument does not apply")

@@ -1,7 +1,15 @@
 """CON: for every test set, M is a C^1 function of real TP in [0, AP], TN in [0, AN] (boundary
 included): defined everywhere, continuous, with continuous partial derivatives.
 
-The search first looks for a table where M is undefined (shared with SDE), then, at every
+Readings (axis ``definedness``):
+
+* ``defined-test-sets`` (headline): on every test set where M is defined for some classifier it
+  must be C^1 on the whole closed rectangle; a test set where M is defined for no classifier is
+  left to SDE and WDE.  This is what Sebastiani's own verdicts imply: MCC and LAM% fail CON
+  because of points inside test sets where they are otherwise defined.
+* ``strict``: every test set, including those where M is defined for no classifier.
+
+The search first looks for a table where M is undefined (in the reading's test sets), then, at every
 integer point of the small test sets, for a directional limit of M that differs from its value
 or a directional limit of a partial derivative that is infinite.  The proof shows, per kind of
 test set, that M is a rational function of TP, TN whose denominator does not vanish on the
@@ -24,8 +32,9 @@ from ...evidence import PropertyResult
 from ..tables import param_grid
 from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, kind_pieces, param_domain, result, search_n,
                      table, sizes_pieces, up_to)
-from .definedness import fails_where_undefined
-from .testsets import TEST_SET_KINDS, TN_R, TP_R, test_sets
+from .definedness import fails_where_undefined, kinds_by_definedness
+from .testsets import TEST_SET_KINDS, TN_R, TP_R, classifiers, test_sets
+from ..tables import fast_value
 
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 C1 = sp.Symbol("C^1")       # continuously differentiable, in sentences
@@ -42,10 +51,38 @@ def _tn_form(measure: Measure, ap, an) -> sp.Expr:
     return measure.count_form.subs({TP: TP_R, TN: TN_R, FP: an - TN_R, FN: ap - TP_R}, simultaneous=True)
 
 
-def _search(measure: Measure) -> PropertyResult | None:
+def _defined_somewhere(measure: Measure, ap: int, an: int, params: dict) -> bool:
+    return any(fast_value(measure, t, params) is not None for t in classifiers(ap, an))
+
+
+def _undefined_in_live_test_set(measure: Measure) -> PropertyResult | None:
+    """A table where M is undefined on a test set where it is defined for another classifier
+    (both re-checked exactly)."""
+    from ..tables import exact_value
+    for params in param_grid(measure):
+        for ap, an in test_sets(search_n()):
+            bad = next((t for t in classifiers(ap, an) if fast_value(measure, t, params) is None
+                        and exact_value(measure, t, params) is None), None)
+            if bad is None:
+                continue
+            good = next(((t, v) for t in classifiers(ap, an)
+                         if (v := exact_value(measure, t, params)) is not None), None)
+            if good is not None:
+                return result(measure, "CON", FAILS, (compose(
+                    "M is undefined at ", table(bad), *at_params(params), ", a point of the test set ",
+                    *sizes_pieces(ap, an), " on which it is defined elsewhere (e.g. ", equals(M, good[1]), " at ",
+                    table(good[0]), "), so it is not a ", C1, " function on that test set's closed rectangle "
+                    "(exact)."),), Counterexample("M undefined", tables={"undefined": bad, "defined": good[0]},
+                                                 point=params, values={"M(undefined)": None, "M(defined)": good[1]}))
+    return None
+
+
+def _search(measure: Measure, strict: bool) -> PropertyResult | None:
     """A discontinuity or an unbounded partial derivative at an integer point of a small test set."""
     params = param_grid(measure)[0]
     for ap, an in test_sets(settings().con_search_n):
+        if not strict and not _defined_somewhere(measure, ap, an, params):
+            continue          # left to SDE and WDE in the defined-test-sets reading
         g = _tn_form(measure, ap, an).subs(params)
         derivs = {"dM/dTP": sp.diff(g, TP_R), "dM/dTN": sp.diff(g, TN_R)}
         for tp in range(ap + 1):
@@ -81,24 +118,38 @@ def _search(measure: Measure) -> PropertyResult | None:
     return None
 
 
-def check_con(measure: Measure) -> PropertyResult:
-    undefined = fails_where_undefined(measure, "CON", lambda t, params: compose(
-        "M is undefined at ", table(t), *at_params(params), ", a point of the domain of the test set ",
-        *sizes_pieces(t[0] + t[2], t[1] + t[3]), ", so it is not a ", C1, " function on the whole domain (exact)."))
+def check_con(measure: Measure, definedness: str = "defined-test-sets") -> PropertyResult:
+    strict = definedness == "strict"
+    if strict:
+        undefined = fails_where_undefined(measure, "CON", lambda t, params: compose(
+            "M is undefined at ", table(t), *at_params(params), ", a point of the domain of the test set ",
+            *sizes_pieces(t[0] + t[2], t[1] + t[3]), ", so it is not a ", C1, " function on the whole domain "
+            "(strict reading; exact)."))
+    else:
+        undefined = _undefined_in_live_test_set(measure)
     if undefined:
         return undefined
-    found = _search(measure)
+    found = _search(measure, strict)
     if found is not None:
         return found
     # proof: per kind of test set, M is a rational function of TP, TN whose denominator does
     # not vanish on the closed rectangle (then M and its partials are continuous there).
-    proof = [compose("Defined at every table with ", up_to(search_n()), "; no discontinuity or unbounded "
+    proof = [compose("Defined at every table with ", up_to(search_n()),
+                     *(() if strict else (" of every test set where it is defined somewhere",)), "; no discontinuity or unbounded "
                      "derivative at the integer points of test sets with ", up_to(settings().con_search_n), ".")]
     domain = param_domain(measure)
     u, v = sp.symbols("u v", positive=True)
+    statuses = {} if strict else {kd.kind: kd.status for kd in kinds_by_definedness(measure)}
     for kind in TEST_SET_KINDS:
         ap, an = kind.sizes()
         label = kind_pieces(kind)
+        if statuses.get(kind) == "undefined":
+            proof.append(compose(*label, ": M is undefined for every classifier (every zero pattern, re-checked "
+                                 "exactly): left to SDE and WDE in this reading."))
+            continue
+        if not strict and statuses.get(kind) is None:
+            return result(measure, "CON", UNDET, proof + [compose(*label, ": definedness not decided")],
+                          reason="no counterexample; no proof")
         g = sp.piecewise_fold(_tn_form(measure, ap, an))
         if g.has(sp.Piecewise) or is_undefined_constant(g):
             return result(measure, "CON", UNDET, proof + [compose(*label, ": the definition still branches on TP, TN")],
@@ -123,4 +174,6 @@ def check_con(measure: Measure) -> PropertyResult:
                              " is non-zero on the closed rectangle (checked on its corners, edges and interior), "
                              "hence ", C1, "; its partial derivatives are ", sp.simplify(sp.diff(g, TP_R)), " and ",
                              sp.simplify(sp.diff(g, TN_R)), "."))
+    if all(statuses.get(kind) == "undefined" for kind in TEST_SET_KINDS) and statuses:
+        return result(measure, "CON", UNDET, proof, reason="the measure is defined on no test set")
     return result(measure, "CON", HOLDS, proof)

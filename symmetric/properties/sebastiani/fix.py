@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ...checks.cases import definedness, is_undefined_constant, restrict
+from ...checks.cases import definedness as _defined, is_undefined_constant, restrict
 from ...checks.decide import exact_sign, is_identically_zero
 from ...evidence import say
 from ...measures.base import Measure
@@ -22,7 +22,7 @@ from ..tables import fast_value, param_grid
 from .cases import positive_test, prove_on_cases
 from .common import (FAILS, HOLDS, UNDET, at_params, compose, counterexample, differ, exact, kind_pieces,
                      param_domain, result, search_n, table, sizes_pieces, up_to)
-from .definedness import kinds_by_definedness
+from .definedness import fails_where_undefined, kinds_by_definedness
 from .testsets import AN_S, AP_S, classifiers, perfect, pervert, score_on_kind, test_sets
 
 
@@ -87,7 +87,15 @@ def _kinds_joined(kinds, joint: str) -> tuple:
     return out
 
 
-def check_fix(measure: Measure) -> PropertyResult:
+def check_fix(measure: Measure, definedness: str = "defined") -> PropertyResult:
+    """Readings (axis ``definedness``): ``defined`` (headline) ranges over the classifiers where M
+    is defined, as below; ``strict`` first fails at any table where M is undefined."""
+    if definedness == "strict":
+        undefined = fails_where_undefined(measure, "FIX", lambda t, params: compose(
+            "The measure is undefined at ", table(t), *at_params(params), ", so that classifier has no score "
+            "within the range (strict reading; re-checked exactly)."))
+        if undefined:
+            return undefined
     found = _search(measure)
     if found is not None:
         return found
@@ -118,7 +126,7 @@ def check_fix(measure: Measure) -> PropertyResult:
         values = [(kd.kind, score_on_kind(f, of, kd.kind)) for kd in live]
         ref = sp.simplify(values[0][1].xreplace({AP_S: sp.Integer(1), AN_S: sp.Integer(1)}))
         for kd in live:
-            ok, why = definedness(f, domain, dict(zip(CELLS, map(sp.sympify, of(*kd.kind.sizes())))))
+            ok, why = _defined(f, domain, dict(zip(CELLS, map(sp.sympify, of(*kd.kind.sizes())))))
             if ok is not True:
                 return result(measure, "FIX", UNDET, proof + [compose(
                     f"the {label} classifier is not shown defined on every test set with ", *kind_pieces(kd.kind),

@@ -1,6 +1,9 @@
 """IMB and SYM: the two axioms about the classes themselves.
 
 * IMB  M(trivial acceptor) and M(trivial rejector) are constants over test sets with AP, AN > 0.
+       Readings (axis ``definedness``): ``defined`` (headline) compares the scores where they
+       are defined (a trivial classifier with no score anywhere is left to SDE and WDE);
+       ``strict`` fails when a trivial classifier has no score on some test set.
 * SYM  M(TP, FP, FN, TN) = M(TN, FN, FP, TP) (swapping the roles of c and its complement).
 """
 
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ...checks.cases import definedness, is_undefined_constant, obligations, restrict, zero_patterns
+from ...checks.cases import definedness as _defined, is_undefined_constant, obligations, restrict, zero_patterns
 from ...checks.decide import is_identically_zero
 from ...evidence import say
 from ...logic import fuzzy_and
@@ -26,14 +29,16 @@ _POSITIVE_SIZES = (sp.Gt(AP_S, 0, evaluate=False), sp.Gt(AN_S, 0, evaluate=False
 
 # ------------------------------------------------------------------ IMB
 
-def _search_imb(measure: Measure, label: str, of) -> PropertyResult | None:
+def _search_imb(measure: Measure, label: str, of, strict: bool) -> PropertyResult | None:
     for params in param_grid(measure):
         values = {}
         for ap, an in test_sets(search_n()):
             if ap and an:
                 values[(ap, an)] = exact(measure, of(ap, an), params)
         undefined = [k for k, v in values.items() if v is None]
-        if undefined:
+        if not strict:
+            values = {k: v for k, v in values.items() if v is not None}
+        elif undefined:
             ap, an = undefined[0]
             return result(measure, "IMB", FAILS, (compose(
                 f"The trivial {label} ", table(of(ap, an)), *at_params(params), " has no score (the measure is "
@@ -50,17 +55,27 @@ def _search_imb(measure: Measure, label: str, of) -> PropertyResult | None:
     return None
 
 
-def check_imb(measure: Measure) -> PropertyResult:
+def check_imb(measure: Measure, definedness: str = "defined") -> PropertyResult:
+    strict = definedness == "strict"
     f = measure.count_form
     domain = param_domain(measure)
-    proof = []
+    proof, scoreless = [], []
     for label, of in (("acceptor", acceptor), ("rejector", rejector)):
-        found = _search_imb(measure, label, of)
+        found = _search_imb(measure, label, of, strict)
         if found is not None:
             return found
         undetermined = f"constant for AP, AN >= 1, |D| <= {search_n()}; no proof"
         at = dict(zip(CELLS, map(sp.sympify, of(AP_S, AN_S))))
-        ok, why = definedness(f, domain, at)
+        ok, why = _defined(f, domain, at)
+        if ok is not True and not strict:
+            general = f.xreplace(at)
+            if (is_undefined_constant(general) and not general.has(sp.Piecewise)
+                    and all(exact(measure, of(1, 1), p) is None for p in param_grid(measure))):
+                proof.append(compose(f"Trivial {label}: undefined on every test set with ", _POSITIVE_SIZES[0], ", ",
+                                     _POSITIVE_SIZES[1], " (0/0 or x/0, re-checked exactly at ", table(of(1, 1)),
+                                     "): no score to compare (defined reading; SDE and WDE judge it)."))
+                scoreless.append(label)
+                continue
         if ok is not True:
             return result(measure, "IMB", UNDET, proof + [compose(
                 f"the trivial {label} is not shown defined on every test set with ", _POSITIVE_SIZES[0], ", ",
@@ -74,6 +89,11 @@ def check_imb(measure: Measure) -> PropertyResult:
                 f"the {label}'s score ", general, " is not shown constant")], reason=undetermined)
         proof.append(compose(f"Trivial {label}: ", equals(M, general), " = ", ref, " for all ", _POSITIVE_SIZES[0], ", ",
                              _POSITIVE_SIZES[1], f" ({d.method})."))
+    if scoreless:
+        # not a vacuous "holds": Sebastiani (Section 4) on DOR and LAM%, "we cannot even say whether
+        # they satisfy IMB or not, since for h_acc and h_rej they are not even defined"
+        return result(measure, "IMB", UNDET, proof, reason=f"the trivial {' and '.join(scoreless)} "
+                      f"{'have' if len(scoreless) > 1 else 'has'} no score on any test set: IMB cannot be judged (Sebastiani, Section 4, on DOR and LAM%)")
     return result(measure, "IMB", HOLDS, proof)
 
 
@@ -118,8 +138,8 @@ def check_sym(measure: Measure) -> PropertyResult:
         return result(measure, "SYM", HOLDS, (compose(_SIDES[0], " - ", _SIDES[1], f" = 0 identically ({direct.method})."),))
 
     def test(case):
-        sides = (definedness(f, domain, case.substitution)[0],
-                 definedness(swapped, domain, case.substitution)[0])
+        sides = (_defined(f, domain, case.substitution)[0],
+                 _defined(swapped, domain, case.substitution)[0])
         if sides == (False, False):     # undefined on both sides alike: nothing to compare
             return True, "undefined on both sides"
         if fuzzy_and(sides) is not True:
