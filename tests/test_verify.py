@@ -260,22 +260,50 @@ def test_quantification_file(tmp_path):
     assert json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]["verdict"] == "proved"
 
 
-def test_a_reading_is_never_silently_replaced(tmp_path):
-    path = write(tmp_path, '''
+READING_STEPS = [
+    # (measure, property, reading, printed, the claim's verdict): MCC is judged on the tables where
+    # it is defined (MON holds) or with an undefined table counting as a failure (MON fails)
+    ("MCC", "MON", "defined", "holds", "proved"),
+    ("MCC", "MON", "strict", "fails", "proved"),
+    ("MCC", "MON", "definedness=strict", "holds", "corrected"),
+    ("MCC", "MON", None, "holds", "proved"),                 # the headline reading: defined
+]
+
+
+@pytest.mark.parametrize("measure, prop, reading, printed, verdict", READING_STEPS)
+def test_a_property_step_is_decided_in_the_reading_it_names(tmp_path, measure, prop, reading, printed, verdict):
+    line = "" if reading is None else f'reading = "{reading}"'
+    path = write(tmp_path, f'''
         [[claim]]
-        id = "mon-defined"
-        statement = "F1 fails MON in the defined reading"
+        id = "mon"
+        statement = "{measure} {printed} {prop}"
           [[claim.step]]
-          property = "MON"
-          measure = "F1"
-          reading = "defined"
-          printed = "fails"
+          property = "{prop}"
+          measure = "{measure}"
+          {line}
+          printed = "{printed}"
         ''')
     from symmetric.verify import prepare, run
     from symmetric.render import text
     result = run(prepare(path)[1][0])
-    assert result.verdict.value == "undetermined"
-    assert "reading 'defined' requested" in text.prose(result.steps[0].justification)
+    assert result.verdict.value == verdict
+    expected = "strict" if reading and "strict" in reading else "defined"
+    assert f"MON in the reading {expected}" in text.prose(result.steps[0].justification)
+
+
+def test_a_reading_the_property_lacks_is_refused_with_its_place(tmp_path):
+    path = write(tmp_path, '''
+        [[claim]]
+        id = "mon"
+        statement = "s"
+          [[claim.step]]
+          property = "MON"
+          measure = "F1"
+          reading = "bernoulli"
+          printed = "fails"
+        ''')
+    r = verify(path)
+    assert_user_error(r, str(path), "line 8", "MON has no reading 'bernoulli'")
 
 
 HEADER = '''

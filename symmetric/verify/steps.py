@@ -29,6 +29,7 @@ from .source import Table, type_name
 from .texparse import parse_latex_relation
 from .outcome import Outcome
 from .values import compare_number, exact_point, infinity
+from .property_steps import check_property, reading_of
 
 RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
 NEGATION = {"=": sp.Ne, "!=": sp.Eq, "<": sp.Ge, "<=": sp.Gt, ">": sp.Le, ">=": sp.Lt}
@@ -256,33 +257,6 @@ def check_value(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
     return compare_number(d, label, table.string("printed"), expr.xreplace(at_model), point, table)
 
 
-def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
-    from ..properties import catalogue, driver
-    from ..timelimit import remaining
-    name, printed = table.string("property"), table.string("printed")
-    if printed not in ("holds", "fails"):
-        raise table.error(f"printed must be \"holds\" or \"fails\", got {printed!r}", "printed")
-    measure = ctx.names.measure(table.string("measure"), table, "measure")
-    try:
-        prop = catalogue.named(name, ctx.names.kind)
-    except InputError as exc:
-        raise InputError(exc.message, **table.where("property")) from None
-    reading = table.string("reading", required=False)
-    left = remaining()                       # the claim's own limit, shared with the checker
-    result, = driver.check(measure, [prop], time_limit=None if left is None else max(left, 0.01))
-    claimed = Verdict(printed)
-    why = list(result.proof) + ([result.reason] if result.reason else [])
-    status = None if result.verdict is Verdict.UNDETERMINED else result.verdict is claimed
-    if reading is not None:
-        # the checkers of this version have one reading each: a requested reading is never
-        # silently replaced by it
-        status = None
-        why.append(f"; reading {reading!r} requested, but this version's {name} checker has a single reading "
-                   f"(its verdict: {result.verdict.value}), so the printed verdict is not decided")
-    d.fact(label, status, printed=claimed, derived=result.verdict, justification=tuple(why))
-    return Outcome(Verdict.of(status), None, result.verdict if status is False else None)
-
-
 def check_noninformative(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
     of, printed = ctx.parse(table, "noninformative"), ctx.parse(table, "printed")
     ctx.measure_of(of, table, "noninformative")
@@ -374,12 +348,12 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         from ..properties import catalogue
         ctx.names.measure(table.string("measure"), table, "measure")
         try:
-            catalogue.named(table.string("property"), ctx.names.kind)
+            prop = catalogue.named(table.string("property"), ctx.names.kind)
         except InputError as exc:
             raise InputError(exc.message, **table.where("property")) from None
         if table.string("printed") not in ("holds", "fails"):
             raise table.error(f"printed must be \"holds\" or \"fails\", got {table.data['printed']!r}", "printed")
-        table.string("reading", required=False)
+        reading_of(prop, table)
     elif kind.key == "value":
         _value_point(ctx, table)
         table.string("printed")
