@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from ..errors import InputError, InvalidArgument, InvalidArgumentType, TimeLimitReached, Undecided
 from ..logic import Verdict
 from ..timelimit import Budget, HardLimit
+from ..crosscheck import review
 from . import catalogue
 from ..evidence import PropertyResult
 from .protocol import Property
@@ -121,7 +122,8 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     for names, decide in units:
         start = time.perf_counter()
         share = budget.share()
-        found = _guarded(lambda decide=decide: decide(measure), names, measure.name, share)
+        # every verdict is cross-checked on the written formula inside the unit's share of time
+        found = _guarded(lambda decide=decide: review(measure, decide(measure)), names, measure.name, share)
         took = time.perf_counter() - start
         for name in names:
             result = found.get(name) or _undetermined(name, measure.name, "internal error: no result")

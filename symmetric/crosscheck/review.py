@@ -1,0 +1,158 @@
+"""The hook: every result is reviewed by the independent evaluator before the user sees it.
+
+* ``holds``: the property's predicate (per reading) enumerates every table with |D| <= 12 (a
+  rational grid for quantification).  A certain violation makes the result ``undetermined``,
+  naming the witness; otherwise one sentence says what was covered.
+* ``fails`` with a counterexample: each table of the counterexample is re-evaluated on the
+  written formula; a value that certainly differs from the one shown (or is undefined where a
+  value is shown, or the reverse) makes the result ``undetermined``.
+* A property or reading without a predicate is said so in the proof, never confirmed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+
+import sympy as sp
+
+from ..errors import InputError
+from ..evidence import ContingencyTable, PropertyResult, say
+from ..logic import Verdict
+from . import classification, quantification
+from . import values as V
+from .formula import classification_formula, quantification_formula
+from .outcome import Finding, Witness
+from .written import compile_sympy, written_of
+
+
+@lru_cache(maxsize=16)
+def _formula(measure, written, kind: str):
+    try:
+        if kind == "classification":
+            return classification_formula(measure)
+        return quantification_formula(measure)
+    except (InputError, ValueError, TypeError):
+        return None
+
+
+def _kind(measure) -> str:
+    return "quantification" if hasattr(measure, "term") else "classification"
+
+
+def reading_of(result: PropertyResult, defaults: dict) -> str | None:
+    return getattr(result, "reading", None) or defaults.get(result.property)
+
+
+def review(measure, found):
+    """``found`` (a PropertyResult or a dict of them, as a checker returns) after the cross-check."""
+    if isinstance(found, PropertyResult):
+        return review_one(measure, found)
+    return {name: review_one(measure, r) for name, r in found.items()}
+
+
+def review_one(measure, result: PropertyResult) -> PropertyResult:
+    if result.verdict is Verdict.UNDETERMINED:
+        return result
+    kind = _kind(measure)
+    table, defaults = ((classification.PREDICATES, classification.DEFAULT_READING) if kind == "classification"
+                       else (quantification.PREDICATES, quantification.DEFAULT_READING))
+    formula = _formula(measure, written_of(measure), kind)
+    reading = reading_of(result, defaults)
+    predicate = table.get((result.property, reading))
+    if formula is None or predicate is None:
+        why = "no independent evaluation of this formula" if formula is None else \
+            f"no exhaustive predicate for {result.property} ({reading or 'no reading'})"
+        return _with(result, say(f"Cross-check: {why}; the verdict rests on the checker alone."))
+    o = getattr(measure, "orientation", -1)
+    if result.verdict is Verdict.HOLDS:
+        finding = predicate(formula, o, result)
+        if finding.witness is not None:
+            return _contradiction(result, f"{result.property} holds, but {formula.source} violates it "
+                                          f"({reading} reading)", finding.witness)
+        return _with(result, _covered(finding, formula.source, reading))
+    # fails
+    if kind == "classification" and result.counterexample is not None:
+        mismatch = _recheck(formula, result.counterexample)
+        if mismatch is not None:
+            return _contradiction(result, "the counterexample does not hold on " + formula.source, mismatch)
+    finding = predicate(formula, o, result)
+    if finding.witness is not None:
+        return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): the enumeration of "
+                                 f"{finding.scope} finds a violation too: {_describe(finding.witness)}."))
+    return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): no violation among "
+                             f"{finding.scope}; the failure rests on the checker's argument"
+                             + (" and its re-checked counterexample." if result.counterexample else ".")))
+
+
+def _with(result: PropertyResult, sentence) -> PropertyResult:
+    return replace(result, proof=result.proof + (sentence,))
+
+
+def _covered(finding: Finding, source: str, reading: str):
+    extra = f"; {finding.uncertain} comparisons could not be certified and were skipped" if finding.uncertain else ""
+    if not finding.complete:
+        return say(f"Cross-check ({source}, {reading} reading): {finding.scope} show no violation of what can be "
+                   f"enumerated ({finding.checked} checks{extra}); the rest rests on the proof.")
+    return say(f"Cross-check ({source}, {reading} reading): checked exhaustively on {finding.scope} "
+               f"({finding.checked} checks{extra}); no violation.")
+
+
+def _value_text(v) -> str:
+    if isinstance(v, Fraction):
+        return str(v)
+    if isinstance(v, V.Interval):
+        return f"~{float(v.lo):.6g}"
+    return str(v)
+
+
+def _describe(w: Witness) -> str:
+    tables = ", ".join(f"{k} = {tuple(t) if not isinstance(t, tuple) else t}" for k, t in w.tables)
+    values = ", ".join(f"{k}: {_value_text(v)}" for k, v in w.values)
+    params = ", ".join(f"{k} = {v}" for k, v in w.params)
+    return f"{w.relation} at {tables}" + (f" with {params}" if params else "") + (f" ({values})" if values else "")
+
+
+def _contradiction(result: PropertyResult, what: str, witness: Witness) -> PropertyResult:
+    reason = f"cross-check contradiction: {what}: {_describe(witness)}"
+    sentence = say("Cross-check: " + what.replace("{", "{{").replace("}", "}}") + "; witness: "
+                   + _describe(witness).replace("{", "{{").replace("}", "}}") + ".")
+    return PropertyResult(result.property, result.measure, Verdict.UNDETERMINED, result.proof + (sentence,),
+                          None, reason, result.data)
+
+
+def _mine(value):
+    """A checker's exact value (sympy number or None) as a value of :mod:`.values`."""
+    if value is None:
+        return V.UNDEFINED
+    value = sp.sympify(value)
+    if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
+        return V.UNDEFINED
+    try:
+        return compile_sympy(value, {})({})
+    except InputError:
+        return V.UNKNOWN
+
+
+def _recheck(formula, cx) -> Witness | None:
+    """The first table of the counterexample whose shown value the written formula contradicts."""
+    names = set(formula.param_names)
+    params = tuple((k, Fraction(str(sp.nsimplify(v)))) for k, v in cx.point if k in names)
+    if len(params) != len(formula.param_names):
+        return None
+    shown = dict(cx.values)
+    for name, table in cx.tables:
+        key = next((k for k in (name, f"score {name}", f"M({name})") if k in shown), None)
+        if key is None:
+            prefix = [k for k in shown if name.startswith(k.removeprefix("score ")) and k.startswith("score ")]
+            key = prefix[0] if len(prefix) == 1 else None
+        if key is None:
+            continue
+        theirs, ours = _mine(shown[key]), formula.value(tuple(ContingencyTable(*table)), params)
+        if V.UNKNOWN in (theirs, ours):
+            continue
+        if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
+            return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written formula",
+                           ((name, tuple(table)),), ((name, ours),), params)
+    return None
