@@ -4,8 +4,9 @@ Binary codeframes take the prevalence of c1 from :data:`GRID`; three-class codef
 distribution with denominator 4.  The proofs of the checkers cover 0 < p, q < 1, so a point
 where the written term is undefined is a violation only when every prevalence involved lies
 strictly between 0 and 1 (reading ``interior-strict``); on the boundary only defined values
-are compared.  IoI, NN, B-MON, B-IMP, B-REL and B-ABS have predicates; MAX, MON, IMP, REL, ABS
-and IND (multiclass or about suprema) are not enumerated.
+are compared.  IoI, NN, B-MON, B-IMP, B-REL and B-ABS have predicates; MON, IMP, REL and ABS
+are checked through their binary forms (a necessary condition); MAX (a supremum) and IND are
+not enumerated.
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ def nonnegative(f: QuantFormula, o: int = -1, result=None) -> Finding:
         tally.checked += 1
         if unsure(v):
             tally.uncertain += 1
+        elif not defined(v) and _inside(true, pred):
+            tally.fail(Witness("E undefined", _point(true, pred), (("E", v),)))
+            break
         elif defined(v):
             s = V.sign(v)
             if s is None:
@@ -140,6 +144,15 @@ def _relative(want: str, label: str):
     return predicate
 
 
+def _binary_form(predicate):
+    """MON, IMP, REL, ABS imply their binary forms (a binary codeframe is a codeframe): a
+    necessary condition only, so finding nothing confirms the binary form, not the property."""
+    def necessary(f: QuantFormula, o: int = -1, result=None) -> Finding:
+        found = predicate(f, o, result)
+        return Finding(found.witness, found.scope + " (its binary form)", found.checked, found.uncertain, False)
+    return necessary
+
+
 PREDICATES = {
     ("IoI", "interior-strict"): identity,
     ("NN", "interior-strict"): nonnegative,
@@ -147,5 +160,9 @@ PREDICATES = {
     ("B-IMP", "interior-strict"): binary_impartiality,
     ("B-REL", "interior-strict"): _relative("<", "B-REL"),
     ("B-ABS", "interior-strict"): _relative("=", "B-ABS"),
+    ("MON", "interior-strict"): _binary_form(binary_monotonicity),
+    ("IMP", "interior-strict"): _binary_form(binary_impartiality),
+    ("REL", "interior-strict"): _binary_form(_relative("<", "B-REL")),
+    ("ABS", "interior-strict"): _binary_form(_relative("=", "B-ABS")),
 }
 DEFAULT_READING = {name: "interior-strict" for name, _ in PREDICATES}

@@ -107,8 +107,14 @@ def _value_text(v) -> str:
     return str(v)
 
 
+def _point_text(t) -> str:
+    if isinstance(t, tuple):
+        return "(" + ", ".join(_point_text(x) for x in t) + ")"
+    return str(t)
+
+
 def _describe(w: Witness) -> str:
-    tables = ", ".join(f"{k} = {tuple(t) if not isinstance(t, tuple) else t}" for k, t in w.tables)
+    tables = ", ".join(f"{k} = {_point_text(t)}" for k, t in w.tables)
     values = ", ".join(f"{k}: {_value_text(v)}" for k, v in w.values)
     params = ", ".join(f"{k} = {v}" for k, v in w.params)
     return f"{w.relation} at {tables}" + (f" with {params}" if params else "") + (f" ({values})" if values else "")

@@ -1,0 +1,206 @@
+"""The independent cross-check: exact values with its own undefinedness rules, the written
+formula (not sympy's rewrite of it), the predicates per (property, reading), and the hook that
+turns a contradicted verdict into ``undetermined`` naming the witness."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from symmetric.crosscheck import classification as C
+from symmetric.crosscheck import quantification as Q
+from symmetric.crosscheck import values as V
+from symmetric.crosscheck.formula import classification_formula, quantification_formula, tables
+from symmetric.crosscheck.written import written_of
+from symmetric.logic import Verdict
+from symmetric.measures import registry
+from symmetric.properties import driver
+from symmetric.userinput.kinds import KINDS
+from symmetric.userinput.measures import build_measure
+
+
+def counts(text, *params, orientation="higher"):
+    return build_measure(KINDS["classification"], "M", {"counts": text}, params, orientation)
+
+
+def probs(text):
+    return build_measure(KINDS["classification"], "M", {"probs": text})
+
+
+def term(text):
+    return build_measure(KINDS["quantification"], "E", {"term": text})
+
+
+# ---------------------------------------------------------------- values
+
+@pytest.mark.parametrize("op, args, expected", [
+    (V.div, (F(1), F(0)), V.UNDEFINED),
+    (V.div, (F(0), F(0)), V.UNDEFINED),
+    (V.log, (F(0),), V.UNDEFINED),
+    (V.log, (F(-1, 2),), V.UNDEFINED),
+    (V.log, (F(1),), F(0)),
+    (V.sqrt, (F(-1),), V.UNDEFINED),
+    (V.sqrt, (F(9, 4),), F(3, 2)),
+    (V.power, (F(0), F(-1)), V.UNDEFINED),
+    (V.power, (F(-8), F(1, 3)), V.UNDEFINED),       # principal root of a negative number: not real
+    (V.power, (F(4), F(3, 2)), F(8)),
+    (V.power, (F(-2), F(3)), F(-8)),
+    (V.power, (F(0), F(0)), F(1)),
+    (V.exp, (F(0),), F(1)),
+])
+def test_exact_values_and_undefinedness(op, args, expected):
+    assert op(*args) == expected if isinstance(expected, F) else op(*args) is expected
+
+
+def test_irrational_values_are_certified_intervals():
+    r2 = V.sqrt(F(2))
+    assert isinstance(r2, V.Interval) and r2.lo < F(14142136, 10**7) and r2.lo > F(14142135, 10**7)
+    assert V.compare(r2, F(141, 100)) == 1 and V.compare(r2, F(142, 100)) == -1
+    # sqrt(2)^2 - 2 is 0 but an interval is never certified 0: undecided, not "different"
+    assert V.sign(V.add(V.mul(r2, r2), F(-2))) is None
+    assert V.div(F(1), V.add(r2, V.neg(r2))) is V.UNKNOWN
+    assert V.compare(V.log(F(3)), V.exp(F(1))) == -1      # log 3 ~ 1.0986 < e
+    assert V.compare(V.log(F(3)), F(1)) == 1
+    assert float(V.log(F(3)).lo) < 1.0987 < float(V.exp(F(1)).lo)
+
+
+# ---------------------------------------------------------------- the written formula
+
+@pytest.mark.parametrize("text, table, expected", [
+    ("log(TP) - log(TP) + (TP + TN)/n", (0, 1, 1, 1), V.UNDEFINED),     # sympy: (TP+TN)/n = 1/3
+    ("log(TP) - log(TP) + (TP + TN)/n", (1, 1, 1, 1), F(1, 2)),
+    ("(exp(log(TP)) + TN)/n", (0, 1, 0, 2), V.UNDEFINED),
+    ("(sqrt(TP - FP)^2 + FP + TN)/n", (0, 1, 0, 2), V.UNDEFINED),
+    ("(sqrt(TP - FP)^2 + FP + TN)/n", (2, 1, 0, 1), F(3, 4)),
+    ("0*log(FP) + (TP + TN)/n", (1, 0, 0, 1), V.UNDEFINED),
+    ("cases(PP = 0, 0, TP/PP)", (0, 0, 3, 1), F(0)),
+    ("cases(PP = 0, 0, TP/PP)", (1, 1, 0, 1), F(1, 2)),
+    ("min(TP/AP, TN/AN)", (1, 0, 0, 0), V.UNDEFINED),
+    ("2^-1 * -TP^2", (3, 0, 0, 0), F(-9, 2)),
+])
+def test_the_written_count_form_is_evaluated_as_written(text, table, expected):
+    m = counts(text)
+    assert written_of(m).text == text
+    value = classification_formula(m).value(table)
+    assert value == expected if isinstance(expected, F) else value is expected
+
+
+def test_probability_forms_keep_their_undefined_points():
+    m = probs("P(S|G) * P(not S|not G)")
+    f = classification_formula(m)
+    assert f.value((0, 1, 0, 3)) is V.UNDEFINED       # P(S|G) with |G| = 0
+    assert f.value((1, 1, 1, 1)) == F(1, 4)
+    # a catalogue measure defined by its probability form alone: F(R,S) at the empty output
+    frs = classification_formula(registry.get("F(R,S)", "classification"))
+    assert frs.source == "the probability form as defined"
+
+
+def test_the_table_enumeration_has_1820_tables():
+    assert sum(1 for _ in tables(C.MAX_N)) == 1820 and "1820" in C.SCOPE_TABLES
+
+
+# ---------------------------------------------------------------- predicates per (property, reading)
+
+def predicate(name, reading, m):
+    return C.PREDICATES[(name, reading)](classification_formula(m), m.orientation, None)
+
+
+@pytest.mark.parametrize("text, name, reading, violated", [
+    ("(TP + TN)/n", "SM", "nondegenerate", False),
+    ("(TP + TN)/n", "NIFQ", "per-test-set", True),
+    ("TP/PP", "NIFQ", "per-test-set", False),           # precision: P(G) on every output of a test set
+    ("TP/PP", "NIFQ", "fixed", True),                   # ... which differs between test sets
+    ("cases(PP = 0, 0, TP/PP)", "NIFQ", "per-test-set", True),   # the empty output is non-informative
+    ("(TP*TN - FP*FN)/sqrt(PP*AP*AN*PN)", "MON", "strict", True),
+    ("(TP*TN - FP*FN)/sqrt(PP*AP*AN*PN)", "MON", "defined", False),
+    ("TP/AP + TN/AN - 1", "CHA[bernoulli]", "strict", True),
+    ("TP/AP + TN/AN - 1", "CHA[bernoulli]", "defined", False),
+    ("TP/AP + TN/AN - 1", "CHA", "fixed-size", True),
+    ("(TP + TN)/n", "SYM", "default", False),
+    ("TP/PP", "SYM", "default", True),
+    ("TP/(TP + FN + 1)", "SDE", "default", False),
+    ("TP/AP", "WDE", "default", False),
+    ("TP/PP", "WDE", "default", True),
+    ("TP/AP + TN/AN", "SM", "all", False),
+    ("TP/AP", "SM", "nondegenerate", True),             # FP -> TN leaves recall unchanged
+    ("(TP + TN)/n", "FIX", "defined", False),
+    ("TP - FP", "FIX", "defined", True),
+    ("TP/AP + TN/AN", "IMB", "nondegenerate", False),
+    ("TP/PP", "IMB", "nondegenerate", True),
+    ("TP/AP + TN/AN - 1", "NIGQ", "defined", True),
+])
+def test_predicates(text, name, reading, violated):
+    finding = predicate(name, reading, counts(text))
+    assert (finding.witness is not None) == violated, finding.witness
+    assert finding.checked > 0
+
+
+def test_a_witness_is_a_real_violation_recomputed_exactly():
+    m = counts("(TP*TN - FP*FN)/sqrt(PP*AP*AN*PN)")
+    w = predicate("MON", "strict", m).witness
+    (_, h), (_, h2) = w.tables
+    f = classification_formula(m)
+    assert f.value(h) is V.UNDEFINED or f.value(h2) is V.UNDEFINED
+
+
+@pytest.mark.parametrize("text, name, violated", [
+    ("abs(q - p) + 0*log(q - p)", "IoI", True),
+    ("abs(q - p) + 0*log(q - p)", "NN", True),
+    ("abs(q - p) + 0*log(q - p)", "B-MON", True),
+    ("abs(q - p)/n", "IoI", False),
+    ("abs(q - p)/n", "B-MON", False),
+    ("abs(q - p)/n", "B-IMP", False),
+    ("abs(q - p)/n", "B-ABS", False),
+    ("abs(q - p)/n", "B-REL", True),
+    ("(q - p)^2/(2*q)", "NN", False),
+    ("(q - p)*p", "NN", True),                          # binary E = (q - p)(2p - 1)
+    ("cases(q > p, 2*(q - p), p - q)", "B-IMP", False),   # binary E = 3a on both sides
+    ("cases(q > p, (q - p)*p, p - q)", "B-IMP", True),
+])
+def test_quantification_predicates(text, name, violated):
+    m = term(text)
+    finding = Q.PREDICATES[(name, "interior-strict")](quantification_formula(m))
+    assert (finding.witness is not None) == violated, finding.witness
+
+
+# ---------------------------------------------------------------- the hook in the driver
+
+def by_name(results):
+    return {r.property: r for r in results}
+
+
+def test_a_verdict_the_written_formula_contradicts_becomes_undetermined_with_the_witness():
+    results = by_name(driver.check(counts("log(TP) - log(TP) + (TP + TN)/n"), ["SDE", "SYM", "SM"]))
+    for name in ("SDE", "SYM"):
+        r = results[name]
+        assert r.verdict is Verdict.UNDETERMINED
+        assert str(r.reason).startswith("cross-check contradiction") and "undefined" in str(r.reason)
+        assert "(0, " in str(r.reason)          # the witness table names TP = 0
+    # SM compares only where defined: log(TP) - log(TP) is 0 wherever it is defined
+    assert results["SM"].verdict is Verdict.HOLDS
+    assert "1820" not in results["SM"].proof[-1].template and "Cross-check" in results["SM"].proof[-1].template
+
+
+def test_a_confirmed_holds_says_what_the_cross_check_covered():
+    r = by_name(driver.check(counts("(TP + TN)/n"), ["SYM"]))["SYM"]
+    assert r.verdict is Verdict.HOLDS
+    last = r.proof[-1].template
+    assert "checked exhaustively on all 1820 tables with |D| <= 12" in last and "the formula as written" in last
+
+
+def test_a_counterexample_is_re_evaluated_on_the_written_formula():
+    # LAM% written with logs: sympy turns it into a root form defined where the logs are not
+    lam = counts("exp((log(FP/TN) + log(FN/TP))/2) / (1 + exp((log(FP/TN) + log(FN/TP))/2))",
+                 orientation="lower")
+    r = by_name(driver.check(lam, ["SM"]))["SM"]
+    assert r.verdict is not Verdict.FAILS or r.counterexample is None or all(
+        classification_formula(lam).value(tuple(t)) is not V.UNDEFINED for _, t in r.counterexample.tables)
+
+
+def test_quantification_verdicts_are_cross_checked():
+    results = by_name(driver.check(term("abs(q - p) + 0*log(q - p)")))
+    for name in ("IoI", "NN", "B-MON", "MON"):
+        assert results[name].verdict is not Verdict.HOLDS, name
+    ae = by_name(driver.check(term("abs(q - p)/n"), ["IoI"]))["IoI"]
+    assert ae.verdict is Verdict.HOLDS and "Cross-check" in ae.proof[-1].template
