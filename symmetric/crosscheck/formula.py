@@ -29,6 +29,21 @@ def _fraction(x) -> Fraction:
     return Fraction(int(x.p), int(x.q))
 
 
+MAX_SETTINGS = 9
+
+
+def parameter_settings(names, samples) -> tuple:
+    """Every combination of the parameters' sample values when there are at most
+    :data:`MAX_SETTINGS`; else the middle values together with each parameter moved alone to
+    each of its samples (1 + 2k settings for k parameters: the enumeration stays linear in k)."""
+    combos = list(itertools.product(*samples))
+    if len(combos) > MAX_SETTINGS:
+        middle = tuple(s[len(s) // 2] for s in samples)
+        combos = [middle] + [middle[:k] + (v,) + middle[k + 1:]
+                             for k, s in enumerate(samples) for v in s if v != middle[k]]
+    return tuple(tuple(zip(names, combo)) for combo in combos) or ((),)
+
+
 def _param_names(measure) -> tuple[str, ...]:
     return tuple(p.symbol.name for p in getattr(measure, "params", ()))
 
@@ -56,8 +71,7 @@ class Formula:
 def classification_formula(measure) -> Formula:
     """The written formula of a classification measure, or its defining sympy form."""
     params = _param_names(measure)
-    samples = [tuple(_fraction(v) for v in p.sample_values()) for p in measure.params]
-    settings = tuple(tuple(zip(params, combo)) for combo in itertools.product(*samples)) or ((),)
+    settings = parameter_settings(params, [tuple(_fraction(v) for v in p.sample_values()) for p in measure.params])
     written = written_of(measure)
     if written is not None and written.form in ("counts", "probs"):
         return Formula(compile_text(written), "the formula as written", params, settings)

@@ -71,7 +71,7 @@ def review_one(measure, result: PropertyResult) -> PropertyResult:
         if finding.witness is not None:
             return _contradiction(result, f"{result.property} holds, but {formula.source} violates it "
                                           f"({reading} reading)", finding.witness)
-        return _with(result, _covered(finding, formula.source, reading))
+        return _with(result, _covered(finding, formula.source, reading, len(getattr(formula, "settings", ((),)))))
     # fails
     if kind == "classification" and result.counterexample is not None:
         mismatch = _recheck(formula, result.counterexample)
@@ -90,8 +90,10 @@ def _with(result: PropertyResult, sentence) -> PropertyResult:
     return replace(result, proof=result.proof + (sentence,))
 
 
-def _covered(finding: Finding, source: str, reading: str):
+def _covered(finding: Finding, source: str, reading: str, settings: int = 1):
     extra = f"; {finding.uncertain} comparisons could not be certified and were skipped" if finding.uncertain else ""
+    if settings > 1:
+        extra += f"; at {settings} parameter settings"
     if not finding.complete:
         return say(f"Cross-check ({source}, {reading} reading): {finding.scope} show no violation of what can be "
                    f"enumerated ({finding.checked} checks{extra}); the rest rests on the proof.")
