@@ -204,3 +204,47 @@ def test_quantification_verdicts_are_cross_checked():
         assert results[name].verdict is not Verdict.HOLDS, name
     ae = by_name(driver.check(term("abs(q - p)/n"), ["IoI"]))["IoI"]
     assert ae.verdict is Verdict.HOLDS and "Cross-check" in ae.proof[-1].template
+
+
+def test_the_cross_check_runs_inside_the_time_limit(monkeypatch):
+    from symmetric.crosscheck import hook
+    from symmetric.errors import TimeLimitReached
+
+    def out_of_time(measure, result):
+        raise TimeLimitReached(1.0)
+    monkeypatch.setattr(hook, "review_one", out_of_time)
+    r = by_name(driver.check(counts("(TP + TN)/n"), ["SYM"], time_limit=1))["SYM"]
+    assert r.verdict is Verdict.UNDETERMINED and "time limit" in str(r.reason)
+
+
+def test_readings_are_plain_strings_with_the_current_behaviour_first():
+    from symmetric.crosscheck import enumerate_reading, readings
+    table = readings()
+    assert table["MON"][0] == "strict" and "defined" in table["MON"]
+    assert table["NIFQ"] == ("per-test-set", "fixed")
+    assert {"bernoulli", "uniform-size", "fixed-size"} <= set(table["CHA"])
+    youden = registry.get("Youden", "classification")
+    assert enumerate_reading(youden, "CHA[bernoulli]", "defined").witness is None
+    assert enumerate_reading(youden, "CHA[bernoulli]", "strict").witness is not None
+    mcc = registry.get("MCC", "classification")
+    assert enumerate_reading(mcc, "MON", "defined").witness is None
+    assert enumerate_reading(mcc, "MON").witness is not None
+
+
+def test_the_evaluator_is_independent_of_the_checkers():
+    """No module of the cross-check imports a decider, a checker or sympy's simplification of the
+    measure (the count form derived from a probability form)."""
+    import ast
+    from pathlib import Path
+    import symmetric.crosscheck as package
+    forbidden = ("symmetric.checks", "symmetric.properties", "symmetric.transforms", "symmetric.quantification",
+                 "symmetric.measures")
+    for path in Path(package.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                target = ("symmetric." if node.level else "") + (node.module or "")
+                if node.level == 2:
+                    target = "symmetric." + (node.module or "")
+                assert not target.startswith(forbidden), (path.name, target)
+        assert "count_form" not in path.read_text(encoding="utf-8"), path.name

@@ -10,7 +10,7 @@ re-evaluates every counterexample, turning a contradiction into ``undetermined``
 
 from __future__ import annotations
 
-from .hook import review, review_one
+from .hook import enumerate_reading, readings, review, review_one
 from .written import Written, attach, written_of
 
-__all__ = ["Written", "attach", "review", "review_one", "written_of"]
+__all__ = ["Written", "attach", "enumerate_reading", "readings", "review", "review_one", "written_of"]

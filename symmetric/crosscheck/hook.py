@@ -45,6 +45,31 @@ def reading_of(result: PropertyResult, defaults: dict) -> str | None:
     return getattr(result, "reading", None) or defaults.get(result.property)
 
 
+def enumerate_reading(measure, prop: str, reading: str | None = None) -> Finding:
+    """Run the predicate of ``prop`` under ``reading`` (default: the checkers' current reading)
+    on the written formula of ``measure``: for callers that want a reading the driver's results
+    do not carry (``KeyError`` for a pair without a predicate)."""
+    kind = _kind(measure)
+    table, defaults = ((classification.PREDICATES, classification.DEFAULT_READING) if kind == "classification"
+                       else (quantification.PREDICATES, quantification.DEFAULT_READING))
+    formula = _formula(measure, written_of(measure), kind)
+    if formula is None:
+        raise KeyError(f"no independent evaluation of {measure.name}")
+    return table[(prop, reading or defaults[prop])](formula, getattr(measure, "orientation", -1), None)
+
+
+def readings() -> dict[str, tuple[str, ...]]:
+    """Every property with a predicate and its readings, the default first."""
+    out: dict[str, list[str]] = {}
+    for predicates, defaults in ((classification.PREDICATES, classification.DEFAULT_READING),
+                                 (quantification.PREDICATES, quantification.DEFAULT_READING)):
+        for prop, reading in predicates:
+            out.setdefault(prop, [defaults.get(prop)] if defaults.get(prop) else [])
+            if reading not in out[prop]:
+                out[prop].append(reading)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def review(measure, found):
     """``found`` (a PropertyResult or a dict of them, as a checker returns) after the cross-check."""
     if isinstance(found, PropertyResult):
@@ -80,7 +105,8 @@ def review_one(measure, result: PropertyResult) -> PropertyResult:
     finding = predicate(formula, o, result)
     if finding.witness is not None:
         return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): the enumeration of "
-                                 f"{finding.scope} finds a violation too: {_describe(finding.witness)}."))
+                                 f"{finding.scope} finds a violation too: "
+                                 + _describe(finding.witness).replace("{", "{{").replace("}", "}}") + "."))
     return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): no violation among "
                              f"{finding.scope}; the failure rests on the checker's argument"
                              + (" and its re-checked counterexample." if result.counterexample else ".")))
