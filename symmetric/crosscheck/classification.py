@@ -27,7 +27,8 @@ from .formula import Formula, Table, tables
 from .outcome import Finding, Tally, Witness, defined, unsure
 
 MAX_N = 12
-SCOPE_TABLES = f"all {math.comb(MAX_N + 4, 4)} tables with |D| <= {MAX_N}"
+# every table of a test set (|D| >= 1): C(MAX_N + 4, 4) tables with |D| <= MAX_N, less the empty one
+SCOPE_TABLES = f"all {math.comb(MAX_N + 4, 4) - 1} tables with 1 <= |D| <= {MAX_N}"
 
 
 def test_sets(min_ap: int = 0, min_an: int = 0) -> Iterator[tuple[int, int]]:
@@ -115,8 +116,7 @@ def definedness(rule: str, complete: bool = True):
     def predicate(f: Formula, o: int, result=None) -> Finding:
         tally = Tally()
         _definedness(f, rule, tally)
-        return tally.finding(SCOPE_TABLES.replace("tables", "tables of test sets") if rule else SCOPE_TABLES,
-                             complete)
+        return tally.finding(SCOPE_TABLES, complete)
     return predicate
 
 

@@ -98,8 +98,10 @@ def review_one(measure, result: PropertyResult) -> PropertyResult:
                                           f"({reading} reading)", finding.witness)
         return _with(result, _covered(finding, formula.source, reading, len(getattr(formula, "settings", ((),)))))
     # fails
-    if kind == "classification" and result.counterexample is not None:
-        mismatch = _recheck(formula, result.counterexample)
+    if result.counterexample is not None:
+        recheck = _recheck if kind == "classification" else _recheck_binary
+        mismatch = recheck(formula, result.counterexample) if kind == "classification" or \
+            written_of(measure) is not None else None    # a catalogue term may be smoothed: not re-evaluated
         if mismatch is not None:
             return _contradiction(result, "the counterexample does not hold on " + formula.source, mismatch)
     finding = predicate(formula, o, result)
@@ -189,4 +191,20 @@ def _recheck(formula, cx) -> Witness | None:
         if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
             return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written formula",
                            ((name, tuple(table)),), ((name, ours),), params)
+    return None
+
+
+def _recheck_binary(formula, cx) -> Witness | None:
+    """A quantification counterexample at one binary point (IoI, NN: p(c1), p^(c1) and E),
+    re-evaluated on the written term; other shapes compare transformed values and are left out."""
+    point, shown = dict(cx.point), dict(cx.values)
+    if not {"p(c1)", "p^(c1)"} <= set(point) or "E" not in shown:
+        return None
+    p, q = (Fraction(str(sp.nsimplify(point[k]))) for k in ("p(c1)", "p^(c1)"))
+    theirs, ours = _mine(shown["E"]), formula.value((p, 1 - p), (q, 1 - q))
+    if V.UNKNOWN in (theirs, ours):
+        return None
+    if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
+        return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written term",
+                       (("p (c1, c2)", (p, 1 - p)), ("p^ (c1, c2)", (q, 1 - q))), (("E", ours),))
     return None

@@ -22,7 +22,7 @@ class Witness:
 class Finding:
     """The result of one predicate: ``witness`` is None when no certain violation was found.
 
-    ``scope`` names what was enumerated (plain text, e.g. "all 1820 tables with |D| <= 12");
+    ``scope`` names what was enumerated (plain text, e.g. "all 1819 tables with 1 <= |D| <= 12");
     ``uncertain`` counts comparisons the exact arithmetic could not certify; ``complete`` is
     False when the enumeration tests a consequence of the property only (e.g. CON: definedness,
     not continuity), so finding nothing does not confirm the property on the bound."""
