@@ -258,3 +258,16 @@ def test_a_binary_quantification_counterexample_is_re_evaluated():
     wrong = Counterexample("E < 0", point={"p(c1)": F(1, 4), "p^(c1)": F(3, 4)}, values={"E": F(-1, 3)})
     assert _recheck_binary(f, right) is None        # (1/2)(1/4) + (-1/2)(3/4) = -1/4
     assert _recheck_binary(f, wrong) is not None
+
+
+def test_the_command_line_shows_the_contradiction_as_undetermined(tmp_path):
+    import json
+    from cli_support import run_check
+    result = run_check(["--counts", "log(TP) - log(TP) + (TP + TN)/n", "--name", "LogAcc", "--json", "-"], tmp_path)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout[result.stdout.index("["):])
+    entries = {e["property"]: e for e in report[0]["properties"]}
+    assert entries["SDE"]["verdict"] == "undetermined"
+    assert any("Cross-check" in line and "undefined" in line for line in entries["SDE"]["proof"])
+    assert entries["SM"]["verdict"] == "holds"
+    assert any(line.startswith("Cross-check") for line in entries["SM"]["proof"])

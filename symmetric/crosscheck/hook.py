@@ -109,6 +109,9 @@ def review_one(measure, result: PropertyResult) -> PropertyResult:
         return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): the enumeration of "
                                  f"{finding.scope} finds a violation too: "
                                  + _describe(finding.witness).replace("{", "{{").replace("}", "}}") + "."))
+    if finding.checked == 0:
+        return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): nothing to enumerate "
+                                 f"({finding.scope}); the failure rests on the checker's argument."))
     return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): no violation among "
                              f"{finding.scope}; the failure rests on the checker's argument"
                              + (" and its re-checked counterexample." if result.counterexample else ".")))
