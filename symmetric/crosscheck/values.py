@@ -25,7 +25,7 @@ from mpmath import iv
 
 _BITS = 96                          # outward rounding of interval end points (keeps them short)
 _SCALE = 1 << _BITS
-iv.prec = 120
+_PRECISION = 120                    # bits of mpmath's interval arithmetic, set per call (never globally)
 
 
 class _Outcome:
@@ -183,8 +183,12 @@ def _frac(t) -> Fraction | None:
 def _monotone(f, a):
     """f increasing: [f(lo), f(hi)] with outward rounding (mpmath interval arithmetic)."""
     lo, hi = bounds(a)
-    low = _frac(f(_mp(lo))._mpi_[0])
-    high = _frac(f(_mp(hi))._mpi_[1])
+    saved, iv.prec = iv.prec, _PRECISION     # (mpmath's interval context has no workprec)
+    try:
+        low = _frac(f(_mp(lo))._mpi_[0])
+        high = _frac(f(_mp(hi))._mpi_[1])
+    finally:
+        iv.prec = saved
     if low is None or high is None:
         return UNKNOWN
     return interval(low, high)
