@@ -42,6 +42,8 @@ KNOWN_WRONG = {
     "CasesEmpty": "issue 16 item 3: NIFQ proof covers 0 < P(S) < 1 only; the empty output scores 0, (1,1,0,0) 1/2",
     "CasesEmptyOne": "issue 16 item 3: NIFQ ignores the empty output (scores 1, (1,1,0,0) scores 1/2)",
     "CasesPrecisionHalf": "issue 16 item 3: NIFQ ignores the empty output (1/2 vs P(G))",
+    "CasesNested": "issue 16 item 3: NIFQ ignores the empty output (cases(AP = 0, 1, 0) scores 0 there, "
+                   "(1,1,0,0) scores 1/2)",
     "CasesThreshold": "issue 16 item 2: NIFQ holds per branch of cases(TP > FP, 1, 0) across the jump",
     "CasesUtility": "issue 16 item 2: AW holds per branch; across PP = PN the larger output scores better "
                     "whatever lambda",

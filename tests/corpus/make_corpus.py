@@ -92,6 +92,15 @@ HAND = [
     ("CasesAccOrZero", "counts", "cases(TP >= FN, (TP + TN)/n, 0)", (), "higher"),
     ("CasesMCC", "counts", "cases(PP*PN*AP*AN = 0, 0, (TP*TN - FP*FN)/sqrt(PP*PN*AP*AN))", (), "higher"),
     ("CasesPrecisionHalf", "counts", "cases(PP = 0, 1/2, TP/PP)", (), "higher"),
+    # branches with a division by zero inside, and branches that swap under SYM
+    ("CasesBranchPole", "counts", "cases(FP = 1, (TP + TN)/n + 1/(FP - 1), (TP + TN)/n)", (), "higher"),
+    ("CasesBranchPoleFar", "counts", "cases(FP > 2, TP/(FP - 3), (TP + TN)/n)", (), "higher"),
+    ("CasesSwapRatio", "counts", "cases(TP > TN, TP/(TP + FN), TN/(TN + FP))", (), "higher"),
+    ("CasesSwapSym", "counts", "cases(TP >= TN, (TP + TN)/n, (TN + TP)/n)", (), "higher"),
+    ("CasesNarrowBand", "counts", "cases(abs(PP - AP) < 1/2, TP/n + 1/2, TP/n)", (), "higher"),
+    ("CasesOneSided", "counts", "cases(FN = 0, 1, TP/AP)", (), "higher"),
+    ("CasesUndefBranch", "counts", "cases(TP = 0, FN/(TP), (TP + TN)/n)", (), "higher"),
+    ("CasesNested", "counts", "cases(PP = 0, cases(AP = 0, 1, 0), TP/PP)", (), "higher"),
     # parametric
     ("LinearUtility", "counts", "lambda*TP - FP", ("lambda>0",), "higher"),
     ("NormalisedUtility", "counts", "(lambda*TP - FP)/n", ("lambda>0",), "higher"),
