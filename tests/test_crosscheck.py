@@ -271,3 +271,15 @@ def test_the_command_line_shows_the_contradiction_as_undetermined(tmp_path):
     assert any("Cross-check" in line and "undefined" in line for line in entries["SDE"]["proof"])
     assert entries["SM"]["verdict"] == "holds"
     assert any(line.startswith("Cross-check") for line in entries["SM"]["proof"])
+
+
+def test_expected_values_of_a_cha_counterexample_are_recomputed():
+    from dataclasses import replace
+    from symmetric.crosscheck import review_one
+    m = counts("(TP + 1)/(PP + 2)")
+    r = by_name(driver.check(m, ["CHA[bernoulli]"]))["CHA[bernoulli]"]
+    assert r.verdict is Verdict.FAILS and dict(r.counterexample.point)["model"] == "bernoulli"
+    shown = dict(r.counterexample.values)
+    tampered = replace(r, proof=(), counterexample=replace(r.counterexample, values={**shown, "E 2": shown["E 2"] + 1}))
+    assert review_one(m, tampered).verdict is Verdict.UNDETERMINED
+    assert review_one(m, replace(r, proof=())).verdict is Verdict.FAILS

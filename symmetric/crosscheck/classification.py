@@ -177,7 +177,7 @@ def _fixed_size(k):
     return model
 
 
-def _expectation(f: Formula, model, ap, an, params):
+def expectation(f: Formula, model, ap, an, params):
     """E[M] exactly; (UNDEFINED, table) if an outcome of positive probability is undefined."""
     total = Fraction(0)
     for prob, t in model(ap, an):
@@ -188,6 +188,9 @@ def _expectation(f: Formula, model, ap, an, params):
     return total, None
 
 
+RANDOM_MODELS = {"bernoulli": _bernoulli, "uniform-size": _uniform_size}
+
+
 def chance(model_name: str, strict: bool):
     def predicate(f: Formula, o: int, result=None) -> Finding:
         tally = Tally()
@@ -195,9 +198,9 @@ def chance(model_name: str, strict: bool):
             first = None
             for ap, an in test_sets():
                 models = ([(f"k = {k}", _fixed_size(k)) for k in range(ap + an + 1)] if model_name == "fixed-size"
-                          else [(model_name, {"bernoulli": _bernoulli, "uniform-size": _uniform_size}[model_name])])
+                          else [(model_name, RANDOM_MODELS[model_name])])
                 for label, model in models:
-                    e, bad = _expectation(f, model, ap, an, params)
+                    e, bad = expectation(f, model, ap, an, params)
                     tally.checked += 1
                     if e is V.UNKNOWN:
                         tally.uncertain += 1

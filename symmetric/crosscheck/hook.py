@@ -181,6 +181,11 @@ def _recheck(formula, cx) -> Witness | None:
     if len(params) != len(formula.param_names):
         return None
     shown = dict(cx.values)
+    point = dict(cx.point)
+    if point.get("model") in classification.RANDOM_MODELS:
+        found = _recheck_expectations(formula, point, shown, params)
+        if found is not None:
+            return found
     for name, table in cx.tables:
         key = next((k for k in (name, f"score {name}", f"M({name})") if k in shown), None)
         if key is None:
@@ -210,4 +215,21 @@ def _recheck_binary(formula, cx) -> Witness | None:
     if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
         return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written term",
                        (("p (c1, c2)", (p, 1 - p)), ("p^ (c1, c2)", (q, 1 - q))), (("E", ours),))
+    return None
+
+
+def _recheck_expectations(formula, point: dict, shown: dict, params) -> Witness | None:
+    """CHA's "expected values differ": E 1 and E 2 recomputed on the written formula."""
+    model = classification.RANDOM_MODELS[point["model"]]
+    for k in (1, 2):
+        sizes, key = point.get(f"test set {k}"), f"E {k}"
+        if sizes is None or key not in shown:
+            continue
+        ours, _ = classification.expectation(formula, model, int(sizes[0]), int(sizes[1]), params)
+        theirs = _mine(shown[key])
+        if V.UNKNOWN in (theirs, ours):
+            continue
+        if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
+            return Witness(f"the checker's expectation {_value_text(theirs)} is {_value_text(ours)} on the written "
+                           "formula", ((f"test set {k}", tuple(sizes)),), ((key, ours),), params)
     return None
