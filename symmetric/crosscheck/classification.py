@@ -19,29 +19,13 @@ Readings (plain strings):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 
 from . import values as V
-from .formula import Formula, Table, tables
+from .formula import MAX_N, SCOPE_TABLES, Formula, Table, classifiers, tables, test_sets
+from .noninformative import absolute_weighting, fixed_quality, growing_quality
 from .outcome import Finding, Tally, Witness, defined, unsure
-
-MAX_N = 12
-# every table of a test set (|D| >= 1): C(MAX_N + 4, 4) tables with |D| <= MAX_N, less the empty one
-SCOPE_TABLES = f"all {math.comb(MAX_N + 4, 4) - 1} tables with 1 <= |D| <= {MAX_N}"
-
-
-def test_sets(min_ap: int = 0, min_an: int = 0) -> Iterator[tuple[int, int]]:
-    for total in range(1, MAX_N + 1):
-        for ap in range(min_ap, total + 1 - min_an):
-            yield ap, total - ap
-
-
-def classifiers(ap: int, an: int) -> Iterator[Table]:
-    for tp in range(ap + 1):
-        for fp in range(an + 1):
-            yield (tp, fp, ap - tp, an - fp)
-
 
 def _swap(t: Table) -> Table:
     return (t[3], t[2], t[1], t[0])
@@ -277,113 +261,6 @@ def symmetry(f: Formula, o: int, result=None) -> Finding:
             if defined(a) and V.compare(a, b) is None:
                 tally.uncertain += 1
     return tally.finding(SCOPE_TABLES)
-
-
-# ---------------------------------------------------------------- non-informative outputs
-
-def _noninformative(f: Formula, params) -> dict:
-    """Test set (AP, AN) -> [(PP, table, value)] for every output with TP TN = FP FN."""
-    groups: dict = {}
-    for ap, an in test_sets(1, 1):
-        rows = []
-        for t in classifiers(ap, an):
-            if t[0] * t[3] == t[1] * t[2]:
-                rows.append((t[0] + t[1], t, f.value(t, params)))
-        groups[(ap, an)] = rows
-    return groups
-
-
-def fixed_quality(per_test_set: bool):
-    def predicate(f: Formula, o: int, result=None) -> Finding:
-        tally = Tally()
-        for params in f.settings:
-            groups = _noninformative(f, params)
-            pools = list(groups.values()) if per_test_set else [[r for rows in groups.values() for r in rows]]
-            for rows in pools:
-                ref = None
-                for size, t, v in rows:
-                    tally.checked += 1
-                    if unsure(v):
-                        tally.uncertain += 1
-                        continue
-                    if not defined(v):
-                        continue
-                    if ref is None:
-                        ref = (t, v)
-                        continue
-                    s = V.compare(v, ref[1])
-                    if s is None:
-                        tally.uncertain += 1
-                    elif s != 0:
-                        tally.fail(Witness("non-informative scores differ", (("output 1", ref[0]), ("output 2", t)),
-                                           (("output 1", ref[1]), ("output 2", v)), params))
-                        return tally.finding(_NI_SCOPE)
-        return tally.finding(_NI_SCOPE)
-    return predicate
-
-
-_NI_SCOPE = f"every non-informative output (empty and full included) of every test set with |D| <= {MAX_N}"
-
-
-def _growth(f: Formula, params, direction: Callable[[int, int], int | None], tally: Tally):
-    """Pairs of non-informative outputs of one test set, smaller first: the oriented sign of the
-    score difference must equal ``direction(AP, AN)`` (None: no requirement there)."""
-    for (ap, an), rows in _noninformative(f, params).items():
-        want = direction(ap, an)
-        if want is None:
-            continue
-        for i, (s1, t1, v1) in enumerate(rows):
-            for s2, t2, v2 in rows[i + 1:]:
-                if s1 >= s2:
-                    continue
-                tally.checked += 1
-                if unsure(v1, v2):
-                    tally.uncertain += 1
-                    continue
-                if not (defined(v1) and defined(v2)):
-                    continue
-                s = V.compare(v2, v1)
-                if s is None:
-                    tally.uncertain += 1
-                elif s != want:
-                    tally.fail(Witness("the larger non-informative output does not score as required",
-                                       (("smaller output", t1), ("larger output", t2)),
-                                       (("smaller output", v1), ("larger output", v2)), params))
-                    return
-
-
-def growing_quality(f: Formula, o: int, result=None) -> Finding:
-    tally = Tally()
-    for params in f.settings:
-        _growth(f, params, lambda ap, an: o, tally)
-        if tally.done():
-            break
-    return tally.finding(_NI_SCOPE)
-
-
-def absolute_weighting(f: Formula, o: int, result=None) -> Finding:
-    """With the threshold the checker states (c, theta(P(G)), direction): larger non-informative
-    outputs score better when direction * (c - theta) > 0 and worse when it is < 0."""
-    threshold = result.datum("threshold") if result is not None else None
-    if threshold is None:
-        return Finding(None, "no threshold to check", complete=False)
-    from .written import compile_sympy
-    c, theta, direction = threshold
-    names = {name: (lambda env, k=name: env[k]) for name in f.param_names + ("g",)}
-    theta_at = compile_sympy(theta, names)
-    tally = Tally()
-    for params in f.settings:
-        env = dict(params)
-
-        def want(ap, an):
-            env["g"] = Fraction(ap, ap + an)
-            th = theta_at(env)
-            s = V.compare(env[c.name], th) if defined(th) else None
-            return None if not s else o * direction * s
-        _growth(f, params, want, tally)
-        if tally.done():
-            break
-    return tally.finding(_NI_SCOPE)
 
 
 # ---------------------------------------------------------------- the table of predicates

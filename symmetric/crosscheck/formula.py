@@ -4,6 +4,8 @@ form), at exact tables and parameter values, memoised per measure."""
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -14,6 +16,23 @@ from .written import ARITHMETIC, Compiled, compile_sympy, compile_text, written_
 
 Table = tuple[int, int, int, int]       # (TP, FP, FN, TN)
 CELL_NAMES = ("TP", "FP", "FN", "TN")
+
+
+MAX_N = 12
+# every table of a test set (|D| >= 1): C(MAX_N + 4, 4) tables with |D| <= MAX_N, less the empty one
+SCOPE_TABLES = f"all {math.comb(MAX_N + 4, 4) - 1} tables with 1 <= |D| <= {MAX_N}"
+
+
+def test_sets(min_ap: int = 0, min_an: int = 0) -> Iterator[tuple[int, int]]:
+    for total in range(1, MAX_N + 1):
+        for ap in range(min_ap, total + 1 - min_an):
+            yield ap, total - ap
+
+
+def classifiers(ap: int, an: int) -> Iterator[Table]:
+    for tp in range(ap + 1):
+        for fp in range(an + 1):
+            yield (tp, fp, ap - tp, an - fp)
 
 
 def tables(max_n: int, min_n: int = 0):
