@@ -283,3 +283,36 @@ def test_expected_values_of_a_cha_counterexample_are_recomputed():
     tampered = replace(r, proof=(), counterexample=replace(r.counterexample, values={**shown, "E 2": shown["E 2"] + 1}))
     assert review_one(m, tampered).verdict is Verdict.UNDETERMINED
     assert review_one(m, replace(r, proof=())).verdict is Verdict.FAILS
+
+
+# issue 16's cases that reach the user through the driver: none may keep its wrong verdict
+# (each becomes undetermined naming the witness until the checkers decide it right)
+ISSUE_16 = [
+    ("counts", "log(TP) - log(TP) + (TP + TN)/n", (), ("MON", "SDE", "WDE", "CHA[bernoulli]", "SYM"), "holds"),
+    ("counts", "(exp(log(TP)) + TN)/n", (), ("MON", "SDE", "CHA[bernoulli]", "SYM"), "holds"),
+    ("counts", "(sqrt(TP - FP)^2 + FP + TN)/n", (), ("MON", "SDE", "SYM"), "holds"),
+    ("counts", "cases(PP > PN, TP/AP + TN/AN - 1, TP/AP + TN/AN)", (), ("NIFQ",), "holds"),
+    ("counts", "cases(PP > PN, lambda*TP - FP, lambda*TP - FP - 1000*n)", ("lambda>0",), ("AW",), "holds"),
+    ("counts", "cases(PP = 0, 0, TP/PP)", (), ("NIFQ",), "holds"),
+]
+
+
+@pytest.mark.parametrize("form, text, params, properties, wrong", ISSUE_16)
+def test_issue_16_wrong_verdicts_do_not_reach_the_user(form, text, params, properties, wrong):
+    m = build_measure(KINDS["classification"], "M", {form: text}, params)
+    for r in driver.check(m, properties):
+        assert r.verdict.value != wrong, (r.property, r.reason)
+
+
+@pytest.mark.parametrize("name", ["F", "F(R,S)", "Kappa"])
+def test_no_counterexample_lies_where_the_defining_probability_form_is_undefined(name):
+    m = registry.get(name, "classification")
+    f = classification_formula(m)
+    for r in driver.check(m):
+        if r.verdict is Verdict.FAILS and r.counterexample is not None:
+            params = tuple((k, F(str(v))) for k, v in r.counterexample.point if k in f.param_names)
+            for label, t in r.counterexample.tables:
+                shown = dict(r.counterexample.values)
+                if any(k in shown for k in (label, f"score {label}")):
+                    assert f.value(tuple(t), params) is not V.UNDEFINED or \
+                        shown.get(label, shown.get(f"score {label}")) is None, (r.property, label, t)
