@@ -41,6 +41,12 @@ def _kind(measure) -> str:
     return "quantification" if hasattr(measure, "term") else "classification"
 
 
+def _predicates(kind: str) -> tuple[dict, dict]:
+    """The (property, reading) -> predicate table of a kind and its default readings."""
+    module = classification if kind == "classification" else quantification
+    return module.PREDICATES, module.DEFAULT_READING
+
+
 def reading_of(result: PropertyResult, defaults: dict) -> str | None:
     return getattr(result, "reading", None) or defaults.get(result.property)
 
@@ -50,8 +56,7 @@ def enumerate_reading(measure, prop: str, reading: str | None = None) -> Finding
     on the written formula of ``measure``: for callers that want a reading the driver's results
     do not carry (``KeyError`` for a pair without a predicate)."""
     kind = _kind(measure)
-    table, defaults = ((classification.PREDICATES, classification.DEFAULT_READING) if kind == "classification"
-                       else (quantification.PREDICATES, quantification.DEFAULT_READING))
+    table, defaults = _predicates(kind)
     formula = _formula(measure, written_of(measure), kind)
     if formula is None:
         raise KeyError(f"no independent evaluation of {measure.name}")
@@ -81,8 +86,7 @@ def review_one(measure, result: PropertyResult) -> PropertyResult:
     if result.verdict is Verdict.UNDETERMINED:
         return result
     kind = _kind(measure)
-    table, defaults = ((classification.PREDICATES, classification.DEFAULT_READING) if kind == "classification"
-                       else (quantification.PREDICATES, quantification.DEFAULT_READING))
+    table, defaults = _predicates(kind)
     formula = _formula(measure, written_of(measure), kind)
     reading = reading_of(result, defaults)
     predicate = table.get((result.property, reading))
