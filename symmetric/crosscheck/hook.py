@@ -2,7 +2,7 @@
 
 * ``holds``: the property's predicate (per reading) enumerates every table with |D| <= 12 (a
   rational grid for quantification).  A certain violation makes the result ``undetermined``,
-  naming the witness; otherwise one sentence says what was covered.
+  naming the witness; otherwise one sentence, first in the proof, says what was covered.
 * ``fails`` with a counterexample: each table of the counterexample is re-evaluated on the
   written formula; a value that certainly differs from the one shown (or is undefined where a
   value is shown, or the reverse) makes the result ``undetermined``.
@@ -122,7 +122,9 @@ def review_one(measure, result: PropertyResult) -> PropertyResult:
 
 
 def _with(result: PropertyResult, sentence) -> PropertyResult:
-    return replace(result, proof=result.proof + (sentence,))
+    """The cross-check's sentence opens the proof: the argument's own conclusion stays last (the
+    verdict table shows the last line when there is no reason)."""
+    return replace(result, proof=(sentence,) + result.proof)
 
 
 def _covered(finding: Finding, source: str, reading: str, settings: int = 1):
