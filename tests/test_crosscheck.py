@@ -316,3 +316,16 @@ def test_no_counterexample_lies_where_the_defining_probability_form_is_undefined
                 if any(k in shown for k in (label, f"score {label}")):
                     assert f.value(tuple(t), params) is not V.UNDEFINED or \
                         shown.get(label, shown.get(f"score {label}")) is None, (r.property, label, t)
+
+
+def test_a_witness_is_written_with_its_mathematics_in_slots():
+    from symmetric.crosscheck.hook import witness_sentence
+    from symmetric.crosscheck.outcome import Witness
+    from symmetric.evidence import ContingencyTable
+    import sympy as sp
+    w = Witness("M undefined", (("h", (0, 1, 0, 0)), ("test set", (2, 3))), (("h", V.UNDEFINED), ("h'", F(1, 2))),
+                (("lambda", F(1, 4)),))
+    s = witness_sentence("Cross-check: ", w)
+    assert s.args[0] == ContingencyTable(0, 1, 0, 0) and s.args[1] == (2, 3)
+    assert s.args[2] == sp.Eq(sp.Symbol("lambda"), sp.Rational(1, 4), evaluate=False)
+    assert s.args[3] == sp.Rational(1, 2) and "h: undefined" in s.template

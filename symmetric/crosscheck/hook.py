@@ -18,7 +18,7 @@ from functools import lru_cache
 import sympy as sp
 
 from ..errors import InputError
-from ..evidence import ContingencyTable, PropertyResult, say
+from ..evidence import ContingencyTable, PropertyResult, Sentence, say
 from ..logic import Verdict
 from . import classification, quantification
 from . import values as V
@@ -110,9 +110,8 @@ def review_one(measure, result: PropertyResult) -> PropertyResult:
             return _contradiction(result, "the counterexample does not hold on " + formula.source, mismatch)
     finding = predicate(formula, o, result)
     if finding.witness is not None:
-        return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): the enumeration of "
-                                 f"{finding.scope} finds a violation too: "
-                                 + _describe(finding.witness).replace("{", "{{").replace("}", "}}") + "."))
+        return _with(result, witness_sentence(f"Cross-check ({formula.source}, {reading} reading): the enumeration "
+                                              f"of {finding.scope} finds a violation too: ", finding.witness))
     if finding.checked == 0:
         return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): nothing to enumerate "
                                  f"({finding.scope}); the failure rests on the checker's argument."))
@@ -159,10 +158,43 @@ def _describe(w: Witness) -> str:
     return f"{w.relation} at {tables}" + (f" with {params}" if params else "") + (f" ({values})" if values else "")
 
 
+def _literal(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _exact(x):
+    return sp.Rational(x.numerator, x.denominator) if isinstance(x, Fraction) else sp.Integer(x)
+
+
+def _slot_point(t):
+    """A table as a ContingencyTable; any other point as a tuple of exact numbers."""
+    if len(t) == 4 and all(isinstance(x, int) for x in t):
+        return ContingencyTable(*t)
+    return tuple(_slot_point(x) if isinstance(x, tuple) else _exact(x) for x in t)
+
+
+def witness_sentence(prefix: str, w: Witness) -> Sentence:
+    """``prefix`` then the witness, its tables, parameters and exact values in slots (an
+    interval value, which is not exact, is written as plain text)."""
+    args: list = []
+
+    def slot(x) -> str:
+        args.append(x)
+        return "{" + str(len(args) - 1) + "}"
+    template = _literal(prefix + w.relation) + " at "
+    template += ", ".join(f"{_literal(k)} = " + slot(_slot_point(t)) for k, t in w.tables)
+    if w.params:
+        template += " with " + ", ".join(slot(sp.Eq(sp.Symbol(k), _exact(v), evaluate=False)) for k, v in w.params)
+    values = [f"{_literal(k)}: " + (slot(_exact(v)) if isinstance(v, Fraction) else _literal(_value_text(v)))
+              for k, v in w.values]
+    if values:
+        template += " (" + ", ".join(values) + ")"
+    return Sentence(template + ".", tuple(args))
+
+
 def _contradiction(result: PropertyResult, what: str, witness: Witness) -> PropertyResult:
     reason = f"cross-check contradiction: {what}: {_describe(witness)}"
-    sentence = say("Cross-check: " + what.replace("{", "{{").replace("}", "}}") + "; witness: "
-                   + _describe(witness).replace("{", "{{").replace("}", "}}") + ".")
+    sentence = witness_sentence(f"Cross-check: {what}; witness: ", witness)
     return PropertyResult(result.property, result.measure, Verdict.UNDETERMINED, result.proof + (sentence,),
                           None, reason, result.data)
 
