@@ -6,6 +6,11 @@ Checks every corpus measure (or the first LIMIT of each file) through the driver
 ``symmetric check`` does, and prints: the median and 90th percentile of the seconds per measure,
 the cross-check's own share of them, the verdict counts per property (with its default reading),
 the undetermined share, and every cross-check contradiction (measure, property, witness).
+
+Measured 2026-11-24 on the 2-core machine shared with six other sessions (load average 5-7),
+244 measures: median 0.50 s, p90 1.99 s, max 6.2 s per measure (all properties, cross-check
+on); the cross-check's own share: median 0.09 s, p90 0.53 s.  88 contradictions, all on the 18
+measures whose wrong verdicts issue 16 lists (strict xfails in tests/test_crosscheck_corpus.py).
 """
 
 from __future__ import annotations
