@@ -206,6 +206,8 @@ def _mine(value):
     value = sp.sympify(value)
     if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
         return V.UNDEFINED
+    if value.atoms(sp.Float):           # an approximation is never compared with an exact value
+        return V.UNKNOWN
     try:
         return compile_sympy(value, {})({})
     except InputError:
