@@ -47,7 +47,8 @@ KNOWN_WRONG = {
     "CasesThreshold": "issue 16 item 2: NIFQ holds per branch of cases(TP > FP, 1, 0) across the jump",
     "CasesUtility": "issue 16 item 2: AW holds per branch; across PP = PN the larger output scores better "
                     "whatever lambda",
-    "qZeroLog": _WRITTEN + " (0*log(q - p): IoI, NN, MON, IMP, ABS, B-MON, B-IMP, B-ABS hold)",
+    "qZeroLog": _WRITTEN + " (0*log(q - p): IoI, NN, MON, IMP, ABS, B-MON, B-IMP, B-ABS hold; B-REL and REL "
+                           "fail at a point where the written term is undefined)",
 }
 
 # a fixed, fast sample covering every family of the corpus (counts, smoothed, functions, cases,

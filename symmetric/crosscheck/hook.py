@@ -242,20 +242,42 @@ def _recheck(formula, cx) -> Witness | None:
     return None
 
 
+# the binary comparisons the quantification searches report: the keys of their point and the
+# two (p, q) whose E they show as "left" and "right" (symmetric/quantification/binary.py)
+_BINARY_SHAPES = (
+    (("p(c1)", "p^'(c1)", "p^''(c1)"), lambda v: ((v[0], v[1]), (v[0], v[2]))),            # B-MON
+    (("p(c1)", "a"), lambda v: ((v[0], v[0] + v[1]), (v[0], v[0] - v[1]))),                # B-IMP
+    (("p'(c1)", "p''(c1)", "shift"), lambda v: ((v[0], v[0] + v[2]), (v[1], v[1] + v[2]))),  # B-REL, B-ABS
+)
+
+
 def _recheck_binary(formula, cx) -> Witness | None:
-    """A quantification counterexample at one binary point (IoI, NN: p(c1), p^(c1) and E),
-    re-evaluated on the written term; other shapes compare transformed values and are left out."""
+    """A quantification counterexample on the binary codeframe, re-evaluated on the written term:
+    one point (IoI, NN: p(c1), p^(c1) and E) or two compared points (left, right)."""
     point, shown = dict(cx.point), dict(cx.values)
-    if not {"p(c1)", "p^(c1)"} <= set(point) or "E" not in shown:
-        return None
-    p, q = (Fraction(str(sp.nsimplify(point[k]))) for k in ("p(c1)", "p^(c1)"))
-    theirs, ours = _mine(shown["E"]), formula.value((p, 1 - p), (q, 1 - q))
-    if V.UNKNOWN in (theirs, ours):
-        return None
-    if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
-        return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written term",
-                       (("p (c1, c2)", (p, 1 - p)), ("p^ (c1, c2)", (q, 1 - q))), (("E", ours),))
+    if {"p(c1)", "p^(c1)"} <= set(point) and "E" in shown:
+        p, q = (_fraction(point[k]) for k in ("p(c1)", "p^(c1)"))
+        pairs = [("E", (p, q))]
+    else:
+        shape = next((make for keys, make in _BINARY_SHAPES if set(keys) <= set(point)), None)
+        if shape is None or not {"left", "right"} <= set(shown):
+            return None
+        keys = next(keys for keys, make in _BINARY_SHAPES if make is shape)
+        first, second = shape([_fraction(point[k]) for k in keys])
+        pairs = [("left", first), ("right", second)]
+    for label, (p, q) in pairs:
+        theirs, ours = _mine(shown[label]), formula.value((p, 1 - p), (q, 1 - q))
+        if V.UNKNOWN in (theirs, ours):
+            continue
+        if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
+            return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written term",
+                           ((f"{label}: p (c1, c2)", (p, 1 - p)), (f"{label}: p^ (c1, c2)", (q, 1 - q))),
+                           ((label, ours),))
     return None
+
+
+def _fraction(value) -> Fraction:
+    return Fraction(str(sp.nsimplify(value)))
 
 
 def _recheck_expectations(formula, point: dict, shown: dict, params) -> Witness | None:
