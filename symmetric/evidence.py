@@ -28,6 +28,9 @@ from .logic import Verdict
 
 _FORMATTER = string.Formatter()
 
+# the reading name of a property without implicit conventions (no axes to choose on)
+NO_READING = "as defined"
+
 
 class ContingencyTable(NamedTuple):
     """A binary contingency table (the paper's Table 1): TP = |S and G|, FP, FN, TN."""

@@ -16,7 +16,7 @@ LAYERS = (
     ("ground", ("space", "domain", "logic", "evidence", "errors", "config", "timelimit", "denominators")),
     ("deciders", ("checks", "transforms")),
     ("measures", ("measures", "parse")),
-    ("properties", ("properties", "quantification", "claims", "expectation", "userinput", "verify")),
+    ("properties", ("properties", "crosscheck", "quantification", "claims", "expectation", "userinput", "verify")),
     ("render", ("render",)),
     ("interface", ("api", "cli", "__main__")),
 )

@@ -31,7 +31,7 @@ from rich.table import Table
 from ..errors import InputError, UnknownNameError
 from ..logic import Verdict
 from ..properties import driver
-from ..properties.protocol import NO_READING
+from ..evidence import NO_READING
 from ..evidence import PropertyResult
 from ..render import formulas
 from ..render import json as json_render

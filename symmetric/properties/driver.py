@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from ..errors import InputError, InvalidArgument, InvalidArgumentType, TimeLimitReached, Undecided, UnknownNameError
 from ..logic import Verdict
 from ..timelimit import Budget, HardLimit
+from ..crosscheck import review
 from . import catalogue
 from ..evidence import PropertyResult
 from .protocol import Property, Reading
@@ -187,6 +188,15 @@ def _finalised(result: PropertyResult, p: Property, reading: Reading) -> Propert
     return dataclasses.replace(result, property=p.name, reading=reading.name)
 
 
+def _reviewed(measure, pairs, found) -> dict[str, PropertyResult]:
+    """A unit's results, each as the property and reading it answers for, after the independent
+    cross-check on the written formula (:mod:`symmetric.crosscheck`): it runs inside the unit's
+    share of the time limit and needs the reading to pick its predicate."""
+    found = found if isinstance(found, dict) else {pairs[0][0].name: found}
+    return {p.name: review(measure, _finalised(found[p.name], p, reading))
+            for p, reading in pairs if p.name in found}
+
+
 def check(measure, properties: Iterable | None = None, *, time_limit: float | None = None,
           progress: Progress | None = None, readings=None, alternates: bool = False) -> tuple[PropertyResult, ...]:
     """Decide ``properties`` (names or :class:`Property`; default: every property of the
@@ -207,7 +217,8 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
         start = time.perf_counter()
         share = budget.share()
         names = [p.name for p, _ in pairs]
-        found = _guarded(lambda decide=decide: decide(measure), names, measure.name, share)
+        found = _guarded(lambda decide=decide, pairs=pairs: _reviewed(measure, pairs, decide(measure)),
+                         names, measure.name, share)
         took = time.perf_counter() - start
         for p, reading in pairs:
             result = found.get(p.name) or _undetermined(p.name, measure.name, "internal error: no result")

@@ -22,9 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..errors import InvalidArgument, UnknownNameError
-from ..evidence import PropertyResult
+from ..evidence import NO_READING, PropertyResult
 
-NO_READING = "as defined"      # the reading name of a property without implicit conventions
 
 
 @dataclass(frozen=True)

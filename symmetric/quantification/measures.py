@@ -14,7 +14,7 @@ which standard definition is used and why (see also derivations/quant/).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import sympy as sp
@@ -41,6 +41,8 @@ class QuantMeasure:
     outer: sp.Expr = IDENTITY     # in R (and M)
     smoothed: bool = False
     reconstruction: str = ""      # which definition was used, and why (plain text, $...$ maths)
+    # what else travels with the measure (e.g. the text a user wrote, for symmetric.crosscheck)
+    extra: tuple = field(default=(), compare=False)
 
     # ------------------------------------------------------------ symbolic forms
     def term_at(self, true_value, predicted_value, classes) -> sp.Expr:

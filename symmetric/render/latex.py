@@ -150,7 +150,7 @@ def document_files(results: Iterable[ClaimResult], all_ids: Iterable[str], name:
 
 def property_result(result) -> str:
     """One property result as a LaTeX paragraph (verdict, argument, counterexample, reason)."""
-    from ..properties.protocol import NO_READING
+    from ..evidence import NO_READING
     # a property without implicit conventions has nothing to name
     reading = f" (reading: {tex_escape(result.reading)})" if result.reading not in ("", NO_READING) else ""
     lines = [rf"\textbf{{{tex_escape(result.property)}}}{reading}: {tex_escape(result.verdict.value)}."]

@@ -16,6 +16,7 @@ import sympy as sp
 
 from ..errors import InputError, UnknownNameError
 from ..measures.base import Param
+from ..crosscheck import attach
 from ..parse import parse_expression, parse_parameter
 from .kinds import KINDS, Form, Kind, misfit_form
 from .toml_text import Locator
@@ -147,4 +148,5 @@ def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=
             if exc.line is None:
                 raise
             raise in_file(exc, source, locate) from None
-    return kind.build(name, key, expr, params, orient, {"source": source, "line": ln, "column": col})
+    built = kind.build(name, key, expr, params, orient, {"source": source, "line": ln, "column": col})
+    return attach(built, key, text, params)     # the cross-check evaluates what was written

@@ -1,0 +1,158 @@
+"""The measure as the cross-check evaluates it: the written formula (or the catalogue's defining
+form), at exact tables and parameter values, memoised per measure."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy as sp
+
+from . import values as V
+from .written import ARITHMETIC, Compiled, compile_sympy, compile_text, written_of
+
+Table = tuple[int, int, int, int]       # (TP, FP, FN, TN)
+CELL_NAMES = ("TP", "FP", "FN", "TN")
+
+
+MAX_N = 12
+# every table of a test set (|D| >= 1): C(MAX_N + 4, 4) tables with |D| <= MAX_N, less the empty one
+SCOPE_TABLES = f"all {math.comb(MAX_N + 4, 4) - 1} tables with 1 <= |D| <= {MAX_N}"
+
+
+def test_sets(min_ap: int = 0, min_an: int = 0) -> Iterator[tuple[int, int]]:
+    for total in range(1, MAX_N + 1):
+        for ap in range(min_ap, total + 1 - min_an):
+            yield ap, total - ap
+
+
+def classifiers(ap: int, an: int) -> Iterator[Table]:
+    for tp in range(ap + 1):
+        for fp in range(an + 1):
+            yield (tp, fp, ap - tp, an - fp)
+
+
+def tables(max_n: int, min_n: int = 0):
+    """Every table with min_n <= |D| <= max_n (C(max_n + 4, 4) of them from 0)."""
+    for total in range(min_n, max_n + 1):
+        for tp, fp, fn in itertools.product(range(total + 1), repeat=3):
+            if tp + fp + fn <= total:
+                yield (tp, fp, fn, total - tp - fp - fn)
+
+
+def _fraction(x) -> Fraction:
+    x = sp.nsimplify(x) if isinstance(x, sp.Float) else sp.Rational(x)
+    return Fraction(int(x.p), int(x.q))
+
+
+MAX_SETTINGS = 9
+
+
+def parameter_settings(names, samples) -> tuple:
+    """Every combination of the parameters' sample values when there are at most
+    :data:`MAX_SETTINGS`; else the middle values together with each parameter moved alone to
+    each of its samples (1 + 2k settings for k parameters: the enumeration stays linear in k)."""
+    combos = list(itertools.product(*samples))
+    if len(combos) > MAX_SETTINGS:
+        middle = tuple(s[len(s) // 2] for s in samples)
+        combos = [middle] + [middle[:k] + (v,) + middle[k + 1:]
+                             for k, s in enumerate(samples) for v in s if v != middle[k]]
+    return tuple(tuple(zip(names, combo)) for combo in combos) or ((),)
+
+
+def _param_names(measure) -> tuple[str, ...]:
+    return tuple(p.symbol.name for p in getattr(measure, "params", ()))
+
+
+@dataclass
+class Formula:
+    """``value(table, params)`` of a classification measure; ``source`` says what was evaluated."""
+
+    compiled: Compiled
+    source: str                                 # "the written formula" / "the probability form" ...
+    param_names: tuple[str, ...]
+    settings: tuple[tuple[tuple[str, Fraction], ...], ...]   # parameter samples (every combination)
+    _memo: dict = field(default_factory=dict)
+
+    def value(self, table: Table, params=()):
+        key = (table, params)
+        found = self._memo.get(key)
+        if found is None:
+            env = dict(zip(CELL_NAMES, map(Fraction, table)))
+            env.update(params)
+            found = self._memo[key] = self.compiled(env)
+        return found
+
+
+def classification_formula(measure) -> Formula:
+    """The written formula of a classification measure, or its defining sympy form."""
+    params = _param_names(measure)
+    settings = parameter_settings(params, [tuple(_fraction(v) for v in p.sample_values()) for p in measure.params])
+    written = written_of(measure)
+    if written is not None and written.form in ("counts", "probs"):
+        return Formula(compile_text(written), "the formula as written", params, settings)
+    names = {name: (lambda env, k=name: env[k]) for name in CELL_NAMES + params}
+    names["n"] = lambda env: env["TP"] + env["FP"] + env["FN"] + env["TN"]
+    if measure.counts is not None:      # a count form given beside a probability form is the definition
+        return Formula(compile_sympy(measure.counts, names), "the count form as defined", params, settings)
+    form = compile_sympy(measure.probs, names)    # defined by its probability form alone: keep its 0/0 points
+    if measure.count_scale != 1:
+        form = ARITHMETIC["*"](compile_sympy(measure.count_scale, names), form)
+    return Formula(form, "the probability form as defined", params, settings)
+
+
+# ---------------------------------------------------------------- quantification
+
+@dataclass
+class QuantFormula:
+    """E(true, predicted) of a decomposable quantification measure (sum of per-class terms)."""
+
+    term: Compiled
+    outer: Compiled | None                      # in R (and M); None: E = R
+    uses_maximum: bool
+    source: str
+    _memo: dict = field(default_factory=dict)
+
+    def raw(self, true: tuple, predicted: tuple):
+        k = Fraction(len(true))
+        total = Fraction(0)
+        for a, b in zip(true, predicted):
+            t = self.term({"p": a, "q": b, "n": k})
+            if not V.is_value(t):
+                return t
+            total = V.add(total, t)
+        return total
+
+    def value(self, true: tuple, predicted: tuple):
+        key = (true, predicted)
+        if key in self._memo:
+            return self._memo[key]
+        r = self.raw(true, predicted)
+        if self.outer is not None and V.is_value(r):
+            env = {"R": r}
+            if self.uses_maximum:
+                smallest = true.index(min(true))
+                worst = tuple(Fraction(1 if k == smallest else 0) for k in range(len(true)))
+                env["M"] = self.raw(true, worst)
+                if not V.is_value(env["M"]):
+                    self._memo[key] = env["M"]
+                    return env["M"]
+            r = self.outer(env)
+        self._memo[key] = r
+        return r
+
+
+def quantification_formula(measure) -> QuantFormula:
+    written = written_of(measure)
+    names = {k: (lambda env, k=k: env[k]) for k in ("p", "q", "n", "R", "M")}
+    if written is not None and written.form == "term":
+        term, source = compile_text(written), "the term as written"
+    else:
+        term, source = compile_sympy(measure.term, names), "the term as defined"
+    outer = measure.outer
+    identity = isinstance(outer, sp.Symbol) and outer.name == "R"
+    return QuantFormula(term, None if identity else compile_sympy(outer, names),
+                        any(s.name == "M" for s in outer.free_symbols), source)

@@ -1,0 +1,270 @@
+"""Exact real values for the cross-check, independent of sympy.
+
+A value is a :class:`fractions.Fraction` when it is rational (every rational operation stays
+exact), or an :class:`Interval` with rational end points that certainly contains it (square
+roots, logarithms and exponentials that are not rational; their end points come from mpmath's
+interval arithmetic, which rounds outwards).  Two more outcomes are values too:
+
+* :data:`UNDEFINED` -- the written formula has no real value here (x/0, log of x <= 0,
+  sqrt of x < 0, 0 to a negative power, a negative number to a non-integer power);
+* :data:`UNKNOWN` -- an interval was too wide to tell (a denominator whose interval contains 0
+  without being exactly 0).  Never read as defined or undefined.
+
+Comparisons are three-valued (True, False, None) like :mod:`symmetric.logic`: an interval
+comparison is decided only when the intervals are disjoint, and two intervals are never
+certified equal.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from mpmath import iv
+
+_BITS = 96                          # outward rounding of interval end points (keeps them short)
+_SCALE = 1 << _BITS
+_PRECISION = 120                    # bits of mpmath's interval arithmetic, set per call (never globally)
+
+
+class _Outcome:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+UNDEFINED = _Outcome("undefined")
+UNKNOWN = _Outcome("unknown")
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A real number known to lie in [lo, hi] (lo < hi, rational end points)."""
+
+    lo: Fraction
+    hi: Fraction
+
+    def contains_zero(self) -> bool:
+        return self.lo <= 0 <= self.hi
+
+
+def _down(x: Fraction) -> Fraction:
+    return Fraction(math.floor(x * _SCALE), _SCALE)
+
+
+def _up(x: Fraction) -> Fraction:
+    return Fraction(math.ceil(x * _SCALE), _SCALE)
+
+
+def interval(lo: Fraction, hi: Fraction):
+    """[lo, hi] rounded outwards; a point interval is the exact Fraction."""
+    if lo == hi:
+        return lo
+    return Interval(_down(lo), _up(hi))
+
+
+def bounds(x) -> tuple[Fraction, Fraction]:
+    return (x, x) if isinstance(x, Fraction) else (x.lo, x.hi)
+
+
+def is_value(x) -> bool:
+    return isinstance(x, (Fraction, Interval))
+
+
+# ---------------------------------------------------------------- arithmetic
+
+def add(a, b):
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a + b
+    (al, ah), (bl, bh) = bounds(a), bounds(b)
+    return interval(al + bl, ah + bh)
+
+
+def neg(a):
+    return -a if isinstance(a, Fraction) else Interval(-a.hi, -a.lo)
+
+
+def mul(a, b):
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a * b
+    if a == 0 or b == 0:            # an exact 0 times anything real is exactly 0
+        return Fraction(0)
+    (al, ah), (bl, bh) = bounds(a), bounds(b)
+    products = (al * bl, al * bh, ah * bl, ah * bh)
+    return interval(min(products), max(products))
+
+
+def div(a, b):
+    if isinstance(b, Fraction):
+        if b == 0:
+            return UNDEFINED
+        return a / b if isinstance(a, Fraction) else mul(a, Fraction(1) / b)
+    if b.contains_zero():
+        return UNKNOWN
+    return mul(a, interval(Fraction(1) / b.hi, Fraction(1) / b.lo))
+
+
+def absolute(a):
+    if isinstance(a, Fraction):
+        return abs(a)
+    if a.lo >= 0:
+        return a
+    if a.hi <= 0:
+        return neg(a)
+    return interval(Fraction(0), max(-a.lo, a.hi))
+
+
+def minimum(values):
+    if all(isinstance(v, Fraction) for v in values):
+        return min(values)
+    return interval(min(bounds(v)[0] for v in values), min(bounds(v)[1] for v in values))
+
+
+def maximum(values):
+    if all(isinstance(v, Fraction) for v in values):
+        return max(values)
+    return interval(max(bounds(v)[0] for v in values), max(bounds(v)[1] for v in values))
+
+
+def _int_power(a, k: int):
+    if isinstance(a, Fraction):
+        if a == 0 and k < 0:
+            return UNDEFINED
+        return a ** k
+    if k < 0:
+        return div(Fraction(1), _int_power(a, -k))
+    lo, hi = a.lo ** k, a.hi ** k
+    if k % 2 == 0 and a.contains_zero():
+        return interval(Fraction(0), max(lo, hi))
+    return interval(min(lo, hi), max(lo, hi))
+
+
+def _exact_root(x: Fraction, k: int) -> Fraction | None:
+    """The rational k-th root of x >= 0, if there is one."""
+    def root(m: int):
+        r = round(m ** (1.0 / k)) if m < 2 ** 1000 else _iroot(m, k)
+        for c in (r - 1, r, r + 1):
+            if c >= 0 and c ** k == m:
+                return c
+        return None
+    p, q = root(x.numerator), root(x.denominator)
+    return None if p is None or q is None else Fraction(p, q)
+
+
+def _iroot(m: int, k: int) -> int:
+    lo, hi = 0, 1 << (m.bit_length() // k + 1)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if mid ** k <= m:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _mp(x: Fraction):
+    return iv.mpf(x.numerator) / iv.mpf(x.denominator)
+
+
+def _frac(t) -> Fraction | None:
+    """An mpmath mpf tuple (sign, mantissa, exponent, bits) as a Fraction; None if infinite/nan."""
+    sgn, man, e, _ = t
+    if man == 0:
+        return Fraction(0) if t == (0, 0, 0, 0) else None
+    value = Fraction(man) * (Fraction(2) ** e)
+    return -value if sgn else value
+
+
+def _monotone(f, a):
+    """f increasing: [f(lo), f(hi)] with outward rounding (mpmath interval arithmetic)."""
+    lo, hi = bounds(a)
+    saved, iv.prec = iv.prec, _PRECISION     # (mpmath's interval context has no workprec)
+    try:
+        low = _frac(f(_mp(lo))._mpi_[0])
+        high = _frac(f(_mp(hi))._mpi_[1])
+    finally:
+        iv.prec = saved
+    if low is None or high is None:
+        return UNKNOWN
+    return interval(low, high)
+
+
+def sqrt(a):
+    lo, hi = bounds(a)
+    if hi < 0:
+        return UNDEFINED
+    if lo < 0:
+        return UNKNOWN
+    if isinstance(a, Fraction):
+        r = _exact_root(a, 2)
+        if r is not None:
+            return r
+    return _monotone(iv.sqrt, a)
+
+
+def log(a):
+    lo, hi = bounds(a)
+    if hi <= 0:
+        return UNDEFINED
+    if lo <= 0:
+        return UNKNOWN
+    if a == 1:
+        return Fraction(0)
+    return _monotone(iv.log, a)
+
+
+def exp(a):
+    if a == 0:
+        return Fraction(1)
+    lo, hi = bounds(a)
+    if hi > 10_000:                 # far beyond any score; refuse rather than build a huge number
+        return UNKNOWN
+    return _monotone(iv.exp, a)
+
+
+def power(a, b):
+    """a ** b on the principal real branch: 0 ** negative and negative ** non-integer are
+    undefined (sympy's principal root of a negative number is not real either)."""
+    if isinstance(b, Fraction) and b.denominator == 1:
+        return _int_power(a, int(b))
+    lo, hi = bounds(a)
+    if hi < 0:
+        return UNDEFINED
+    if isinstance(a, Fraction) and a == 0:
+        blo, _ = bounds(b)
+        return Fraction(0) if blo > 0 else (UNDEFINED if bounds(b)[1] < 0 else UNKNOWN)
+    if lo <= 0:
+        return UNKNOWN
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        root = _exact_root(a, b.denominator)
+        if root is not None:
+            return root ** b.numerator
+    return exp(mul(b, log(a)))
+
+
+# ---------------------------------------------------------------- comparison
+
+def sign(a) -> int | None:
+    """-1, 0, 1, or None when an interval straddles 0 (an interval is never certified 0)."""
+    if isinstance(a, Fraction):
+        return (a > 0) - (a < 0)
+    if a.lo > 0:
+        return 1
+    if a.hi < 0:
+        return -1
+    return None
+
+
+def compare(a, b) -> int | None:
+    """Sign of a - b, certified, or None."""
+    return sign(add(a, neg(b)))
+
+
+def to_fraction(value) -> Fraction:
+    """A Python number (int, Fraction, a decimal string) as a Fraction."""
+    return Fraction(value)
