@@ -41,7 +41,7 @@ class Convention:
             raise ValueError(f"unknown zero convention {self.rule!r} (rules: {', '.join(RULES)})")
 
 
-_PLAIN = "undefined where the formula is 0/0 or x/0"
+_PLAIN = ""      # the rule says it all: no value where the formula is 0/0 or x/0
 _NAN = "nan"
 
 

@@ -88,8 +88,9 @@ def value_on(measure: Measure, case) -> PatternValue:
 
 @lru_cache(maxsize=None)
 def zero_pattern_values(measure: Measure) -> tuple[PatternValue, ...]:
-    """The value on each of the 15 zero patterns, in ``zero_patterns`` order (one zero first)."""
-    return tuple(value_on(measure, case) for case in zero_patterns() if case.zero)
+    """The value on each of the 15 zero patterns, in ``zero_patterns`` order (one zero first,
+    the empty table last)."""
+    return tuple(value_on(measure, case) for case in zero_patterns(allow_all_zero=True) if case.zero)
 
 
 def value_at(measure: Measure, table, **params) -> sp.Expr | None:
