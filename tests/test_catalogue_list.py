@@ -32,9 +32,11 @@ def test_a_line_holds_orientation_formula_aliases_and_convention(listed):
     rows = {row[0]: row for row in listed}
     assert rows["Recall"][2:5] == ["higher", "TP/(FN + TP)", "TPR,Sensitivity,HitRate,TruePositiveRate"]
     assert rows["FPR"][2] == "lower" and rows["NKLD"][2] == "lower"
-    assert rows["F1"][5] == f"stipulated: {CONVENTIONS['F1'].says}"
+    assert rows["F1"][5].startswith(f"stipulated: {CONVENTIONS['F1'].says}; scikit-learn f1_score with zero_division=1.0")
     assert rows["MI"][5].startswith("limit: 0 log 0 = 0")
-    assert rows["Precision"][5] == "undefined"
+    assert rows["Precision"][5] == "undefined; scikit-learn precision_score with zero_division=nan"
+    assert rows["MCC"][5] == "undefined; scikit-learn matthews_corrcoef differs: 0 where the coefficient is 0/0"
+    assert rows["WAcc"][5] == "undefined"
     assert rows["KLD"][3] == "term = p*log(p/q)" and rows["NAE"][3].endswith("E = R/M")
 
 

@@ -192,3 +192,46 @@ def test_stipulated_f1_is_what_sklearn_zero_division_1_gives():
 def test_mutual_information_of_the_perfect_classifier_is_ln_2():
     """The issue's example: (23, 0, 0, 23) was 'undefined'; the 0 log 0 = 0 limit gives ln 2."""
     assert sp.simplify(value_at(registry.get("MI"), (23, 0, 0, 23)) - sp.log(2)) == 0
+
+
+# ------------------------------------------------------------------ measures neither library computes
+# ... are compositions of PyCM's class statistics (TPR, TNR, PPV, NPV, FPR, FNR, BM, ACC of the
+# positive class): checked on the tables where every statistic used is defined.
+def _lam(s):
+    odds = (s["FNR"] / (1 - s["FNR"])) * (s["FPR"] / (1 - s["FPR"]))
+    return math.sqrt(odds) / (1 + math.sqrt(odds))
+
+
+COMPOSED = {
+    "Kulczynski": lambda s: (s["PPV"] + s["TPR"]) / 2,
+    "ASP": lambda s: s["PPV"] * s["TPR"],
+    "SensitivityRS": lambda s: s["TPR"] * s["TNR"],
+    "Reliability": lambda s: s["PPV"] * s["NPV"],
+    "F(R,S)": lambda s: 2 / (1 / (s["PPV"] * s["NPV"]) + 1 / (s["TPR"] * s["TNR"])),
+    "K": lambda s: s["BM"],                           # K is informedness where both classes occur
+    "WAcc": lambda s: s["ACC"],                       # at its default lambda = 1
+    "Lam%": _lam,
+    "PT": lambda s: (math.sqrt(s["TPR"] * s["FPR"]) - s["FPR"]) / (s["TPR"] - s["FPR"]),   # Balayla's printed form
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMPOSED))
+def test_composed_from_pycm_statistics(name):
+    m = registry.get(name)
+    compared = 0
+    for t in TABLES:
+        tp, fp, fn, tn = t
+        cm = pycm.ConfusionMatrix(matrix={1: {1: tp, 0: fn}, 0: {1: fp, 0: tn}})
+        stats = {k: cm.class_stat[k][1] for k in ("TPR", "TNR", "PPV", "NPV", "FPR", "FNR", "BM", "ACC")}
+        if any(v in (None, "None") for v in stats.values()):
+            continue
+        if name == "PT" and tp * (fp + tn) == fp * (tp + fn):
+            continue                                   # TPR = FPR: the printed form is 0/0 (README)
+        try:
+            theirs = COMPOSED[name]({k: float(v) for k, v in stats.items()})
+        except (ZeroDivisionError, ValueError):
+            continue                                   # the composition itself is 0/0 or x/0 there
+        ours = _ours(m, t)
+        assert ours is not None and _close(ours, theirs), (t, ours, theirs)
+        compared += 1
+    assert compared >= 100

@@ -3,7 +3,8 @@ with ``--zeros`` the value of each classification measure on the 15 zero pattern
 
 A measure line holds: name, kind, orientation (``higher`` or ``lower`` is better), formula
 (count form; for quantification the per-class term and the outer transformation), aliases
-(comma-separated), zero convention (classification: ``rule: what it says``), source.
+(comma-separated), zero convention (classification: ``rule: what it says``, then which
+scikit-learn ``zero_division`` matches it, or how scikit-learn and PyCM differ), source.
 
 A PREFIX selects the measures whose name or alias equals it (case-insensitive); when none does,
 those whose name, alias or kind starts with it.  A PREFIX that selects nothing is a user error
@@ -59,7 +60,17 @@ def _convention(kind: str, measure) -> str:
     conv = CONVENTIONS.get(measure.name) if kind == "classification" else None
     if conv is None:
         return ""
-    return f"{conv.rule}: {conv.says}" if conv.says else conv.rule
+    parts = [f"{conv.rule}: {conv.says}" if conv.says else conv.rule]
+    if conv.sklearn_differs:
+        parts.append(f"scikit-learn {conv.sklearn} differs: {conv.sklearn_differs}")
+    elif conv.sklearn:
+        matches = {"nan": "zero_division=nan", "": ""}.get(conv.zero_division, f"zero_division={conv.zero_division}")
+        if conv.zero_division.startswith("replace_undefined_by"):
+            matches = conv.zero_division
+        parts.append(f"scikit-learn {conv.sklearn}" + (f" with {matches}" if matches else ""))
+    if conv.pycm_differs:
+        parts.append(f"PyCM {conv.pycm} differs: {conv.pycm_differs}")
+    return "; ".join(parts)
 
 
 def line(kind: str, measure) -> str:
