@@ -110,8 +110,10 @@ SKLEARN_DIFFERS = {
 # None: undefined)
 _NOTHING_PREDICTED_OR_RELEVANT = (lambda t: t[0] + t[1] + t[2] == 0, lambda t: None)
 _DOR_AS_LR_RATIO = (lambda t: t[3] == 0 and t[1] * t[2] > 0, lambda t: None)   # LR- = FNR/TNR is x/0
+# PyCM's Q is (OR - 1)/(OR + 1) with OR = TP TN/(FP FN): undefined wherever FP FN = 0
+_Q_FROM_DOR = (lambda t: t[1] * t[2] == 0, lambda t: None)
 PYCM_DIFFERS = {"F1": _NOTHING_PREDICTED_OR_RELEVANT, "Fbeta": _NOTHING_PREDICTED_OR_RELEVANT,
-                "DOR": _DOR_AS_LR_RATIO, "Odds": _DOR_AS_LR_RATIO}
+                "DOR": _DOR_AS_LR_RATIO, "Odds": _DOR_AS_LR_RATIO, "YuleQ": _Q_FROM_DOR}
 PYCM_SCALE = {"MI": math.log(2)}                 # PyCM reports mutual information in bits
 PYCM_OVERALL = {"Kappa", "Mutual Information"}
 

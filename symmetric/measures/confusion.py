@@ -95,3 +95,14 @@ PREVALENCE_THRESHOLD = _rate(
     notes="Printed as (sqrt(TPR FPR) - FPR)/(TPR - FPR); the form used is its continuous extension "
           "across TPR = FPR (equal wherever the printed form is defined).  A strictly decreasing "
           "function of TPR/FPR, i.e. increasing in FPR/TPR (the order-equivalent form).")
+
+# ------------------------------------------------------------------ further PyCM class statistics
+_odds_ratio = (Pr(S, G) * Pr(NS, NG)) / (Pr(NS, G) * Pr(S, NG))
+YULE_Q = _rate("YuleQ", "Yule's Q (coefficient of association) (TP TN - FP FN)/(TP TN + FP FN)",
+               (TP * TN - FP * FN) / (TP * TN + FP * FN), (_odds_ratio - 1) / (_odds_ratio + 1),
+               aliases=("Q", "YulesQ"), source="Yule (1900); PyCM",
+               notes="(OR - 1)/(OR + 1) with OR the diagnostic odds ratio, where OR is defined.")
+ICSI = _rate("ICSI", "Individual classification success index precision + recall - 1", TP / PP + TP / AP - 1,
+             Pr(G, S) + Pr(S, G) - 1, source="Koch et al. (1992); PyCM")
+LIFT = _rate("Lift", "Lift score precision / prevalence", TP * _N / (PP * AP), Pr(G, S) / Pr(G),
+             aliases=("LiftScore", "LS"), source="Brin et al. (1997); PyCM")

@@ -105,6 +105,10 @@ CONVENTIONS: dict[str, Convention] = {
     "LR+": _plain("class_likelihood_ratios[0]", "PLR", zero_division="replace_undefined_by=nan"),
     "LR-": _plain("class_likelihood_ratios[1]", "NLR", zero_division="replace_undefined_by=nan"),
     "PT": _plain(),
+    "YuleQ": _plain(pycm="Q", pycm_differs="computed as (OR - 1)/(OR + 1), OR = TP TN/(FP FN): undefined "
+                                          "('None') where FP FN = 0, where the formula is 1 (TP TN > 0)"),
+    "ICSI": _plain(pycm="ICSI"),
+    "Lift": _plain(pycm="LS"),
 }
 
 
