@@ -57,7 +57,8 @@ def _limit(expr: sp.Expr, case) -> sp.Expr | None:
         found = sp.limit(sp.sympify(expr).xreplace({**moving, **fixed}), _EPS, 0, "+")
     except (NotImplementedError, ValueError, TypeError):
         return None
-    found = sp.simplify(found)
+    # the cells are positive symbols, so expanding the logarithms is exact; it reads as entropies
+    found = sp.expand_log(sp.simplify(found), force=True)
     if found.has(sp.nan, sp.zoo, sp.oo, -sp.oo, sp.Limit) or found.free_symbols & set(_SPEED.values()):
         return None
     return found
