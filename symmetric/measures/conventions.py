@@ -6,7 +6,8 @@ then, by one of three rules:
 
 * ``undefined`` -- nothing is stipulated: the measure has no value where the formula has none;
 * ``limit`` -- the value is the limit of the formula as the zero cells tend to 0 with the other
-  cells fixed, where that limit exists (mutual information: 0 log 0 = 0); computed, see
+  cells fixed, where it exists (mutual information: 0 log 0 = 0, x log x being continuous at 0);
+  computed along every ray eps * c and kept only when it is the same for all of them, see
   :mod:`symmetric.measures.zeros`;
 * ``stipulated`` -- the count form itself says the value by cases (a ``Piecewise``; Sebastiani's
   F1 := 1 at TP = FP = FN = 0): the convention is named here, the value is the formula's.
