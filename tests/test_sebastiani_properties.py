@@ -127,7 +127,7 @@ KIND_STATUS = {
     "K": ("defined", "defined", "defined"),
     "F1": ("defined", "defined", "defined"),
     "Youden": ("defined", "undefined", "undefined"),
-    "Sensitivity": ("defined", "undefined", "undefined"),   # TP TN / (AP AN) in disguise
+    "SensitivityRS": ("defined", "undefined", "undefined"),   # TP TN / (AP AN) in disguise
     "MCC": ("mixed", "undefined", "undefined"),
     "DOR": ("mixed", "undefined", "undefined"),
     "ASP": ("mixed", "undefined", "mixed"),
@@ -185,7 +185,7 @@ def test_wde_search_counterexample_is_exact(name):
 # measure is defined somewhere
 FIX_RANGE = {
     "MCC": (-1, 1), "Phi": (-1, 1), "Lam%": (0, 1), "Youden": (-1, 1), "BalAcc": (0, 1),
-    "Sensitivity": (0, 1), "K": (-1, 1), "F1": (0, 1),
+    "SensitivityRS": (0, 1), "K": (-1, 1), "F1": (0, 1),
 }
 
 

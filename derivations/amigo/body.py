@@ -53,7 +53,7 @@ def reliability_sensitivity(d: Derivation) -> None:
     for k, form in enumerate(chain):
         d.equal(f"Reliability, expression {k + 1}", to_joint(form), rel.joint_form, domain=domain,
                 show_printed=(form))
-    sens = measure("Sensitivity")
+    sens = measure("SensitivityRS")
     analogue = Joint(S, G) * Pr(NS, NG) + Joint(NS, NG) * Pr(S, G)
     d.equal("Sensitivity: the same construction with S and G exchanged", to_joint(analogue),
             sens.joint_form * 1, domain=domain, show_printed=(Pr(S, G) * Pr(NS, NG)),
@@ -70,7 +70,7 @@ def reliability_sensitivity(d: Derivation) -> None:
                  "zero.")
 def frs_trivial(d: Derivation) -> None:
     frs = measure("F(R,S)")
-    sens = measure("Sensitivity")
+    sens = measure("SensitivityRS")
     k, m = sp.symbols("k m", positive=True, integer=True)
     outputs = {"zero output": {TP: 0, FP: 0, FN: k, TN: m}, "placebo output": {TP: k, FP: m, FN: 0, TN: 0}}
     for name, table in outputs.items():
@@ -300,7 +300,7 @@ def exclusive(d: Derivation) -> None:
                              "$(\\theta+hi)/2$ of the parameter domain $(lo, hi)$ (universal instantiation, so "
                              "a weaker set of assumptions), with $D$ an uninterpreted function, are unsatisfiable")
     clashes = []
-    for name in TABLE_ROWS + ("Acc", "Reliability", "Sensitivity"):
+    for name in TABLE_ROWS + ("Acc", "Reliability", "SensitivityRS"):
         results = property_table()[name]
         held = [r.property for r in results[1:] if r.verdict is Verdict.HOLDS]
         if len(held) > 1:

@@ -45,7 +45,7 @@ def logit_inverse(y):
 
 PROPERTY_MEASURES = ("Lam%_smN", "Odds_smN", "F_smN", "F_smL", "Phi", "Kappa", "Lam%_smL", "Odds_smL", "MI",
                      "Chi", "MAAc", "WAcc", "Utility", "Lam%", "Odds", "F", "F(R,S)", "Acc", "Reliability",
-                     "Sensitivity")   # every measure whose properties a claim uses, costliest first
+                     "SensitivityRS")   # every measure whose properties a claim uses, costliest first
 
 
 def _properties_of(name: str):

@@ -102,13 +102,27 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
 @click.argument("prefixes", nargs=-1)
 @click.option("--properties", is_flag=True,
               help="List the properties `check` decides instead of claims.")
-def list_claims(prefixes: tuple[str, ...], properties: bool = False) -> None:
+@click.option("--measures", is_flag=True,
+              help="List the measure catalogue (name, kind, orientation, formula, aliases, zero "
+                   "convention, source) instead of claims.")
+@click.option("--zeros", is_flag=True,
+              help="With --measures: each classification measure's value on the 15 zero patterns.")
+def list_claims(prefixes: tuple[str, ...], properties: bool = False, measures: bool = False,
+                zeros: bool = False) -> None:
     """List claims (ids starting with any PREFIX, or all) or, with --properties, properties.
 
     With --properties, print one tab-separated line per property that `check` decides: name,
     kind of measure, family, definition and source; a PREFIX then selects by name, kind or
-    family.
+    family.  With --measures, one line per catalogue measure; a PREFIX selects the measure
+    with that name or alias, else those whose name, alias or kind starts with it.
     """
+    if properties and measures:
+        raise click.UsageError("--properties and --measures list different things; give one")
+    if zeros and not measures:
+        raise click.UsageError("--zeros needs --measures")
+    if measures:
+        from .measures_list import list_measures
+        return list_measures(prefixes, zeros)
     if properties:
         return _list_properties(prefixes)
     for claim in registry.select(prefixes):

@@ -106,9 +106,14 @@ RELIABILITY = register(Measure(
     "Reliability", "Reliability (filtering projection)",
     probs=Joint(S, G) * Pr(NG, NS) + Joint(NS, NG) * Pr(G, S), source="Amigo et al., Section 4.4"))
 
+# Amigo et al. call this product "Sensitivity"; everywhere else sensitivity is recall (the
+# catalogue's Recall answers to that name), so the paper's measure is registered apart.
 SENSITIVITY = register(Measure(
-    "Sensitivity", "Sensitivity (filtering projection)",
-    probs=Pr(S, G) * Pr(NS, NG), source="Amigo et al., Section 4.4"))
+    "SensitivityRS", "Sensitivity of Amigo et al.'s Reliability/Sensitivity: recall times specificity",
+    probs=Pr(S, G) * Pr(NS, NG), source="Amigo et al., Section 4.4",
+    aliases=("FilteringSensitivity", "AmigoSensitivity"),
+    notes="Named Sensitivity in the paper; not sensitivity in the usual sense (recall, the "
+          "catalogue's Recall, alias Sensitivity).  Gmean is its square root."))
 
 FRS = register(Measure(
     "F(R,S)", "F measure of Reliability and Sensitivity",

@@ -33,6 +33,7 @@ KINDS = ("classification", "expectation", "quantification")
 MEASURE_MODULES = (
     ("symmetric.measures.filtering", "classification"),       # Amigo et al.: filtering measures, smoothed variants
     ("symmetric.measures.classification", "classification"),  # Sebastiani (ICTIR 2015): K, Youden, BalAcc, DOR, ASP, MCC
+    ("symmetric.measures.confusion", "classification"),       # the binary measures of scikit-learn and PyCM
     ("symmetric.measures.lewis", "expectation"),              # Lewis (SIGIR 1995): loss, F with C_F, SEC
     ("symmetric.quantification.measures", "quantification"),  # Sebastiani: the nine EMQs
 )
