@@ -38,13 +38,6 @@ KNOWN_WRONG = {
     "Kappa": _PROBS + " (MON, WDE, FIX counterexamples at AP = 0)",
     "F": _PROBS + " (F_alpha: SM, NIFQ, MON, WDE, FIX counterexamples at TP = 0)",
     "F(R,S)": _PROBS + " (SM, AW, NIFQ, NIGQ, MON, WDE, FIX counterexamples; IMB holds though the acceptor is 0/0)",
-    "CasesJump": "issue 16 items 2-3: NIFQ holds per branch, but (0,0,1,1) scores 1 and (1,1,0,0) scores 0",
-    "CasesEmpty": "issue 16 item 3: NIFQ proof covers 0 < P(S) < 1 only; the empty output scores 0, (1,1,0,0) 1/2",
-    "CasesEmptyOne": "issue 16 item 3: NIFQ ignores the empty output (scores 1, (1,1,0,0) scores 1/2)",
-    "CasesPrecisionHalf": "issue 16 item 3: NIFQ ignores the empty output (1/2 vs P(G))",
-    "CasesNested": "issue 16 item 3: NIFQ ignores the empty output (cases(AP = 0, 1, 0) scores 0 there, "
-                   "(1,1,0,0) scores 1/2)",
-    "CasesThreshold": "issue 16 item 2: NIFQ holds per branch of cases(TP > FP, 1, 0) across the jump",
     "CasesUtility": "issue 16 item 2: AW holds per branch; across PP = PN the larger output scores better "
                     "whatever lambda",
     "qZeroLog": _WRITTEN + " (0*log(q - p): IoI, NN, MON, IMP, ABS, B-MON, B-IMP, B-ABS hold; B-REL and REL "

@@ -161,15 +161,21 @@ def _fixed_size(k):
     return model
 
 
-def expectation(f: Formula, model, ap, an, params):
-    """E[M] exactly; (UNDEFINED, table) if an outcome of positive probability is undefined."""
-    total = Fraction(0)
+def expectation(f: Formula, model, ap, an, params, strict: bool = True):
+    """E[M] exactly; ``strict``: (UNDEFINED, table) if an outcome of positive probability is
+    undefined.  Otherwise (the ``defined`` reading) E[M | M defined]: the outcomes where M is
+    undefined take no part, and (UNDEFINED, None) when M is defined at no outcome."""
+    total, mass = Fraction(0), Fraction(0)
     for prob, t in model(ap, an):
         v = f.value(t, params)
         if not defined(v):
-            return v, t
-        total = V.add(total, V.mul(prob, v))
-    return total, None
+            if strict or v is V.UNKNOWN:
+                return v, t
+            continue
+        total, mass = V.add(total, V.mul(prob, v)), mass + prob
+    if mass == 0:
+        return V.UNDEFINED, None
+    return (total if mass == 1 else V.div(total, mass)), None
 
 
 RANDOM_MODELS = {"bernoulli": _bernoulli, "uniform-size": _uniform_size}
@@ -184,7 +190,7 @@ def chance(model_name: str, strict: bool):
                 models = ([(f"k = {k}", _fixed_size(k)) for k in range(ap + an + 1)] if model_name == "fixed-size"
                           else [(model_name, RANDOM_MODELS[model_name])])
                 for label, model in models:
-                    e, bad = expectation(f, model, ap, an, params)
+                    e, bad = expectation(f, model, ap, an, params, strict)
                     tally.checked += 1
                     if e is V.UNKNOWN:
                         tally.uncertain += 1

@@ -56,6 +56,11 @@ def reading_of(result: PropertyResult, defaults: dict) -> str | None:
     return reading
 
 
+def _strict(reading: str | None) -> bool:
+    """Whether a reading counts an undefined point as a failure (its definedness choice)."""
+    return reading is not None and "strict" in reading.split(", ")
+
+
 def _all_predicates() -> dict:
     return {**classification.PREDICATES, **quantification.PREDICATES}
 
@@ -113,7 +118,7 @@ def review_one(measure, result: PropertyResult) -> PropertyResult:
     # fails
     if result.counterexample is not None:
         recheck = _recheck if kind == "classification" else _recheck_binary
-        mismatch = recheck(formula, result.counterexample) if kind == "classification" or \
+        mismatch = recheck(formula, result.counterexample, _strict(reading)) if kind == "classification" or \
             written_of(measure) is not None else None    # a catalogue term may be smoothed: not re-evaluated
         if mismatch is not None:
             return _contradiction(result, "the counterexample does not hold on " + formula.source, mismatch)
@@ -223,7 +228,7 @@ def _mine(value):
         return V.UNKNOWN
 
 
-def _recheck(formula, cx) -> Witness | None:
+def _recheck(formula, cx, strict: bool = True) -> Witness | None:
     """The first table of the counterexample whose shown value the written formula contradicts."""
     names = set(formula.param_names)
     params = tuple((k, Fraction(str(sp.nsimplify(v)))) for k, v in cx.point if k in names)
@@ -232,7 +237,7 @@ def _recheck(formula, cx) -> Witness | None:
     shown = dict(cx.values)
     point = dict(cx.point)
     if point.get("model") in classification.RANDOM_MODELS:
-        found = _recheck_expectations(formula, point, shown, params)
+        found = _recheck_expectations(formula, point, shown, params, strict)
         if found is not None:
             return found
     for name, table in cx.tables:
@@ -260,7 +265,7 @@ _BINARY_SHAPES = (
 )
 
 
-def _recheck_binary(formula, cx) -> Witness | None:
+def _recheck_binary(formula, cx, strict: bool = True) -> Witness | None:
     """A quantification counterexample on the binary codeframe, re-evaluated on the written term:
     one point (IoI, NN: p(c1), p^(c1) and E) or two compared points (left, right)."""
     point, shown = dict(cx.point), dict(cx.values)
@@ -289,14 +294,15 @@ def _fraction(value) -> Fraction:
     return Fraction(str(sp.nsimplify(value)))
 
 
-def _recheck_expectations(formula, point: dict, shown: dict, params) -> Witness | None:
-    """CHA's "expected values differ": E 1 and E 2 recomputed on the written formula."""
+def _recheck_expectations(formula, point: dict, shown: dict, params, strict: bool) -> Witness | None:
+    """CHA's "expected values differ": E 1 and E 2 recomputed on the written formula (E[M | M
+    defined] unless ``strict``)."""
     model = classification.RANDOM_MODELS[point["model"]]
     for k in (1, 2):
         sizes, key = point.get(f"test set {k}"), f"E {k}"
         if sizes is None or key not in shown:
             continue
-        ours, _ = classification.expectation(formula, model, int(sizes[0]), int(sizes[1]), params)
+        ours, _ = classification.expectation(formula, model, int(sizes[0]), int(sizes[1]), params, strict)
         theirs = _mine(shown[key])
         if V.UNKNOWN in (theirs, ours):
             continue
