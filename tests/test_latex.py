@@ -41,10 +41,43 @@ def test_every_claim_file_is_named_after_its_id(generated, all_results):
         assert "\\symverdict{" + all_results[claim_id].verdict.value + "}" in text
 
 
-def test_pdf_builds(generated):
+def require_tex():
     if texbuild.tex_engine() is None:
         if os.environ.get("CI"):
             pytest.fail("CI must have a TeX engine (pdflatex); .ci/run installs it")
         pytest.skip("no pdflatex on PATH (CI installs one and then this test must run)")
-    pdf = texbuild.build_pdf(generated / "proofs.tex", sorted(generated.glob("*.tex")))
-    assert pdf.exists() and pdf.stat().st_size > 10_000
+
+
+@pytest.fixture(scope="module")
+def proofs_build(generated):
+    require_tex()
+    return texbuild.build(generated / "proofs.tex", sorted(generated.glob("*.tex")))
+
+
+# The gate: a display or a statement that runs into the margin by more than this is a defect.
+OVERFULL_LIMIT_PT = 5.0
+
+
+def test_pdf_builds(proofs_build):
+    assert proofs_build.pdf.exists() and proofs_build.pdf.stat().st_size > 10_000
+
+
+def test_no_overfull_box_over_the_limit(proofs_build):
+    boxes = proofs_build.overfull(OVERFULL_LIMIT_PT)
+    assert not boxes, f"{len(boxes)} overfull boxes over {OVERFULL_LIMIT_PT} pt: {boxes[:8]}"
+
+
+def test_contents_page_numbers_match_the_pages(proofs_build, all_results):
+    # each claim's contents entry is its id; its label sits on the page where the claim starts
+    contents = {title.replace(r"\_", "_"): page for title, page in proofs_build.contents}
+    assert set(all_results) <= set(contents), "a claim has no contents entry"
+    wrong = {cid: (contents[cid], proofs_build.labels.get(latex.label_of(cid)))
+             for cid in all_results if contents[cid] != proofs_build.labels.get(latex.label_of(cid))}
+    assert not wrong, f"contents page vs actual page: {dict(list(wrong.items())[:8])}"
+
+
+def test_the_log_parser_names_the_file_and_width():
+    log = ("(./a.tex\nOverfull \\hbox (12.5pt too wide) in paragraph at lines 4--5\n)"
+           "(./b.tex\nOverfull \\hbox (3.0pt too wide) detected at line 9\n)")
+    assert texbuild.overfull_boxes(log) == [("a.tex", 12.5, "4--5"), ("b.tex", 3.0, "9")]
+    assert texbuild.overfull_boxes(log, 5.0) == [("a.tex", 12.5, "4--5")]

@@ -25,7 +25,13 @@ from .common import _fixed_value_claim, _ni, _threshold_of, _with_params, alpha,
        statement="U_alpha(S_ni) = alpha P(S_ni|G)P(G) - P(S_ni|not G)P(not G) = alpha P(G|S_ni)P(S_ni) "
                  "- P(not G|S_ni)P(S_ni) = P(S_ni)(alpha P(G) - P(not G)); the score of non-informative "
                  "outputs is fixed iff alpha = P(not G)/P(G), grows with output size iff alpha > P(not "
-                 "G)/P(G), decreases iff alpha < P(not G)/P(G).")
+                 "G)/P(G), decreases iff alpha < P(not G)/P(G).",
+       statement_latex=(
+           '$U_\\alpha(S_{ni}) = \\alpha P(S_{ni}\\mid\\mathcal{G})P(\\mathcal{G}) - P(S_{ni}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G})$ '
+           '$= \\alpha P(\\mathcal{G}\\mid S_{ni})P(S_{ni}) - P(\\neg\\mathcal{G}\\mid S_{ni})P(S_{ni})$ '
+           '$= P(S_{ni})\\bigl(\\alpha P(\\mathcal{G}) - P(\\neg\\mathcal{G})\\bigr)$; the score of non-informative outputs is '
+           'fixed iff $\\alpha = P(\\neg\\mathcal{G})/P(\\mathcal{G})$, grows with the output size iff '
+           '$\\alpha > P(\\neg\\mathcal{G})/P(\\mathcal{G})$ and decreases iff $\\alpha < P(\\neg\\mathcal{G})/P(\\mathcal{G})$.'))
 def utility_aw(d: Derivation) -> None:
     u = measure("Utility")
     forms = [
@@ -62,7 +68,14 @@ def utility_aw(d: Derivation) -> None:
                  "derivative in P(S_ni) is (lambda P(G) - P(not G))/(lambda P(G) + P(not G)) = (lambda "
                  "2 P(G) - 1)/(lambda P(G) + P(not G)); so the score of a non-informative output grows "
                  "or decreases with its size depending on whether lambda is larger or smaller than "
-                 "1/(2P(G)).")
+                 "1/(2P(G)).",
+       statement_latex=(
+           '$\\mathrm{WAcc}(\\mathcal{S}_{\\neg i}) = \\frac{\\lambda P(\\mathcal{S}_{\\neg i}\\mid\\mathcal{G})P(\\mathcal{G}) + P(\\neg\\mathcal{S}_{\\neg i}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G})}{\\lambda P(\\mathcal{G}) + P(\\neg\\mathcal{G})}'
+           ' = \\frac{\\lambda P(\\mathcal{S}_{\\neg i})P(\\mathcal{G}) + (1 - P(\\mathcal{S}_{\\neg i}))P(\\neg\\mathcal{G})}{\\lambda P(\\mathcal{G}) + P(\\neg\\mathcal{G})}$; '
+           'its derivative in $P(\\mathcal{S}_{\\neg i})$ is '
+           '$\\frac{\\lambda P(\\mathcal{G}) - P(\\neg\\mathcal{G})}{\\lambda P(\\mathcal{G}) + P(\\neg\\mathcal{G})} = \\frac{\\lambda 2 P(\\mathcal{G}) - 1}{\\lambda P(\\mathcal{G}) + P(\\neg\\mathcal{G})}$; '
+           'so the score of a non-informative output grows or decreases with its size depending on whether '
+           '$\\lambda$ is larger or smaller than $\\frac{1}{2P(\\mathcal{G})}$.'))
 def wacc_aw(d: Derivation) -> None:
     w = measure("WAcc")
     domain = _with_params(NI, w)
@@ -108,7 +121,11 @@ def wacc_aw(d: Derivation) -> None:
        where="Appendix, proof 'Lam% satisfies Non-Informativeness Fixed Quality'",
        statement="lam%(S_ni) = logit^-1((logit(P(S_ni)) + logit(P(not S_ni)))/2); logit(P(S_ni)) = "
                  "-logit(P(not S_ni)), so the numerator cancels and every non-informative output scores "
-                 "0.5.")
+                 "0.5.",
+       statement_latex=(
+           '$\\mathrm{lam\\%}(\\mathcal{S}_{\\neg i}) = \\mathrm{logit}^{-1}\\bigl((\\mathrm{logit}(P(\\mathcal{S}_{\\neg i})) + \\mathrm{logit}(P(\\neg\\mathcal{S}_{\\neg i})))/2\\bigr)$; '
+           '$\\mathrm{logit}(P(\\mathcal{S}_{\\neg i})) = -\\mathrm{logit}(P(\\neg\\mathcal{S}_{\\neg i}))$, so the numerator cancels '
+           'and every non-informative output scores $0.5$.'))
 def lam_fq(d: Derivation) -> None:
     definition = logit_inverse((logit(Pr(NS, G)) + logit(Pr(S, NG))) / 2)
     d.note("Lam% is defined (Section 4.2) as $\\mathrm{logit}^{-1}((\\mathrm{logit}\\,P(\\neg S|G) + "
@@ -140,7 +157,12 @@ def lam_fq(d: Derivation) -> None:
        statement="Phi = (TP.TN - FP.FN)/sqrt((TP+FN)(TN+FP)(TP+FP)(TN+FN)) is zero for non-informative "
                  "outputs, via the printed chain TP.TN = P(S_ni|G)P(G)P(not S_ni|not G)P(not G) = "
                  "P(S_ni)P(G)P(not S_ni)P(not G) = P(S_ni)P(not G)P(not G), and P(S_ni|not G)P(G)P(not "
-                 "S_ni|G)P(not G) = P(S_ni|not G)P(not G)P(not S_ni|G)P(G) = FP.FN.")
+                 "S_ni|G)P(not G) = P(S_ni|not G)P(not G)P(not S_ni|G)P(G) = FP.FN.",
+       statement_latex=(
+           '$\\Phi = \\frac{\\mathrm{TP}\\cdot\\mathrm{TN} - \\mathrm{FP}\\cdot\\mathrm{FN}}{\\sqrt{(\\mathrm{TP}+\\mathrm{FN})(\\mathrm{TN}+\\mathrm{FP})(\\mathrm{TP}+\\mathrm{FP})(\\mathrm{TN}+\\mathrm{FN})}}$ '
+           'is zero for non-informative outputs, via the printed chains '
+           '$\\mathrm{TP}\\cdot\\mathrm{TN} = P(\\mathcal{S}_{\\neg i}\\mid\\mathcal{G})P(\\mathcal{G})\\,P(\\neg\\mathcal{S}_{\\neg i}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G}) = P(\\mathcal{S}_{\\neg i})P(\\mathcal{G})\\,P(\\neg\\mathcal{S}_{\\neg i})P(\\neg\\mathcal{G}) = P(\\mathcal{S}_{\\neg i})P(\\neg\\mathcal{G})P(\\neg\\mathcal{G})$ and '
+           '$P(\\mathcal{S}_{\\neg i}\\mid\\neg\\mathcal{G})P(\\mathcal{G})\\,P(\\neg\\mathcal{S}_{\\neg i}\\mid\\mathcal{G})P(\\neg\\mathcal{G}) = P(\\mathcal{S}_{\\neg i}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G})\\,P(\\neg\\mathcal{S}_{\\neg i}\\mid\\mathcal{G})P(\\mathcal{G}) = \\mathrm{FP}\\cdot\\mathrm{FN}$.'))
 def phi_fq(d: Derivation) -> None:
     phi = measure("Phi")
     # in probability units: TP.TN / |T|^2 etc.
@@ -148,7 +170,7 @@ def phi_fq(d: Derivation) -> None:
     fp_fn = Pr(S, NG) * Pr(NG) * Pr(NS, G) * Pr(G)
     truth_tp_tn = counts_to_joint(TP * TN) / n**2
     truth_fp_fn = counts_to_joint(FP * FN) / n**2
-    d.equal("TP.TN/|T|^2 = P(S|G)P(G)P(\\neg S|\\neg G)P(\\neg G)", to_joint(tp_tn), truth_tp_tn,
+    d.equal("$\\mathrm{TP}\\cdot\\mathrm{TN}/|T|^2 = P(S|G)P(G)P(\\neg S|\\neg G)P(\\neg G)$", to_joint(tp_tn), truth_tp_tn,
             domain=JOINT_DOMAIN, show_printed=(tp_tn))
     chain = [Pr(S) * Pr(G) * Pr(NS) * Pr(NG), Pr(S) * Pr(NG) * Pr(NG)]
     for k, form in enumerate(chain):
@@ -168,7 +190,10 @@ def phi_fq(d: Derivation) -> None:
 @claim("amigo.appendix.odds_fixed_quality",
        where="Appendix, proof 'Odds Ratio satisfies Non-Informativeness Fixed Quality'",
        statement="Odds(S_ni) = TP.TN/(FN.FP) = 1 for every non-informative output (printed chain in "
-                 "conditional probabilities).")
+                 "conditional probabilities).",
+       statement_latex=(
+           '$\\mathrm{Odds}(\\mathcal{S}_{\\neg i}) = \\frac{\\mathrm{TP}\\cdot\\mathrm{TN}}{\\mathrm{FN}\\cdot\\mathrm{FP}} = 1$ for every '
+           'non-informative output (printed chain in conditional probabilities).'))
 def odds_fq(d: Derivation) -> None:
     odds = measure("Odds")
     printed1 = (Pr(S, G) * Pr(G) * Pr(NS, NG) * Pr(NG)) / (Pr(S, NG) * Pr(NG) * Pr(NS, G) * Pr(G))
@@ -199,7 +224,10 @@ def maac_fq(d: Derivation) -> None:
 @claim("amigo.appendix.kappa_fixed_quality",
        where="Appendix, proof 'Kappa statistic satisfies Non-Informativeness Fixed Quality'",
        statement="KapS(S) = ((P(S|G)P(G) + P(not S|not G)P(not G)) - (P(S)P(G) + P(not S)P(not G)))/(1 "
-                 "- (P(S)P(G) + P(not S)P(not G))) returns zero for non-informative outputs.")
+                 "- (P(S)P(G) + P(not S)P(not G))) returns zero for non-informative outputs.",
+       statement_latex=(
+           '$\\mathrm{KapS}(\\mathcal{S}) = \\frac{(P(\\mathcal{S}\\mid\\mathcal{G})P(\\mathcal{G}) + P(\\neg\\mathcal{S}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G})) - (P(\\mathcal{S})P(\\mathcal{G}) + P(\\neg\\mathcal{S})P(\\neg\\mathcal{G}))}{1 - (P(\\mathcal{S})P(\\mathcal{G}) + P(\\neg\\mathcal{S})P(\\neg\\mathcal{G}))}$ '
+           'returns zero for non-informative outputs.'))
 def kappa_fq(d: Derivation) -> None:
     kappa = measure("Kappa")
     accuracy = measure("Acc").probs

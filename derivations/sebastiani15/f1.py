@@ -42,7 +42,14 @@ def f1_mon(d: Derivation) -> None:
        statement="F1 does not satisfy CON: F1 := 1 at TP = FN = FP = 0 but lim_{FP->0} 2TP/(2TP+FP+FN) "
                  "= 0 when TP = FN = 0; with F1 = 2TP/(AP+AN+TP-TN), dF1/dTP = "
                  "2(AP+AN-TN)/(AP+AN+TP-TN)^2 and dF1/dTN = 2(AP+AN+TP)/(AP+AN+TP-TN)^2, both undefined "
-                 "when AP+AN+TP-TN = 0, i.e. TP = AP = 0 and TN = AN = |D|.")
+                 "when AP+AN+TP-TN = 0, i.e. TP = AP = 0 and TN = AN = |D|.",
+       statement_latex=(
+           '$F_1$ does not satisfy CON: $F_1 := 1$ at $\\mathrm{TP} = \\mathrm{FN} = \\mathrm{FP} = 0$ but '
+           '$\\lim_{\\mathrm{FP}\\to 0} \\frac{2\\mathrm{TP}}{2\\mathrm{TP}+\\mathrm{FP}+\\mathrm{FN}} = 0$ when $\\mathrm{TP} = \\mathrm{FN} = 0$; '
+           'with $F_1 = \\frac{2\\mathrm{TP}}{\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN}}$, '
+           '$\\frac{\\partial F_1}{\\partial \\mathrm{TP}} = \\frac{2(\\mathrm{AP}+\\mathrm{AN}-\\mathrm{TN})}{(\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN})^2}$ and '
+           '$\\frac{\\partial F_1}{\\partial \\mathrm{TN}} = \\frac{2(\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP})}{(\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN})^2}$, '
+           'both undefined when $\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN} = 0$, i.e.\\ $\\mathrm{TP} = \\mathrm{AP} = 0$ and $\\mathrm{TN} = \\mathrm{AN} = |D|$.'))
 def f1_con(d: Derivation) -> None:
     generic = _in_tp_tn(_generic(_m("F1")))
     den = AP + AN + TPr - TNr

@@ -228,4 +228,5 @@ class Derivation:
             id=claim.id, paper=claim.paper, where=claim.where, statement=claim.statement,
             verdict=verdict, steps=tuple(self.steps), conclusion=text,
             corrected_statement=self._corrected, counterexample=self._counterexample,
-            reason=reason, notes=tuple(self.notes), seconds=seconds)
+            reason=reason, notes=tuple(self.notes), seconds=seconds,
+            statement_latex=claim.statement_latex)

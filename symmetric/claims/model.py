@@ -78,6 +78,7 @@ class ClaimResult:
     reason: Prose | None = None
     notes: tuple[Prose, ...] = ()
     seconds: float = 0.0
+    statement_latex: str = ""     # the statement as the author typeset it ("" : none given)
 
     @property
     def discrepancies(self) -> tuple[StepRecord, ...]:
@@ -97,3 +98,6 @@ class Claim:
     where: str
     statement: str
     derive: Callable[..., None] = field(repr=False, compare=False)   # (Derivation) -> None
+    # The statement as mathematics, typeset by the derivation's author (LaTeX, text mode, for
+    # the paper-grade output); ``statement`` stays the plain-text form (terminal, JSON).
+    statement_latex: str = ""

@@ -68,6 +68,68 @@ def math(value) -> str:
     return to_latex(value)
 
 
+# A slot longer than this (characters of LaTeX) is displayed on lines of its own, where breqn
+# can break it, rather than run into the margin inside a line of text.
+INLINE_LIMIT = 90
+
+
+def _shortest(value):
+    """Among equivalent forms of a long expression (as given, factored, cancelled), the one
+    that prints shortest: the same value, in the form a reader can take in."""
+    if not isinstance(value, sp.Expr) or value.has(sp.Piecewise) or value.is_number:
+        return value
+    best, best_len = value, len(to_latex(value))
+    # a sum collected in one symbol, each coefficient factored (exact identities all)
+    collected = [lambda e, x=x: e.replace(lambda a: isinstance(a, sp.Add),
+                                          lambda a: sp.collect(sp.expand(a), x, func=sp.factor))
+                 for x in sorted(value.free_symbols, key=str)[:4]]
+    for rewrite in (sp.factor, sp.cancel, *collected):
+        try:
+            candidate = rewrite(value)
+        except (sp.PolynomialError, NotImplementedError, TypeError, ValueError):
+            continue
+        length = len(to_latex(candidate))
+        if length < best_len:
+            best, best_len = candidate, length
+    return best
+
+
+def _dmath(latex: str) -> str:
+    return rf"\begin{{dmath*}}{latex}\end{{dmath*}}"
+
+
+def _breakable(part) -> str:
+    """A long product with its factors joined by an explicit \\cdot, where breqn may break
+    the line (it never breaks inside the parentheses of a factor)."""
+    if not isinstance(part, sp.Mul) or len(math(part)) <= INLINE_LIMIT:
+        return math(part)
+    coeff, rest = part.as_coeff_Mul()
+    factors = [math(f) if not isinstance(f, sp.Add) else rf"\left({math(f)}\right)"
+               for f in sp.Mul.make_args(rest)]
+    sign = "-" if coeff == -1 else "" if coeff == 1 else math(coeff) + r" \cdot "
+    return sign + r" \cdot ".join(factors)
+
+
+def slot(value) -> str:
+    """A slot of a sentence: inline mathematics, or a display when it is long.  breqn breaks a
+    display at its top-level operators but never inside a fraction, so a long fraction is shown
+    as num/den with the numerator and the denominator displayed one after the other."""
+    latex = math(value)
+    if len(latex) <= INLINE_LIMIT:
+        return f"${latex}$"
+    value = _shortest(sp.Rational(value.numerator, value.denominator) if isinstance(value, Fraction) else value)
+    latex = math(value)
+    if len(latex) <= INLINE_LIMIT:
+        return f"${latex}$"
+    if isinstance(value, sp.Expr) and not value.has(sp.Piecewise):
+        num, den = sp.fraction(sp.together(value))
+        if den != 1 and len(latex) > 2 * INLINE_LIMIT:
+            return (_dmath(r"\frac{\mathit{num}}{\mathit{den}}") + "where"
+                    + _dmath(r"\mathit{num} = " + _breakable(num)) + _dmath(r"\mathit{den} = " + _breakable(den)))
+        return _dmath(_breakable(value))
+    return _dmath(latex)
+
+
 def tex_text(text: "Sentence | str | None") -> str:
     """A sentence (or plain text) in LaTeX: the prose escaped, each slot as mathematics."""
     if not text:
@@ -76,7 +138,7 @@ def tex_text(text: "Sentence | str | None") -> str:
         return join_sentences(tex_text(t) for t in text if t)
     if isinstance(text, str):
         return _prose(text)
-    return "".join(f"${math(part.value)}$" if isinstance(part, _Slot) else _prose(part)
+    return "".join(slot(part.value) if isinstance(part, _Slot) else _prose(part)
                    for part in text.parts())
 
 

@@ -22,6 +22,30 @@ SYMBOL_LATEX: dict[sp.Symbol, str] = {
 }
 
 
+# The papers write the probability of a complement as P(¬G), never 1 - P(G): these rules name
+# the complements (a value X whose 1 - X has a name of its own).  The rewrite is exact (the
+# named symbol stands for exactly 1 - X) and only for printing.
+_NOT_G, _NOT_S = sp.Symbol("symmetric_not_g"), sp.Symbol("symmetric_not_s")
+COMPLEMENT_RULES: tuple[tuple[sp.Expr, sp.Symbol, str], ...] = (
+    (space.g, _NOT_G, r"P(\neg\mathcal{G})"),
+    (space.s, _NOT_S, r"P(\neg\mathcal{S})"),
+    (space.Pr(space.G), _NOT_G, r"P(\neg\mathcal{G})"),
+    (space.Pr(space.S), _NOT_S, r"P(\neg\mathcal{S})"),
+)
+_COMPLEMENT_NAMES = {symbol: name for _, symbol, name in COMPLEMENT_RULES}
+
+
+def with_complements(expr):
+    """``expr`` with every sum 1 - X (and X - 1) of a rule written as the complement's atom."""
+    if not isinstance(expr, sp.Basic) or not expr.free_symbols & {space.g, space.s} and not expr.has(space.Pr):
+        return expr
+    rules = {}
+    for x, named, _ in COMPLEMENT_RULES:
+        rules[1 - x] = named
+        rules[x - 1] = -named
+    return expr.xreplace(rules)
+
+
 def register_latex_names(names: dict) -> None:
     """Let a module (a paper's derivation) give its symbols their printed names."""
     SYMBOL_LATEX.update(names)
@@ -35,21 +59,23 @@ class NotationPrinter(LatexPrinter):
     """sympy's LaTeX printer with the project's notation for the atoms of the probability space."""
 
     def _print_Pr(self, expr, exp=None):
+        # braced: a display that breaks lines (breqn) must not break at the \mid inside P(X | Y)
         if len(expr.args) == 1:
-            body = rf"P({EVENT_LATEX[expr.args[0]]})"
+            body = rf"{{P({EVENT_LATEX[expr.args[0]]})}}"
         else:
             x, y = expr.args
-            body = rf"P({EVENT_LATEX[x]} \mid {EVENT_LATEX[y]})"
+            body = rf"{{P({EVENT_LATEX[x]} \mid {EVENT_LATEX[y]})}}"
         return _with_exponent(body, exp)
 
     def _print_Joint(self, expr, exp=None):
         x, y = expr.args
-        return _with_exponent(rf"P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})", exp)
+        return _with_exponent(rf"{{P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})}}", exp)
 
 
 def to_latex(expr) -> str:
     """``expr`` in LaTeX, every symbol under its name in the notation table."""
-    expr = sp.sympify(expr)
+    expr = with_complements(sp.sympify(expr))
     symbols = getattr(expr, "free_symbols", ())
     names = {s: SYMBOL_LATEX[s] for s in symbols if s in SYMBOL_LATEX}
+    names.update({s: _COMPLEMENT_NAMES[s] for s in symbols if s in _COMPLEMENT_NAMES})
     return NotationPrinter({"symbol_names": names, "ln_notation": True}).doprint(expr)
