@@ -3,6 +3,8 @@ the whole document compiles with a real TeX engine (required under CI, where the
 installed by .ci/run)."""
 
 import os
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -81,3 +83,33 @@ def test_the_log_parser_names_the_file_and_width():
            "(./b.tex\nOverfull \\hbox (3.0pt too wide) detected at line 9\n)")
     assert texbuild.overfull_boxes(log) == [("a.tex", 12.5, "4--5"), ("b.tex", 3.0, "9")]
     assert texbuild.overfull_boxes(log, 5.0) == [("a.tex", 12.5, "4--5")]
+
+
+def _readme_paper() -> str:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```latex\n(.*?)```", readme, flags=re.S)
+    assert len(blocks) == 1, "the README has one LaTeX recipe"
+    return blocks[0]
+
+
+def test_the_readme_paste_recipe_compiles(generated, tmp_path):
+    """The README's recipe, as written, against the generated latex_out/: it compiles, the
+    claim's label is placed, and the fragment made no contents entry of its own."""
+    require_tex()
+    paper = _readme_paper()
+    claim_ids = re.findall(r"\\input\{latex_out/([^}]+)\.tex\}", paper)
+    assert "symmetric-macros" in claim_ids and len(claim_ids) == 2
+    shutil.copytree(generated, tmp_path / "latex_out")
+    (tmp_path / "paper.tex").write_text(paper, encoding="utf-8")
+    report = texbuild.build_folder(tmp_path / "paper.tex")
+    assert report.pdf.exists()
+    assert latex.label_of(claim_ids[1]) in report.labels
+    assert "Undefined control sequence" not in report.log
+    assert not report.overfull(OVERFULL_LIMIT_PT)
+
+
+def test_a_claim_fragment_does_not_force_sectioning(generated):
+    text = (generated / "quant.table1.tex").read_text(encoding="utf-8")
+    assert not re.search(r"\\(sub)*section|\\addcontentsline", text)
+    macros = (generated / latex.MACROS).read_text(encoding="utf-8")
+    assert r"\providecommand{\symclaimheading}[1]{}" in macros

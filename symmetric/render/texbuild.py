@@ -151,3 +151,19 @@ def build(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECO
 def build_pdf(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECONDS) -> Path:
     """:func:`build`, for callers that want only the PDF."""
     return build(main, inputs, timeout=timeout).pdf
+
+
+def build_folder(main: Path, *, timeout: float = PASS_SECONDS) -> BuildReport:
+    """Compile ``main`` in a scratch copy of its whole folder (subfolders too: a paper that
+    ``\\input``s ``latex_out/...``); the PDF is copied back beside ``main``."""
+    main = Path(main)
+    if tex_engine() is None:
+        raise TexBuildError("no TeX engine (pdflatex) on PATH")
+    with tempfile.TemporaryDirectory(prefix="symmetric-tex-") as tmp:
+        scratch = Path(tmp) / "paper"
+        shutil.copytree(main.parent, scratch)
+        log, toc = _compile(main, scratch, timeout)
+        aux = scratch / f"{main.stem}.aux"
+        labels = _labels(aux.read_text(errors="replace")) if aux.exists() else {}
+        pdf = copy_file(scratch / f"{main.stem}.pdf", main.with_suffix(".pdf"))
+        return BuildReport(pdf, log, _contents(toc), labels)
