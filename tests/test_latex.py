@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from symmetric.claims import registry
-from symmetric.render import files, latex, texbuild
+from symmetric import space
+from symmetric.render import files, latex, notation, texbuild
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
@@ -113,3 +114,33 @@ def test_a_claim_fragment_does_not_force_sectioning(generated):
     assert not re.search(r"\\(sub)*section|\\addcontentsline", text)
     macros = (generated / latex.MACROS).read_text(encoding="utf-8")
     assert r"\providecommand{\symclaimheading}[1]{}" in macros
+
+
+def test_property_cells_are_badges_and_cases_a_table(generated, all_results):
+    text = (generated / "amigo.body.strict_monotonicity.tex").read_text(encoding="utf-8")
+    assert r"\begin{dmath*}holds" not in text and r"\begin{dmath*}fails" not in text
+    cells = re.findall(r"\\symcell\{(\w+)\}\{(\w+)\}\{([^}]*\}?)\}", text)
+    steps = all_results["amigo.body.strict_monotonicity"].steps
+    assert len(cells) == len(steps)
+    for (paper, derived, mark), step in zip(cells, steps):
+        assert (paper, derived) == (latex.cell(step.printed), latex.cell(step.derived))
+        assert mark.startswith(r"$\checkmark$") == (step.printed == step.derived)
+    assert text.count(r"\begin{symcases}") >= 3 and "face" not in text
+
+
+def test_notes_about_the_source_are_apart_from_the_proof(generated):
+    text = (generated / "amigo.appendix.wacc_absolute_weighting.tex").read_text(encoding="utf-8")
+    source, proof = text.split(r"\begin{symproof}")
+    assert "As extracted" in source and r"\symsource{" in source
+    assert "extracted" not in proof
+
+
+@pytest.mark.parametrize("expr, expected", [
+    (1 - space.g, r"P(\neg\mathcal{G})"),
+    ((1 - space.s) / space.s, r"\frac{P(\neg\mathcal{S})}{P(\mathcal{S})}"),
+    (space.g * (space.g - 1), r"- P(\mathcal{G}) P(\neg\mathcal{G})"),
+    (space.Pr(space.S, space.G), r"{P(\mathcal{S} \mid \mathcal{G})}"),
+    (1 - space.g - space.s, r"- P(\mathcal{G}) - P(\mathcal{S}) + 1"),   # not a complement: unchanged
+])
+def test_the_papers_notation(expr, expected):
+    assert notation.to_latex(expr) == expected

@@ -83,11 +83,12 @@ def wacc_aw(d: Derivation) -> None:
     denominator = lam * Pr(G) + Pr(NG)
     chain = [
         ("definition", (lam * Pr(S, G) * Pr(G) + Pr(NS, NG) * Pr(NG)) / denominator),
-        ("second printed expression (as extracted: the factor $P(\\neg S|\\neg G)$ is missing)",
+        ("second printed expression",
          (lam * Pr(S, G) * Pr(G) + Pr(NG)) / denominator),
         ("independence substituted", (lam * Pr(S) * Pr(G) + (1 - Pr(S)) * Pr(NG)) / denominator),
         ("expanded", (lam * Pr(S) * Pr(G) + Pr(NG) - Pr(S) * Pr(NG)) / denominator),
     ]
+    d.source_note("As extracted, the second printed expression lacks the factor $P(\\neg S|\\neg G)$.")
     for label, form in chain:
         d.equal(f"WAcc$(S_{{ni}})$, {label}", _ni(form), derived, domain=domain, show_printed=(form))
     derivative = sp.together(sp.diff(derived, s))

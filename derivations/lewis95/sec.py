@@ -32,7 +32,7 @@ FIG4_ROWS = ("none", "top 1", "both")
                  "best threshold lies between 0.6 and 0.7 for the second set and between 0.3 and 0.5 "
                  "for the third).")
 def sec_expected_values(d: Derivation) -> None:
-    d.note("Figure 4 reconstructed: the scan prints the three 'Exact E[SEC]' columns away from their test "
+    d.source_note("Figure 4 reconstructed: the scan prints the three 'Exact E[SEC]' columns away from their test "
            "sets; each column is given to the test set for which all its numbers agree with the "
            "recomputation, and that assignment is checked to be the only one of the $3! = 6$ that does.")
     sets = [tuple(Q(x) for x in ps) for ps in FIG4_SETS]

@@ -79,6 +79,7 @@ class ClaimResult:
     notes: tuple[Prose, ...] = ()
     seconds: float = 0.0
     statement_latex: str = ""     # the statement as the author typeset it ("" : none given)
+    source_notes: tuple[Prose, ...] = ()   # about the source text (extraction, scan), not the proof
 
     @property
     def discrepancies(self) -> tuple[StepRecord, ...]:

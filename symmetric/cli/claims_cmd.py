@@ -125,6 +125,8 @@ def show(claim_id: str) -> None:
     click.echo(f"statement: {r.statement}\n")
     for note in r.notes:
         click.echo(f"note: {text_render.prose(note)}")
+    for note in r.source_notes:
+        click.echo(f"about the source: {text_render.prose(note)}")
     for k, s in enumerate(r.steps, 1):
         click.echo(f"{k}. [{text_render.step_status(s.status)}] {s.label}")
         if s.printed is not None:

@@ -130,12 +130,66 @@ def slot(value) -> str:
     return _dmath(latex)
 
 
+# A proof by cases is a run of sentences "<case>, face {0}: <result> (<how decided>)." (one per
+# case and condition); three or more in a row are typeset as one table, not as paragraphs.
+CASE_SENTENCE = re.compile(r"^(?P<case>[^{}]+), face \{0\}: (?P<result>[^(){}]+?)(?: \((?P<how>[^(){}]*)\))?\.$")
+CASE_TABLE_MIN_ROWS = 3
+
+
+def _case(line):
+    if not isinstance(line, Sentence) or len(line.args) != 1:
+        return None
+    match = CASE_SENTENCE.match(line.template)
+    return None if match is None else (match, line.args[0])
+
+
+def _condition(value) -> str:
+    return ", ".join(math(v) for v in value) if isinstance(value, tuple) else math(value)
+
+
+def case_table(cases) -> str:
+    """Sentences of a proof by cases as a table: a row per condition under its case."""
+    rows, current = [], None
+    for match, condition in cases:
+        case = match.group("case").replace("{{", "{").replace("}}", "}")
+        if case != current:
+            rows.append(rf"\multicolumn{{3}}{{@{{}}l}}{{\emph{{{_prose(case[:1].upper() + case[1:])}:}}}}\\")
+            current = case
+        how = match.group("how") or ""
+        rows.append(rf"\quad {_condition(condition)} & {_prose(match.group('result'))} & {_prose(how)}\\")
+    return "\\begin{symcases}\n" + "\n".join(rows) + "\n\\end{symcases}"
+
+
+def tex_lines(lines) -> str:
+    """Several sentences read one after another; runs of case sentences become a table."""
+    pieces, run = [], []
+
+    def flush():
+        if len(run) >= CASE_TABLE_MIN_ROWS:
+            pieces.append(case_table(c for _, c in run))
+        else:
+            pieces.extend(tex_text(line) for line, _ in run)
+        run.clear()
+
+    for line in lines:
+        if not line:
+            continue
+        found = _case(line)
+        if found is None:
+            flush()
+            pieces.append(tex_text(line))
+        else:
+            run.append((line, found))
+    flush()
+    return join_sentences(pieces)
+
+
 def tex_text(text: "Sentence | str | None") -> str:
     """A sentence (or plain text) in LaTeX: the prose escaped, each slot as mathematics."""
     if not text:
         return ""
     if isinstance(text, (tuple, list)):     # several sentences, read one after another
-        return join_sentences(tex_text(t) for t in text if t)
+        return tex_lines(text)
     if isinstance(text, str):
         return _prose(text)
     return "".join(slot(part.value) if isinstance(part, _Slot) else _prose(part)
@@ -158,6 +212,24 @@ def tex_math(value) -> str:
     return to_latex(value)
 
 
+# A step whose printed and derived sides are verdicts is a cell of a paper's property table.
+CELL_WORDS = {Verdict.HOLDS: "holds", Verdict.FAILS: "fails", Verdict.UNDETERMINED: "undecided"}
+CELL_MARKS = {Verdict.HOLDS: r"$\checkmark$", Verdict.FAILS: r"$\times$~\textbf{paper wrong}",
+              Verdict.UNDETERMINED: "?"}
+
+
+def is_cell(step) -> bool:
+    return isinstance(step.printed, Verdict) and isinstance(step.derived, Verdict)
+
+
+def cell(value: Verdict) -> str:
+    return CELL_WORDS[value]
+
+
+def cell_mark(status: Verdict) -> str:
+    return CELL_MARKS[status]
+
+
 def label_of(claim_id: str) -> str:
     return "claim:" + claim_id
 
@@ -175,6 +247,9 @@ def _environment() -> jinja2.Environment:
     env.filters["label"] = label_of
     env.filters["status"] = step_status
     env.filters["plain"] = plain
+    env.filters["is_cell"] = is_cell
+    env.filters["cell"] = cell
+    env.filters["cellmark"] = cell_mark
     env.globals["Verdict"] = Verdict
     return env
 
