@@ -13,7 +13,8 @@ def test_catalogue_measure_json(tmp_path):
     report = json.loads(r.stdout[r.stdout.index("["):])
     props = {p["property"]: p["verdict"] for p in report[0]["properties"]}
     assert props["MON"] == "holds" and props["CHA[uniform-size]"] == "holds" and "SM" in props
-    assert (tmp_path / "tex" / "check.tex").exists()
+    assert r"\input{check-k}" in (tmp_path / "tex" / "check.tex").read_text()
+    assert (tmp_path / "tex" / "check-k.tex").exists()
 
 
 def test_command_line_measure_with_parameter(tmp_path):

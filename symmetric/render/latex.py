@@ -130,33 +130,43 @@ def slot(value) -> str:
     return _dmath(latex)
 
 
-# A proof by cases is a run of sentences "<case>, face {0}: <result> (<how decided>)." (one per
-# case and condition); three or more in a row are typeset as one table, not as paragraphs.
-CASE_SENTENCE = re.compile(r"^(?P<case>[^{}]+), face \{0\}: (?P<result>[^(){}]+?)(?: \((?P<how>[^(){}]*)\))?\.$")
+# A proof by cases is a run of sentences, one per case, each "<condition>: <result> (<how it was
+# decided>)."; three or more in a row are typeset as one table, not as paragraphs.  The rules:
+# the condition is a face {0} under a named case ("a relevant item moved ..., face {0}: ..."),
+# or plain text without slots ("TP = 0, the other cells positive: ...").
+CASE_RULES = (
+    re.compile(r"^(?P<case>[^{}]+), face \{0\}: (?P<result>[^(){}]+?)(?: \((?P<how>[^(){}]*)\))?\.$"),
+    re.compile(r"^(?P<condition>[^:{}]+): (?P<result>[^(){}:]+?) \((?P<how>[^(){}]*)\)\.$"),
+)
 CASE_TABLE_MIN_ROWS = 3
 
 
 def _case(line):
-    if not isinstance(line, Sentence) or len(line.args) != 1:
+    """(case or "", condition as LaTeX, result, how) of a case sentence; None for another line."""
+    if not isinstance(line, Sentence):
         return None
-    match = CASE_SENTENCE.match(line.template)
-    return None if match is None else (match, line.args[0])
-
-
-def _condition(value) -> str:
-    return ", ".join(math(v) for v in value) if isinstance(value, tuple) else math(value)
+    for rule in CASE_RULES:
+        match = rule.match(line.template)
+        if match is None or len(line.args) != (1 if "case" in rule.groupindex else 0):
+            continue
+        plain_text = lambda key: (match.groupdict().get(key) or "").replace("{{", "{").replace("}}", "}")
+        if "case" in rule.groupindex:
+            value = line.args[0]
+            condition = "$" + (", ".join(math(v) for v in value) if isinstance(value, tuple) else math(value)) + "$"
+        else:
+            condition = _prose(plain_text("condition"))
+        return plain_text("case"), condition, _prose(plain_text("result")), _prose(plain_text("how"))
+    return None
 
 
 def case_table(cases) -> str:
-    """Sentences of a proof by cases as a table: a row per condition under its case."""
-    rows, current = [], None
-    for match, condition in cases:
-        case = match.group("case").replace("{{", "{").replace("}}", "}")
-        if case != current:
+    """Sentences of a proof by cases as a table: a row per condition, under its case."""
+    rows, current = [], ""
+    for case, condition, result, how in cases:
+        if case and case != current:
             rows.append(rf"\multicolumn{{3}}{{@{{}}l}}{{\emph{{{_prose(case[:1].upper() + case[1:])}:}}}}\\")
             current = case
-        how = match.group("how") or ""
-        rows.append(rf"\quad {_condition(condition)} & {_prose(match.group('result'))} & {_prose(how)}\\")
+        rows.append(rf"{condition} & {result} & {how}\\")
     return "\\begin{symcases}\n" + "\n".join(rows) + "\n\\end{symcases}"
 
 
@@ -230,6 +240,43 @@ def cell_mark(status: Verdict) -> str:
     return CELL_MARKS[status]
 
 
+def _value_of_table(name: str, values) -> tuple[str, object] | None:
+    """The measure's value at the table ``name``: a value named ``M(name)`` or ``... name``."""
+    pattern = re.compile(rf"(^|[\s(]){re.escape(name)}($|\))")
+    for key, value in values:
+        if pattern.search(key):
+            return key, value
+    return None
+
+
+def counterexample_table(cx) -> str:
+    """A counterexample, labelled: its contingency tables as rows (cell names as the header,
+    the measure's value at each table beside it), then the other named values, then the
+    relation that fails."""
+    parts, used = [], set()
+    if cx.tables:
+        matched = {name: _value_of_table(name, cx.values) for name, _ in cx.tables}
+        used = {m[0] for m in matched.values() if m}
+        heads = {m[0].replace(f"({name})", "").replace(name, "").strip() for name, m in matched.items() if m}
+        head = heads.pop() if len(heads) == 1 and not heads & {""} else "value"
+        with_value = any(matched.values())
+        rows = [" & " + " & ".join(rf"$\mathrm{{{c}}}$" for c in ContingencyTable._fields)
+                + (f" & {tex_escape(head)}" if with_value else "") + r"\\\hline"]
+        for name, table in cx.tables:
+            row = tex_escape(name) + "".join(f" & ${v}$" for v in table)
+            if with_value:
+                row += " & " + (f"${math(matched[name][1])}$" if matched[name] else "")
+            rows.append(row + r"\\")
+        parts.append("\\begin{symtables}{" + "r" * (4 + with_value) + "}\n" + "\n".join(rows) + "\n\\end{symtables}")
+    named = [(k, v) for k, v in (*cx.point, *cx.values) if k not in used]
+    if named:
+        parts.append("; ".join(f"{tex_escape(k)} $= {math(v)}$" for k, v in named) + ".")
+    if cx.relation is not None and cx.relation != "":
+        parts.append(r"\emph{Fails:} " + (tex_escape(cx.relation) if isinstance(cx.relation, str)
+                                          else f"${math(cx.relation)}$") + ".")
+    return "\n".join(parts)
+
+
 def label_of(claim_id: str) -> str:
     return "claim:" + claim_id
 
@@ -247,6 +294,7 @@ def _environment() -> jinja2.Environment:
     env.filters["label"] = label_of
     env.filters["status"] = step_status
     env.filters["plain"] = plain
+    env.filters["counterexample"] = counterexample_table
     env.filters["is_cell"] = is_cell
     env.filters["cell"] = cell
     env.filters["cellmark"] = cell_mark
