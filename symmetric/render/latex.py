@@ -206,20 +206,25 @@ def tex_text(text: "Sentence | str | None") -> str:
                    for part in text.parts())
 
 
-def tex_math(value) -> str:
+def tex_math(value, *, printed: bool = False) -> str:
     """A step's printed or derived form (a sympy object, a :class:`PrintedLatex` literal, or the
-    verdict of a property cell) as LaTeX for display maths."""
+    verdict of a property cell) as LaTeX for display maths.  ``printed``: the paper's form,
+    kept in the paper's own vocabulary (no rewriting of 1 - P(G) as P(¬G))."""
     if value is None:
         return ""
     if isinstance(value, PrintedLatex):
         if not value.args:
             return value.latex
-        return value.latex.format(*(tex_math(a) for a in value.args))
+        return value.latex.format(*(tex_math(a, printed=printed) for a in value.args))
     if isinstance(value, Verdict):
         return value.value
     if isinstance(value, Fraction):
         value = sp.Rational(value.numerator, value.denominator)
-    return to_latex(value)
+    return to_latex(value, complements=not printed)
+
+
+def tex_printed(value) -> str:
+    return tex_math(value, printed=True)
 
 
 # A step whose printed and derived sides are verdicts is a cell of a paper's property table.
@@ -291,6 +296,7 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters["text"] = tex_text
     env.filters["math"] = tex_math
+    env.filters["printed"] = tex_printed
     env.filters["label"] = label_of
     env.filters["status"] = step_status
     env.filters["plain"] = plain

@@ -72,9 +72,12 @@ class NotationPrinter(LatexPrinter):
         return _with_exponent(rf"{{P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})}}", exp)
 
 
-def to_latex(expr) -> str:
-    """``expr`` in LaTeX, every symbol under its name in the notation table."""
-    expr = with_complements(sp.sympify(expr))
+def to_latex(expr, *, complements: bool = True) -> str:
+    """``expr`` in LaTeX, every symbol under its name in the notation table.  A paper's printed
+    form is shown as printed (``complements=False``: its 1 - P(G) stays 1 - P(G))."""
+    expr = sp.sympify(expr)
+    if complements:
+        expr = with_complements(expr)
     symbols = getattr(expr, "free_symbols", ())
     names = {s: SYMBOL_LATEX[s] for s in symbols if s in SYMBOL_LATEX}
     names.update({s: _COMPLEMENT_NAMES[s] for s in symbols if s in _COMPLEMENT_NAMES})

@@ -58,11 +58,12 @@ def form(value) -> str:
     return "" if value is None else plain(value)
 
 
-def sentence(line: Sentence | str) -> str:
-    """A sentence as plain text (legacy ``$...$`` segments are shown without the dollars)."""
+def sentence(line: Sentence | str, math=None) -> str:
+    """A sentence as plain text, each slot through ``math`` (default :func:`plain`)."""
+    math = math or plain
     out = []
     for part in as_sentence(line).parts():
-        out.append(plain(part.value) if isinstance(part, _Slot) else part)
+        out.append(math(part.value) if isinstance(part, _Slot) else part)
     return "".join(out)
 
 
@@ -70,13 +71,13 @@ def reason(value: Sentence | str) -> str:
     return sentence(value) if value else ""
 
 
-def prose(value) -> str:
+def prose(value, math=None) -> str:
     """Text, a sentence, or several of them (read one after another) as plain text."""
     if not value:
         return ""
     if isinstance(value, (tuple, list)):
-        return join_sentences(prose(v) for v in value if v)
-    return sentence(value)
+        return join_sentences(prose(v, math) for v in value if v)
+    return sentence(value, math)
 
 
 def counterexample(cx: Counterexample) -> dict:
