@@ -57,6 +57,10 @@ BAD_CLI = [
     (["--measure", "F11"], "did you mean 'F1'"),
     (["--param", "a>0"], "--param needs"),
     ([], "nothing to check"),
+    # options that would have no effect are refused, not ignored
+    (["--measure", "F1", "--name", "Foo"], "--name applies only to a measure given with --counts or --probs"),
+    (["--measure", "F1", "--name", "M"], "--name applies only"),        # even the default, when typed
+    (["--measure", "F1", "--lower-is-better"], "--lower-is-better applies only"),
 ]
 
 
@@ -202,3 +206,9 @@ def test_progress_per_property(args, lines, tmp_path):
     assert result.exit_code == 0, result.output
     for line in lines:
         assert line in result.stderr, f"line={line!r} stderr={result.stderr!r}"
+
+
+def test_a_toml_file_with_name_is_refused(tmp_path):
+    f = tmp_path / "m.toml"
+    f.write_text('[[measure]]\nname = "A"\ncounts = "(TP+TN)/n"\n')
+    assert_user_error(run([str(f), "--name", "X"], tmp_path), "--name applies only")

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -159,8 +160,16 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     if lower_is_better and not spec.orientation:
         raise InputError(f"--lower-is-better does not apply to {spec.name} measures "
                          "(they are error measures: lower is always better)")
+    given_text = any(text is not None for text in texts.values())
+    if not given_text:
+        # options that only describe a --counts/--probs/--term measure would be silently ignored
+        named = click.get_current_context().get_parameter_source("name") is not ParameterSource.DEFAULT
+        for option, used in (("--name", named), ("--lower-is-better", lower_is_better)):
+            if used:
+                raise InputError(f"{option} applies only to a measure given with {spec.forms_text()}; "
+                                 "a catalogue (--measure) or TOML measure has its own name and orientation")
     measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
-    if any(text is not None for text in texts.values()):
+    if given_text:
         measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
     elif params:
         raise InputError("--param needs " + spec.forms_text())
