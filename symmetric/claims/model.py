@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
-from ..evidence import Counterexample, Sentence
+from ..evidence import Counterexample, Sentence, latex_repr
 from ..logic import Verdict
 
 # Prose of a result: plain text, a sentence with mathematical slots, or several read in a row.
@@ -84,6 +84,9 @@ class ClaimResult:
     @property
     def discrepancies(self) -> tuple[StepRecord, ...]:
         return tuple(s for s in self.steps if s.status is Verdict.FAILS)
+
+    def _repr_latex_(self) -> str | None:
+        return latex_repr(self)
 
 
 @dataclass(frozen=True)
