@@ -144,3 +144,10 @@ def test_notes_about_the_source_are_apart_from_the_proof(generated):
 ])
 def test_the_papers_notation(expr, expected):
     assert notation.to_latex(expr) == expected
+
+
+def test_the_readme_stands_alone():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "../" not in readme, "the README points outside the repository"
+    for prefix in ("amigo", "sebastiani15", "quant", "lewis95"):
+        assert f"[`{prefix}`]" in readme, f"the paper of {prefix} is not cited"
