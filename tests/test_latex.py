@@ -151,3 +151,14 @@ def test_the_readme_stands_alone():
     assert "../" not in readme, "the README points outside the repository"
     for prefix in ("amigo", "sebastiani15", "quant", "lewis95"):
         assert f"[`{prefix}`]" in readme, f"the paper of {prefix} is not cited"
+
+
+def test_a_table_claim_is_a_table_with_the_wrong_cells_marked(generated, all_results):
+    text = (generated / "quant.table1.tex").read_text(encoding="utf-8")
+    matrix = text[text.index(r"\begin{symmatrix}"):text.index(r"\end{symmatrix}")]
+    rows = {line.split(" & ")[0]: line.rstrip("\\").split(" & ")[1:] for line in matrix.splitlines()[2:]}
+    columns = matrix.splitlines()[1].rstrip("\\hline").rstrip("\\").split(" & ")[1:]
+    wrong = {f"{row} / {columns[k]}" for row, cells in rows.items()
+             for k, cell in enumerate(cells) if cell.startswith(r"\symwrongcell")}
+    assert wrong == {s.label for s in all_results["quant.table1"].discrepancies}
+    assert len(rows) == 9 and all(len(cells) == 8 for cells in rows.values())

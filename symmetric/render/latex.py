@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..claims.model import ClaimResult, PrintedLatex
 from ..evidence import ContingencyTable, Sentence, _Slot
 from ..logic import Verdict
-from .notation import to_latex
+from .notation import SYMBOL_LATEX, to_latex
 from .text import join_sentences, plain, step_status
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -254,11 +254,25 @@ def _value_of_table(name: str, values) -> tuple[str, object] | None:
     return None
 
 
+def _name(key: str) -> str:
+    """A named value of a counterexample: an identifier as mathematics (lambda11 as
+    \\lambda_{11}, g as P(G) through the notation table), anything else as text."""
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", key):
+        known = {str(symbol): name for symbol, name in SYMBOL_LATEX.items()}
+        return "$" + known.get(key, sp.latex(sp.Symbol(key))) + "$"
+    return tex_escape(key)
+
+
 def counterexample_table(cx) -> str:
     """A counterexample, labelled: its contingency tables as rows (cell names as the header,
     the measure's value at each table beside it), then the other named values, then the
-    relation that fails."""
+    relation observed there (the violation)."""
     parts, used = [], set()
+    cells = dict(cx.point)
+    if not cx.tables and set(cells) == set(ContingencyTable._fields):
+        # a table given cell by cell: shown as the one table it is
+        cx = type(cx)(cx.relation, (("at", ContingencyTable(*(cells[c] for c in ContingencyTable._fields))),),
+                      (), cx.values, cx.description)
     if cx.tables:
         matched = {name: _value_of_table(name, cx.values) for name, _ in cx.tables}
         used = {m[0] for m in matched.values() if m}
@@ -275,11 +289,41 @@ def counterexample_table(cx) -> str:
         parts.append("\\begin{symtables}{" + "r" * (4 + with_value) + "}\n" + "\n".join(rows) + "\n\\end{symtables}")
     named = [(k, v) for k, v in (*cx.point, *cx.values) if k not in used]
     if named:
-        parts.append("; ".join(f"{tex_escape(k)} $= {math(v)}$" for k, v in named) + ".")
-    if cx.relation is not None and cx.relation != "":
-        parts.append(r"\emph{Fails:} " + (tex_escape(cx.relation) if isinstance(cx.relation, str)
+        parts.append("; ".join(f"{_name(k)} $= {math(v)}$" for k, v in named) + ".")
+    # the relation observed at the counterexample (the violation), unless it says nothing
+    if cx.relation is not None and cx.relation != "" and cx.relation is not sp.true:
+        parts.append(r"\emph{There:} " + (tex_escape(cx.relation) if isinstance(cx.relation, str)
                                           else f"${math(cx.relation)}$") + ".")
     return "\n".join(parts)
+
+
+# A claim whose steps are the cells "<row> / <column>" of a paper's table is shown as that table
+# too: each cell as printed, and where the derivation disagrees, the derived value beside it.
+MATRIX_WORDS = {Verdict.HOLDS: "yes", Verdict.FAILS: "no", Verdict.UNDETERMINED: "?"}
+MATRIX_MIN_CELLS = 4
+
+
+def cell_matrix(result) -> str:
+    steps = result.steps
+    if len(steps) < MATRIX_MIN_CELLS or not all(is_cell(s) and isinstance(s.label, str)
+                                                 and s.label.count(" / ") == 1 for s in steps):
+        return ""
+    rows, columns, cells = [], [], {}
+    for s in steps:
+        row, column = s.label.split(" / ")
+        rows += [row] if row not in rows else []
+        columns += [column] if column not in columns else []
+        printed, derived = MATRIX_WORDS[s.printed], MATRIX_WORDS[s.derived]
+        if s.status is Verdict.HOLDS:
+            cells[row, column] = printed
+        elif s.status is Verdict.FAILS:
+            cells[row, column] = rf"\symwrongcell{{{printed}}}{{{derived}}}"
+        else:
+            cells[row, column] = rf"{printed}\,?"
+    lines = [" & ".join(["", *(tex_escape(c) for c in columns)]) + r"\\\hline"]
+    lines += [" & ".join([tex_escape(row), *(cells.get((row, c), "") for c in columns)]) + r"\\"
+              for row in rows]
+    return ("\\begin{symmatrix}{" + "c" * len(columns) + "}\n" + "\n".join(lines) + "\n\\end{symmatrix}")
 
 
 def label_of(claim_id: str) -> str:
@@ -302,6 +346,7 @@ def _environment() -> jinja2.Environment:
     env.filters["plain"] = plain
     env.filters["counterexample"] = counterexample_table
     env.filters["is_cell"] = is_cell
+    env.filters["cell_matrix"] = cell_matrix
     env.filters["cell"] = cell
     env.filters["cellmark"] = cell_mark
     env.globals["Verdict"] = Verdict

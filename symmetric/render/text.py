@@ -129,7 +129,7 @@ def short_reason(result, siblings=()) -> str:
 def counterexample_rows(cx: Counterexample) -> tuple[list[str], list[list[str]], str]:
     """A counterexample for a terminal table: the header (table name, TP, FP, FN, TN and the
     measure's value), a row per contingency table, and the rest (other values, the relation
-    that fails) as one line."""
+    observed there, i.e. the violation) as one line."""
     used, rows = set(), []
     for name, table in cx.tables:
         pattern = re.compile(rf"(^|[\s(]){re.escape(name)}($|\))")
@@ -138,6 +138,6 @@ def counterexample_rows(cx: Counterexample) -> tuple[list[str], list[list[str]],
             used.add(match[0])
         rows.append([name, *(str(v) for v in table), plain(match[1]) if match else ""])
     rest = [f"{k} = {plain(v)}" for k, v in (*cx.point, *cx.values) if k not in used]
-    relation = plain(cx.relation) if cx.relation not in (None, "") else ""
-    line = "; ".join(rest + ([f"fails: {relation}"] if relation else []))
+    relation = plain(cx.relation) if cx.relation not in (None, "") and cx.relation is not sp.true else ""
+    line = "; ".join(rest + ([f"there: {relation}"] if relation else []))
     return ["", "TP", "FP", "FN", "TN", "value"], rows, line
