@@ -162,3 +162,15 @@ def test_a_table_claim_is_a_table_with_the_wrong_cells_marked(generated, all_res
              for k, cell in enumerate(cells) if cell.startswith(r"\symwrongcell")}
     assert wrong == {s.label for s in all_results["quant.table1"].discrepancies}
     assert len(rows) == 9 and all(len(cells) == 8 for cells in rows.values())
+
+
+@pytest.mark.parametrize("typed, expected", [
+    (r"TP = |T|P(S\wedge G)", r"\mathrm{TP} = |\mathcal{T}|P(\mathcal{S}\wedge \mathcal{G})"),
+    (r"P(\neg S|G) = P(\neg S)", r"P(\neg \mathcal{S} \mid \mathcal{G}) = P(\neg \mathcal{S})"),
+    (r"|S|+|\neg G|", r"|\mathcal{S}|+|\neg \mathcal{G}|"),
+    (r"\mathrm{TP} + P(\mathcal{G})", r"\mathrm{TP} + P(\mathcal{G})"),          # already in the notation
+    (r"\frac{TP}{AP} \cdot PP", r"\frac{\mathrm{TP}}{\mathrm{AP}} \cdot \mathrm{PP}"),
+    (r"E[X] \le \mathrm{var}[Y] + p(c)", r"E[X] \le \mathrm{var}[Y] + p(c)"),      # nothing to do
+])
+def test_an_authors_mathematics_is_written_in_the_table_notation(typed, expected):
+    assert notation.author_math(typed) == expected

@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..claims.model import ClaimResult, PrintedLatex
 from ..evidence import ContingencyTable, Sentence, _Slot
 from ..logic import Verdict
-from .notation import SYMBOL_LATEX, to_latex
+from .notation import SYMBOL_LATEX, author_math, to_latex
 from .text import join_sentences, plain, step_status
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -48,7 +48,7 @@ def tex_escape(text: str) -> str:
 def _prose(text: str) -> str:
     """Escape plain text, passing ``$...$`` segments through as mathematics."""
     parts = re.split(r"(\$[^$]+\$)", text)
-    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p)
+    return "".join(author_math(p) if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p)
                    for p in parts)
 
 
@@ -214,8 +214,8 @@ def tex_math(value, *, printed: bool = False) -> str:
         return ""
     if isinstance(value, PrintedLatex):
         if not value.args:
-            return value.latex
-        return value.latex.format(*(tex_math(a, printed=printed) for a in value.args))
+            return author_math(value.latex)
+        return author_math(value.latex.format(*(tex_math(a, printed=printed) for a in value.args)))
     if isinstance(value, Verdict):
         return value.value
     if isinstance(value, Fraction):

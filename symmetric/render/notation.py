@@ -7,6 +7,8 @@ derivation module may add the names of its own symbols with :func:`register_late
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
@@ -46,6 +48,28 @@ def with_complements(expr):
     return expr.xreplace(rules)
 
 
+# Mathematics typed by a derivation's author ($P(G)$, $TP$, $|T|$) is written in the notation of
+# the table above, so that one symbol has one notation on a page: the events inside P(...) are
+# calligraphic, the cells upright, the test set calligraphic.  Rules as data: (pattern, fix).
+_EVENT = re.compile(r"(?<!\\mathcal\{)(?<![\\A-Za-z])([GST])(?![A-Za-z])")
+_PROBABILITY = re.compile(r"(?<![A-Za-z\\])P\((?P<body>(?:[^()]|\([^()]*\))*)\)")
+AUTHOR_MATH_RULES: tuple[tuple[re.Pattern, object], ...] = (
+    (_PROBABILITY, lambda m: "P(" + _EVENT.sub(r"\\mathcal{\1}", m.group("body")).replace("|", r" \mid ") + ")"),
+    (re.compile(r"(?<!\\mathrm\{)(?<![\\A-Za-z])(TP|FP|FN|TN|AP|AN|PP|PN)(?![A-Za-z])"), r"\\mathrm{\1}"),
+    (re.compile(r"\|(\\neg ?)?([GST])\|"), r"|\1\\mathcal{\2}|"),
+)
+
+
+def author_math(latex: str) -> str:
+    """An author's LaTeX mathematics in the notation of the table."""
+    for pattern, fix in AUTHOR_MATH_RULES:
+        latex = pattern.sub(fix, latex)
+    return latex
+
+
+CELL_NAMES = frozenset({"TP", "FP", "FN", "TN", "AP", "AN", "PP", "PN"})
+
+
 def register_latex_names(names: dict) -> None:
     """Let a module (a paper's derivation) give its symbols their printed names."""
     SYMBOL_LATEX.update(names)
@@ -81,4 +105,7 @@ def to_latex(expr, *, complements: bool = True) -> str:
     symbols = getattr(expr, "free_symbols", ())
     names = {s: SYMBOL_LATEX[s] for s in symbols if s in SYMBOL_LATEX}
     names.update({s: _COMPLEMENT_NAMES[s] for s in symbols if s in _COMPLEMENT_NAMES})
+    # a derivation's own symbol for a cell or a margin (AN, PP, ...) is upright like the cells
+    names.update({s: rf"\mathrm{{{s.name}}}" for s in symbols
+                  if s not in names and isinstance(s, sp.Symbol) and s.name in CELL_NAMES})
     return NotationPrinter({"symbol_names": names, "ln_notation": True}).doprint(expr)
