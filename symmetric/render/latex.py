@@ -136,7 +136,7 @@ def slot(value) -> str:
 # or plain text without slots ("TP = 0, the other cells positive: ...").
 CASE_RULES = (
     re.compile(r"^(?P<case>[^{}]+), face \{0\}: (?P<result>[^(){}]+?)(?: \((?P<how>[^(){}]*)\))?\.$"),
-    re.compile(r"^(?P<condition>[^:{}]+): (?P<result>[^(){}:]+?) \((?P<how>[^(){}]*)\)\.$"),
+    re.compile(r"^(?P<condition>[^:{}]+): (?P<result>[^():]+?) \((?P<how>[^(){}]*)\)\.$"),
 )
 CASE_TABLE_MIN_ROWS = 3
 
@@ -147,7 +147,7 @@ def _case(line):
         return None
     for rule in CASE_RULES:
         match = rule.match(line.template)
-        if match is None or len(line.args) != (1 if "case" in rule.groupindex else 0):
+        if match is None or ("case" in rule.groupindex and len(line.args) != 1):
             continue
         plain_text = lambda key: (match.groupdict().get(key) or "").replace("{{", "{").replace("}}", "}")
         if "case" in rule.groupindex:
@@ -155,7 +155,10 @@ def _case(line):
             condition = "$" + (", ".join(math(v) for v in value) if isinstance(value, tuple) else math(value)) + "$"
         else:
             condition = _prose(plain_text("condition"))
-        return plain_text("case"), condition, _prose(plain_text("result")), _prose(plain_text("how"))
+        # the result may hold slots of its own (e.g. "{0} = {1}"): the condition holds none
+        result = tex_text(Sentence(match.group("result"), line.args)) if "case" not in rule.groupindex \
+            else _prose(plain_text("result"))
+        return plain_text("case"), condition, result, _prose(plain_text("how"))
     return None
 
 
