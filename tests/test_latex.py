@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import sympy as sp
 
 from symmetric.claims import registry
 from symmetric import space
@@ -174,3 +175,12 @@ def test_a_table_claim_is_a_table_with_the_wrong_cells_marked(generated, all_res
 ])
 def test_an_authors_mathematics_is_written_in_the_table_notation(typed, expected):
     assert notation.author_math(typed) == expected
+
+
+def test_a_long_form_is_shown_shorter_but_never_an_undefined_one_as_defined():
+    x, y = sp.symbols("x y", positive=True)
+    long_sum = sp.expand((space.g * x + space.s * y + 1) ** 3)
+    assert len(latex.tex_derived(long_sum)) < len(latex.tex_math(long_sum))
+    assert sp.simplify(sp.factor(long_sum) - long_sum) == 0
+    undefined = sp.zoo * sp.sqrt(1 / (1 - x / (x + y))) / (sp.zoo * sp.sqrt(1 / (1 - x / (x + y))) + 1)
+    assert r"\tilde{\infty}" in latex.tex_derived(undefined)

@@ -76,7 +76,10 @@ INLINE_LIMIT = 90
 def _shortest(value):
     """Among equivalent forms of a long expression (as given, factored, cancelled), the one
     that prints shortest: the same value, in the form a reader can take in."""
-    if not isinstance(value, sp.Expr) or value.has(sp.Piecewise) or value.is_number:
+    # an expression holding an infinity or nan is shown as derived: rewriting would hide that
+    # it is undefined (cancel turns zoo*x/(zoo*x + 1) into 1)
+    if (not isinstance(value, sp.Expr) or value.is_number
+            or value.has(sp.Piecewise, sp.zoo, sp.oo, -sp.oo, sp.nan)):
         return value
     best, best_len = value, len(to_latex(value))
     # a sum collected in one symbol, each coefficient factored (exact identities all)
@@ -230,6 +233,15 @@ def tex_printed(value) -> str:
     return tex_math(value, printed=True)
 
 
+def tex_derived(value) -> str:
+    """A derived form for display: among its exact equivalents (as derived, factored,
+    cancelled, collected) the one that prints shortest, when the form is long."""
+    latex = tex_math(value)
+    if isinstance(value, sp.Expr) and len(latex) > INLINE_LIMIT:
+        return tex_math(_shortest(value))
+    return latex
+
+
 # A step whose printed and derived sides are verdicts is a cell of a paper's property table.
 CELL_WORDS = {Verdict.HOLDS: "holds", Verdict.FAILS: "fails", Verdict.UNDETERMINED: "undecided"}
 CELL_MARKS = {Verdict.HOLDS: r"$\checkmark$", Verdict.FAILS: r"$\times$~\textbf{paper wrong}",
@@ -344,6 +356,7 @@ def _environment() -> jinja2.Environment:
     env.filters["text"] = tex_text
     env.filters["math"] = tex_math
     env.filters["printed"] = tex_printed
+    env.filters["derived"] = tex_derived
     env.filters["label"] = label_of
     env.filters["status"] = step_status
     env.filters["plain"] = plain
