@@ -209,7 +209,10 @@ def odds_fq(d: Derivation) -> None:
 @claim("amigo.appendix.maac_fixed_quality",
        where="Appendix, proof 'Macro Average Accuracy satisfies Non-Informativeness Fixed Quality'",
        statement="MAAc = (TP/(TP+FN) + TN/(TN+FP))/2 = (P(S|G) + P(not S|not G))/2, which equals 1/2 "
-                 "for every non-informative output.")
+                 "for every non-informative output.",
+       statement_latex=(
+           '$\\mathrm{MAAc} = \\frac{1}{2}\\Bigl(\\frac{TP}{TP+FN} + \\frac{TN}{TN+FP}\\Bigr) = \\frac{1}{2}\\bigl(P(S|G) + P(\\neg S|\\neg G)\\bigr)$, '
+           'which equals $\\frac{1}{2}$ for every non-informative output.'))
 def maac_fq(d: Derivation) -> None:
     maac = measure("MAAc")
     printed = (Pr(S, G) + Pr(NS, NG)) / 2
@@ -252,7 +255,10 @@ def kappa_fq(d: Derivation) -> None:
              "4.2)",
        statement="Chi(S) = ((|S and G|.|not S and not G| - |S and not G|.|not S and G|) + |T|)/(|S| + "
                  "|G| + |not S| + |not G|) = ((P(S|G).P(not S|not G) - P(S|not G).P(not S|G)) + 1)/2, "
-                 "and Chi(S_ni) = 1/2.")
+                 "and Chi(S_ni) = 1/2.",
+       statement_latex=(
+           '$\\mathrm{Chi}(\\mathcal{S}) = \\frac{(|\\mathcal{S}\\wedge \\mathcal{G}|\\cdot|\\neg \\mathcal{S}\\wedge\\neg \\mathcal{G}| - |\\mathcal{S}\\wedge\\neg \\mathcal{G}|\\cdot|\\neg \\mathcal{S}\\wedge \\mathcal{G}|) + |T|}{|S| + |G| + |\\neg S| + |\\neg G|}'
+           ' = \\frac{(P(S|G)P(\\neg S|\\neg G) - P(S|\\neg G)P(\\neg S|G)) + 1}{2}$, and $\\mathrm{Chi}(S_{\\neg i}) = \\frac{1}{2}$.'))
 def chi_fq(d: Derivation) -> None:
     chi = measure("Chi")
     d.note("Chi is taken as the paper defines it (its first printed, count form), not Pearson's statistic.")
@@ -282,7 +288,9 @@ def chi_fq(d: Derivation) -> None:
 @claim("amigo.appendix.f_growing_quality",
        where="Appendix, proof 'The F measure ... satisfies non-informativeness growing quality'",
        statement="F_alpha(S_ni) = F_alpha(P(G|S_ni), P(S_ni|G)) = F_alpha(P(G), P(S_ni)), which grows "
-                 "with P(S_ni) when P(G) is fixed.")
+                 "with P(S_ni) when P(G) is fixed.",
+       statement_latex=(
+           '$F_\\alpha(S_{\\neg i}) = F_\\alpha(P(G|S_{\\neg i}), P(S_{\\neg i}|G)) = F_\\alpha(P(G), P(S_{\\neg i}))$, which grows with $P(S_{\\neg i})$ when $P(G)$ is fixed.'))
 def f_gq(d: Derivation) -> None:
     f = measure("F")
     domain = _with_params(NI, f)
@@ -303,7 +311,11 @@ def f_gq(d: Derivation) -> None:
                  "(1-alpha)/(P(S_ni)(1-P(S_ni))))^-1; since x(1-x) <= 0.25 on [0,1], every "
                  "non-informative output receives an F(R,S) score lower than 0.25; Fig. 4 text: the "
                  "highest possible value is 0.25, when the random assignment gives half of the items to "
-                 "the positive class.")
+                 "the positive class.",
+       statement_latex=(
+           '$F_\\alpha(R(S_{\\neg i}), S(S_{\\neg i})) = \\Bigl(\\frac{\\alpha}{P(G)(1-P(G))} + \\frac{1-\\alpha}{P(S_{\\neg i})(1-P(S_{\\neg i}))}\\Bigr)^{-1}$; '
+           'since $x(1-x) \\le 0.25$ on $[0,1]$, every non-informative output receives an F(R,S) score lower than $0.25$; '
+           'Fig.~4 text: the highest possible value is $0.25$, when the random assignment gives half of the items to the positive class.'))
 def frs_bound(d: Derivation) -> None:
     frs = measure("F(R,S)")
     domain = _with_params(NI, frs)

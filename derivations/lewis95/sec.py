@@ -88,7 +88,10 @@ def sec_expected_values(d: Derivation) -> None:
        where="Section 7, eqs. (19)-(25)",
        statement="SEC = (b - c)^2; E[(sum Z_i - e)^2] is minimised at e = sum p_i, where its value is "
                  "var[sum Z_i] = sum p_i (1 - p_i); the 95% interval for the count is sum p_i +- 1.96 "
-                 "sqrt(sum p_i (1 - p_i)).")
+                 "sqrt(sum p_i (1 - p_i)).",
+       statement_latex=(
+           '$\\mathrm{SEC} = (b - c)^2$; $E[(\\sum_i Z_i - e)^2]$ is minimised at $e = \\sum_i p_i$, where its value is $\\mathrm{var}[\\sum_i Z_i] = \\sum_i p_i (1 - p_i)$; '
+           'the 95\\% interval for the count is $\\sum_i p_i \\pm 1.96\\sqrt{\\sum_i p_i (1 - p_i)}$.'))
 def sec_optimum(d: Derivation) -> None:
     a, b, c = sp.symbols("a b c", nonnegative=True)
     d.equal("eq. (19): $\\mathrm{SEC} = ((a + c) - (a + b))^2$", (b - c) ** 2, ((a + c) - (a + b)) ** 2)

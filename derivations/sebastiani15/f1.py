@@ -20,7 +20,9 @@ from .common import _axiom, _generic, _in_tp_tn, _m, _table_cx, AN, AP, fn, fp, 
 
 @claim("sebastiani15.f1.mon",
        where="Property 4.1",
-       statement="F1 does not satisfy MON: with TP = 0 and FN > 0, F1 = 0 whatever FP is.")
+       statement="F1 does not satisfy MON: with TP = 0 and FN > 0, F1 = 0 whatever FP is.",
+       statement_latex=(
+           '$F_1$ does not satisfy MON: with $TP = 0$ and $FN > 0$, $F_1 = 0$ whatever $FP$ is.'))
 def f1_mon(d: Derivation) -> None:
     f1 = _m("F1").count_form
     at = f1.xreplace({TP: 0, FN: fn, FP: FP, TN: TN})
@@ -106,7 +108,10 @@ def f1_cha(d: Derivation) -> None:
        where="Property 4.4 and the discussion after it, footnote 6",
        statement="F1 does not satisfy IMB: F1(trivial acceptor) = 2AP/(2AP+AN), not constant; "
                  "F1(trivial rejector) = 0 whenever AP > 0; the acceptor scores about 0.01 when the "
-                 "prevalence is 0.01, 0.75 when it is 0.60, and about 0.666 when it is 0.5.")
+                 "prevalence is 0.01, 0.75 when it is 0.60, and about 0.666 when it is 0.5.",
+       statement_latex=(
+           '$F_1$ does not satisfy IMB: $F_1(\\text{trivial acceptor}) = \\frac{2AP}{2AP+AN}$, not constant; $F_1(\\text{trivial rejector}) = 0$ whenever $AP > 0$; '
+           'the acceptor scores about $0.01$ when the prevalence is $0.01$, $0.75$ when it is $0.60$, and about $0.666$ when it is $0.5$.'))
 def f1_imb(d: Derivation) -> None:
     f1 = _m("F1")
     acc = sp.piecewise_fold(f1.count_form.xreplace({TP: AP, FP: AN, FN: 0, TN: 0}))
@@ -131,7 +136,9 @@ def f1_imb(d: Derivation) -> None:
 
 @claim("sebastiani15.f1.sym",
        where="Property 4.5",
-       statement="F1 does not satisfy SYM: 2TP/(2TP+FP+FN) != 2TN/(2TN+FN+FP).")
+       statement="F1 does not satisfy SYM: 2TP/(2TP+FP+FN) != 2TN/(2TN+FN+FP).",
+       statement_latex=(
+           '$F_1$ does not satisfy SYM: $\\frac{2TP}{2TP+FP+FN} \\ne \\frac{2TN}{2TN+FN+FP}$.'))
 def f1_sym(d: Derivation) -> None:
     left = 2 * tp / (2 * tp + fp + fn)
     right = 2 * tn / (2 * tn + fn + fp)

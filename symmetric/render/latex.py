@@ -229,6 +229,12 @@ def tex_math(value, *, printed: bool = False) -> str:
     return to_latex(value, complements=not printed)
 
 
+def authored(latex: str) -> str:
+    """An author's LaTeX text (a claim's ``statement_latex``): its $...$ mathematics in the
+    notation of the table, the text as written."""
+    return re.sub(r"\$[^$]+\$", lambda m: author_math(m.group(0)), latex)
+
+
 def tex_printed(value) -> str:
     return tex_math(value, printed=True)
 
@@ -356,6 +362,7 @@ def _environment() -> jinja2.Environment:
     env.filters["text"] = tex_text
     env.filters["math"] = tex_math
     env.filters["printed"] = tex_printed
+    env.filters["authored"] = authored
     env.filters["derived"] = tex_derived
     env.filters["label"] = label_of
     env.filters["status"] = step_status
