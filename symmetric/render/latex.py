@@ -165,14 +165,30 @@ def _case(line):
     return None
 
 
+# Conditions in a row with the same result decided the same way share one row (their
+# conditions run on as a paragraph) once there are at least this many of them.
+SHARED_ROW_MIN = 4
+
+
 def case_table(cases) -> str:
-    """Sentences of a proof by cases as a table: a row per condition, under its case."""
-    rows, current = [], ""
+    """Sentences of a proof by cases as a table: a row per condition, under its case; a run
+    of conditions with the same result and method is one row."""
+    groups: list[tuple[str, list[str], str, str]] = []
     for case, condition, result, how in cases:
+        if groups and groups[-1][0] == case and groups[-1][2:] == (result, how):
+            groups[-1][1].append(condition)
+        else:
+            groups.append((case, [condition], result, how))
+    rows, current = [], ""
+    for case, conditions, result, how in groups:
         if case and case != current:
             rows.append(rf"\multicolumn{{3}}{{@{{}}l}}{{\emph{{{_prose(case[:1].upper() + case[1:])}:}}}}\\")
             current = case
-        rows.append(rf"{condition} & {result} & {how}\\")
+        if len(conditions) >= SHARED_ROW_MIN:
+            rows.append(rf"\multicolumn{{3}}{{@{{}}>{{\raggedright\arraybackslash}}p{{\linewidth}}@{{}}}}{{{'; '.join(conditions)}: "
+                        rf"{result}{f' ({how})' if how else ''}.}}\\")
+        else:
+            rows += [rf"{condition} & {result} & {how}\\" for condition in conditions]
     return "\\begin{symcases}\n" + "\n".join(rows) + "\n\\end{symcases}"
 
 
