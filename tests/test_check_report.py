@@ -66,3 +66,10 @@ def test_the_example_report_passes_the_typesetting_gate(example_report):
     report = texbuild.build(folder / "check.tex", [p for p in folder.glob("*.tex") if p.name != "check.tex"])
     boxes = report.overfull(OVERFULL_LIMIT_PT)
     assert not boxes, boxes
+
+
+def test_a_property_checked_in_two_readings_gets_two_columns():
+    from types import SimpleNamespace as R
+    results = [R(property="CHA", reading="bernoulli"), R(property="CHA", reading="uniform-size"),
+               R(property="MON", reading="as defined")]
+    assert [check_report.column(r, results) for r in results] == ["CHA[bernoulli]", "CHA[uniform-size]", "MON"]

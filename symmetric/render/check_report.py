@@ -61,11 +61,21 @@ def file_names(names: Iterable[str], folder: Path) -> list[str]:
 
 
 def measure_report(kind: str, measure, results) -> str:
-    rows = [(tex_escape(r.property), MARKS[r.verdict], tex_escape(short_reason(r, results))) for r in results]
+    rows = [(tex_escape(column(r, results)), MARKS[r.verdict], tex_escape(short_reason(r, results)))
+            for r in results]
     return render_template(
         "check_measure.tex.j2", header=_HEADER + measure.name, kind=kind, m=measure, rows=rows,
         results=results, formula=formulas.formula(kind, measure), text=tex_text, escape=tex_escape,
+        column=lambda r: column(r, results),
         counterexample=counterexample_table, marks=MARKS)
+
+
+def column(result, results) -> str:
+    """A property's column: its name, and its reading too when the measure has results of
+    that property in several readings (so that no verdict hides another)."""
+    reading = getattr(result, "reading", "")
+    twice = sum(r.property == result.property for r in results) > 1
+    return f"{result.property}[{reading}]" if twice and reading else result.property
 
 
 def summary(results) -> list[tuple[list[str], list[tuple[str, list[str]]]]]:
@@ -75,9 +85,9 @@ def summary(results) -> list[tuple[list[str], list[tuple[str, list[str]]]]]:
     for kind, m, rs in results:
         columns, rows = matrices.setdefault(kind, ([], []))
         for r in rs:
-            if r.property not in columns:
-                columns.append(r.property)
-        marks = {r.property: MARKS[r.verdict] for r in rs}
+            if column(r, rs) not in columns:
+                columns.append(column(r, rs))
+        marks = {column(r, rs): MARKS[r.verdict] for r in rs}
         rows.append((m.name, marks))
     return [([tex_escape(c) for c in columns], [(tex_escape(name), [marks.get(c, "") for c in columns])
                                                 for name, marks in rows])
