@@ -16,8 +16,9 @@ layer (:mod:`symmetric.render`) turns these objects into text at the edge.
 
 from __future__ import annotations
 
+import importlib
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -140,6 +141,27 @@ class Counterexample:
         return any(key == name for entries in (self.tables, self.point, self.values) for key, _ in entries)
 
 
+# Jupyter asks an object for its LaTeX (``_repr_latex_``).  Typesetting is the rendering
+# layer's job and layers import downward only, so the ground floor keeps a table of renderers
+# (class name -> function) that :mod:`symmetric.render.jupyter` fills when it is loaded; the
+# first call loads that module by name, as a plugin (never at import time: ``import symmetric``
+# stays fast and the ground floor has no import of the layers above it).
+_LATEX_RENDERERS: dict[str, Callable[[object], str]] = {}
+_LATEX_PLUGIN = "symmetric.render.jupyter"
+
+
+def register_latex_repr(class_name: str, render: Callable[[object], str]) -> None:
+    _LATEX_RENDERERS[class_name] = render
+
+
+def latex_repr(obj) -> str | None:
+    """``obj`` as LaTeX for Jupyter, or None (Jupyter then shows the plain repr)."""
+    if not _LATEX_RENDERERS:
+        importlib.import_module(_LATEX_PLUGIN)
+    render = _LATEX_RENDERERS.get(type(obj).__name__)
+    return None if render is None else render(obj)
+
+
 def exact(value) -> sp.Basic | None:
     """A value as an exact sympy number (None stays None: undefined)."""
     return None if value is None else sp.sympify(value)
@@ -166,4 +188,7 @@ class PropertyResult:
 
     def datum(self, key: str):
         return dict(self.data).get(key)
+
+    def _repr_latex_(self) -> str | None:
+        return latex_repr(self)
 

@@ -18,7 +18,8 @@ def test_catalogue_measure_json(tmp_path):
     entries = report[0]["properties"]
     assert all(set(e) == {"property", "reading", "verdict", "proof", "counterexample", "reason"} for e in entries)
     assert [e["reading"] for e in entries if e["property"] == "CHA"] == ["defined, bernoulli", "strict, bernoulli"]
-    assert (tmp_path / "tex" / "check.tex").exists()
+    assert r"\input{check-k}" in (tmp_path / "tex" / "check.tex").read_text()
+    assert (tmp_path / "tex" / "check-k.tex").exists()
 
 
 def test_command_line_measure_with_parameter(tmp_path):
@@ -61,6 +62,10 @@ BAD_CLI = [
     (["--measure", "F11"], "did you mean 'F1'"),
     (["--param", "a>0"], "--param needs"),
     ([], "nothing to check"),
+    # options that would have no effect are refused, not ignored
+    (["--measure", "F1", "--name", "Foo"], "--name applies only to a measure given with --counts or --probs"),
+    (["--measure", "F1", "--name", "M"], "--name applies only"),        # even the default, when typed
+    (["--measure", "F1", "--lower-is-better"], "--lower-is-better applies only"),
 ]
 
 
@@ -214,3 +219,9 @@ def test_progress_per_property(args, lines, tmp_path):
     assert result.exit_code == 0, result.output
     for line in lines:
         assert line in result.stderr, f"line={line!r} stderr={result.stderr!r}"
+
+
+def test_a_toml_file_with_name_is_refused(tmp_path):
+    f = tmp_path / "m.toml"
+    f.write_text('[[measure]]\nname = "A"\ncounts = "(TP+TN)/n"\n')
+    assert_user_error(run([str(f), "--name", "X"], tmp_path), "--name applies only")

@@ -41,8 +41,8 @@ def test_user_measure_from_command_line(tmp_path):
     got = verdicts(report[0])
     assert got == library_verdicts(build_measure((q - p) ** 2 / n, "MySE"))
     assert got["IoI"] == "holds" and got["B-IMP"] == "holds"     # a squared difference is symmetric
-    tex = (tmp_path / "tex" / "check.tex").read_text()
-    assert r"\subsection*{MySE (quantification)}" in tex and r"\sum_{c \in C}" in tex
+    tex = (tmp_path / "tex" / "check-myse.tex").read_text()
+    assert r"\symcheckheading{MySE (quantification)}" in tex and r"\sum_{c \in C}" in tex
 
 
 def test_toml_file_level_kind_two_measures(tmp_path):

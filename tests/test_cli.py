@@ -48,6 +48,19 @@ def test_show_prints_printed_and_derived(runner):
     assert "verdict: corrected" in result.output
 
 
+def test_show_draws_mathematics_in_unicode_and_latex_on_request(runner):
+    claim = "amigo.appendix.wacc_absolute_weighting"
+    drawn = runner.invoke(main, ["show", claim])
+    source = runner.invoke(main, ["show", claim, "--latex"])
+    assert drawn.exit_code == 0 and source.exit_code == 0, (drawn.output, source.output)
+    # the derived threshold P(¬G)/P(G) is drawn as a fraction (a bar of ─) with the paper's names
+    assert "─" in drawn.output and "P(¬G)" in drawn.output
+    conclusion = next(line for line in drawn.output.splitlines() if line.startswith("conclusion:"))
+    assert "lambda > P(¬G)/P(G)" in conclusion, conclusion
+    assert "\\frac{P(\\neg\\mathcal{G})}{P(\\mathcal{G})}" in source.output
+    assert "about the source: As extracted" in drawn.output
+
+
 def test_prove_writes_json_report_and_latex(runner, tmp_path):
     out = tmp_path / "tex"
     result = runner.invoke(main, ["prove", "amigo.notation", "amigo.appendix.wacc", "--no-pdf",

@@ -3,12 +3,16 @@ the whole document compiles with a real TeX engine (required under CI, where the
 installed by .ci/run)."""
 
 import os
+import re
+import shutil
 from pathlib import Path
 
 import pytest
+import sympy as sp
 
 from symmetric.claims import registry
-from symmetric.render import files, latex, texbuild
+from symmetric import space
+from symmetric.render import files, latex, notation, texbuild
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
@@ -41,10 +45,142 @@ def test_every_claim_file_is_named_after_its_id(generated, all_results):
         assert "\\symverdict{" + all_results[claim_id].verdict.value + "}" in text
 
 
-def test_pdf_builds(generated):
+def require_tex():
     if texbuild.tex_engine() is None:
         if os.environ.get("CI"):
             pytest.fail("CI must have a TeX engine (pdflatex); .ci/run installs it")
         pytest.skip("no pdflatex on PATH (CI installs one and then this test must run)")
-    pdf = texbuild.build_pdf(generated / "proofs.tex", sorted(generated.glob("*.tex")))
-    assert pdf.exists() and pdf.stat().st_size > 10_000
+
+
+@pytest.fixture(scope="module")
+def proofs_build(generated):
+    require_tex()
+    return texbuild.build(generated / "proofs.tex", sorted(generated.glob("*.tex")))
+
+
+# The gate: a display or a statement that runs into the margin by more than this is a defect.
+OVERFULL_LIMIT_PT = 5.0
+
+
+def test_pdf_builds(proofs_build):
+    assert proofs_build.pdf.exists() and proofs_build.pdf.stat().st_size > 10_000
+
+
+def test_no_overfull_box_over_the_limit(proofs_build):
+    boxes = proofs_build.overfull(OVERFULL_LIMIT_PT)
+    assert not boxes, f"{len(boxes)} overfull boxes over {OVERFULL_LIMIT_PT} pt: {boxes[:8]}"
+
+
+def test_contents_page_numbers_match_the_pages(proofs_build, all_results):
+    # each claim's contents entry is its id; its label sits on the page where the claim starts
+    contents = {title.replace(r"\_", "_"): page for title, page in proofs_build.contents}
+    assert set(all_results) <= set(contents), "a claim has no contents entry"
+    wrong = {cid: (contents[cid], proofs_build.labels.get(latex.label_of(cid)))
+             for cid in all_results if contents[cid] != proofs_build.labels.get(latex.label_of(cid))}
+    assert not wrong, f"contents page vs actual page: {dict(list(wrong.items())[:8])}"
+
+
+def test_the_log_parser_names_the_file_and_width():
+    log = ("(./a.tex\nOverfull \\hbox (12.5pt too wide) in paragraph at lines 4--5\n)"
+           "(./b.tex\nOverfull \\hbox (3.0pt too wide) detected at line 9\n)")
+    assert texbuild.overfull_boxes(log) == [("a.tex", 12.5, "4--5"), ("b.tex", 3.0, "9")]
+    assert texbuild.overfull_boxes(log, 5.0) == [("a.tex", 12.5, "4--5")]
+
+
+def _readme_paper() -> str:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```latex\n(.*?)```", readme, flags=re.S)
+    assert len(blocks) == 1, "the README has one LaTeX recipe"
+    return blocks[0]
+
+
+def test_the_readme_paste_recipe_compiles(generated, tmp_path):
+    """The README's recipe, as written, against the generated latex_out/: it compiles, the
+    claim's label is placed, and the fragment made no contents entry of its own."""
+    require_tex()
+    paper = _readme_paper()
+    claim_ids = re.findall(r"\\input\{latex_out/([^}]+)\.tex\}", paper)
+    assert "symmetric-macros" in claim_ids and len(claim_ids) == 2
+    shutil.copytree(generated, tmp_path / "latex_out")
+    (tmp_path / "paper.tex").write_text(paper, encoding="utf-8")
+    report = texbuild.build_folder(tmp_path / "paper.tex")
+    assert report.pdf.exists()
+    assert latex.label_of(claim_ids[1]) in report.labels
+    assert "Undefined control sequence" not in report.log
+    assert not report.overfull(OVERFULL_LIMIT_PT)
+
+
+def test_a_claim_fragment_does_not_force_sectioning(generated):
+    text = (generated / "quant.table1.tex").read_text(encoding="utf-8")
+    assert not re.search(r"\\(sub)*section|\\addcontentsline", text)
+    macros = (generated / latex.MACROS).read_text(encoding="utf-8")
+    assert r"\providecommand{\symclaimheading}[1]{}" in macros
+
+
+def test_property_cells_are_badges_and_cases_a_table(generated, all_results):
+    text = (generated / "amigo.body.strict_monotonicity.tex").read_text(encoding="utf-8")
+    assert r"\begin{dmath*}holds" not in text and r"\begin{dmath*}fails" not in text
+    cells = re.findall(r"\\symcell\{(\w+)\}\{(\w+)\}\{([^}]*\}?)\}", text)
+    steps = all_results["amigo.body.strict_monotonicity"].steps
+    assert len(cells) == len(steps)
+    for (paper, derived, mark), step in zip(cells, steps):
+        assert (paper, derived) == (latex.cell(step.printed), latex.cell(step.derived))
+        assert mark.startswith(r"$\checkmark$") == (step.printed == step.derived)
+    assert text.count(r"\begin{symcases}") >= 3 and "face" not in text
+
+
+def test_notes_about_the_source_are_apart_from_the_proof(generated):
+    text = (generated / "amigo.appendix.wacc_absolute_weighting.tex").read_text(encoding="utf-8")
+    source, proof = text.split(r"\begin{symproof}")
+    assert "As extracted" in source and r"\symsource{" in source
+    assert "extracted" not in proof
+
+
+@pytest.mark.parametrize("expr, expected", [
+    (1 - space.g, r"P(\neg\mathcal{G})"),
+    ((1 - space.s) / space.s, r"\frac{P(\neg\mathcal{S})}{P(\mathcal{S})}"),
+    (space.g * (space.g - 1), r"- P(\mathcal{G}) P(\neg\mathcal{G})"),
+    (space.Pr(space.S, space.G), r"{P(\mathcal{S} \mid \mathcal{G})}"),
+    (1 - space.g - space.s, r"- P(\mathcal{G}) - P(\mathcal{S}) + 1"),   # not a complement: unchanged
+])
+def test_the_papers_notation(expr, expected):
+    assert notation.to_latex(expr) == expected
+
+
+def test_the_readme_stands_alone():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "../" not in readme, "the README points outside the repository"
+    for prefix in ("amigo", "sebastiani15", "quant", "lewis95"):
+        assert f"[`{prefix}`]" in readme, f"the paper of {prefix} is not cited"
+
+
+def test_a_table_claim_is_a_table_with_the_wrong_cells_marked(generated, all_results):
+    text = (generated / "quant.table1.tex").read_text(encoding="utf-8")
+    matrix = text[text.index(r"\begin{symmatrix}"):text.index(r"\end{symmatrix}")]
+    rows = {line.split(" & ")[0]: line.rstrip("\\").split(" & ")[1:] for line in matrix.splitlines()[2:]}
+    columns = matrix.splitlines()[1].rstrip("\\hline").rstrip("\\").split(" & ")[1:]
+    wrong = {f"{row} / {columns[k]}" for row, cells in rows.items()
+             for k, cell in enumerate(cells) if cell.startswith(r"\symwrongcell")}
+    assert wrong == {s.label for s in all_results["quant.table1"].discrepancies}
+    assert len(rows) == 9 and all(len(cells) == 8 for cells in rows.values())
+
+
+@pytest.mark.parametrize("typed, expected", [
+    (r"TP = |T|P(S\wedge G)", r"\mathrm{TP} = |\mathcal{T}|P(\mathcal{S}\wedge \mathcal{G})"),
+    (r"P(\neg S|G) = P(\neg S)", r"P(\neg \mathcal{S} \mid \mathcal{G}) = P(\neg \mathcal{S})"),
+    (r"|S|+|\neg G|", r"|\mathcal{S}|+|\neg \mathcal{G}|"),
+    (r"\mathrm{TP} + P(\mathcal{G})", r"\mathrm{TP} + P(\mathcal{G})"),          # already in the notation
+    (r"\frac{TP}{AP} \cdot PP", r"\frac{\mathrm{TP}}{\mathrm{AP}} \cdot \mathrm{PP}"),
+    (r"E[X] \le \mathrm{var}[Y] + p(c)", r"E[X] \le \mathrm{var}[Y] + p(c)"),      # nothing to do
+])
+def test_an_authors_mathematics_is_written_in_the_table_notation(typed, expected):
+    assert notation.author_math(typed) == expected
+
+
+def test_a_long_form_is_shown_shorter_but_never_an_undefined_one_as_defined():
+    x, y = sp.symbols("x y", positive=True)
+    long_sum = sp.expand((space.g * x + space.s * y + 1) ** 3)
+    assert len(latex.tex_derived(long_sum)) < len(latex.tex_math(long_sum))
+    assert sp.simplify(sp.factor(long_sum) - long_sum) == 0
+    undefined = sp.zoo * sp.sqrt(1 / (1 - x / (x + y))) / (sp.zoo * sp.sqrt(1 / (1 - x / (x + y))) + 1)
+    assert r"\tilde{\infty}" in latex.tex_derived(undefined)

@@ -25,7 +25,13 @@ from .common import _fixed_value_claim, _ni, _threshold_of, _with_params, alpha,
        statement="U_alpha(S_ni) = alpha P(S_ni|G)P(G) - P(S_ni|not G)P(not G) = alpha P(G|S_ni)P(S_ni) "
                  "- P(not G|S_ni)P(S_ni) = P(S_ni)(alpha P(G) - P(not G)); the score of non-informative "
                  "outputs is fixed iff alpha = P(not G)/P(G), grows with output size iff alpha > P(not "
-                 "G)/P(G), decreases iff alpha < P(not G)/P(G).")
+                 "G)/P(G), decreases iff alpha < P(not G)/P(G).",
+       statement_latex=(
+           '$U_\\alpha(S_{ni}) = \\alpha P(S_{ni}\\mid\\mathcal{G})P(\\mathcal{G}) - P(S_{ni}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G})$ '
+           '$= \\alpha P(\\mathcal{G}\\mid S_{ni})P(S_{ni}) - P(\\neg\\mathcal{G}\\mid S_{ni})P(S_{ni})$ '
+           '$= P(S_{ni})\\bigl(\\alpha P(\\mathcal{G}) - P(\\neg\\mathcal{G})\\bigr)$; the score of non-informative outputs is '
+           'fixed iff $\\alpha = P(\\neg\\mathcal{G})/P(\\mathcal{G})$, grows with the output size iff '
+           '$\\alpha > P(\\neg\\mathcal{G})/P(\\mathcal{G})$ and decreases iff $\\alpha < P(\\neg\\mathcal{G})/P(\\mathcal{G})$.'))
 def utility_aw(d: Derivation) -> None:
     u = measure("Utility")
     forms = [
@@ -62,7 +68,14 @@ def utility_aw(d: Derivation) -> None:
                  "derivative in P(S_ni) is (lambda P(G) - P(not G))/(lambda P(G) + P(not G)) = (lambda "
                  "2 P(G) - 1)/(lambda P(G) + P(not G)); so the score of a non-informative output grows "
                  "or decreases with its size depending on whether lambda is larger or smaller than "
-                 "1/(2P(G)).")
+                 "1/(2P(G)).",
+       statement_latex=(
+           '$\\mathrm{WAcc}(\\mathcal{S}_{\\neg i}) = \\frac{\\lambda P(\\mathcal{S}_{\\neg i}\\mid\\mathcal{G})P(\\mathcal{G}) + P(\\neg\\mathcal{S}_{\\neg i}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G})}{\\lambda P(\\mathcal{G}) + P(\\neg\\mathcal{G})}'
+           ' = \\frac{\\lambda P(\\mathcal{S}_{\\neg i})P(\\mathcal{G}) + (1 - P(\\mathcal{S}_{\\neg i}))P(\\neg\\mathcal{G})}{\\lambda P(\\mathcal{G}) + P(\\neg\\mathcal{G})}$; '
+           'its derivative in $P(\\mathcal{S}_{\\neg i})$ is '
+           '$\\frac{\\lambda P(\\mathcal{G}) - P(\\neg\\mathcal{G})}{\\lambda P(\\mathcal{G}) + P(\\neg\\mathcal{G})} = \\frac{\\lambda 2 P(\\mathcal{G}) - 1}{\\lambda P(\\mathcal{G}) + P(\\neg\\mathcal{G})}$; '
+           'so the score of a non-informative output grows or decreases with its size depending on whether '
+           '$\\lambda$ is larger or smaller than $\\frac{1}{2P(\\mathcal{G})}$.'))
 def wacc_aw(d: Derivation) -> None:
     w = measure("WAcc")
     domain = _with_params(NI, w)
@@ -70,11 +83,12 @@ def wacc_aw(d: Derivation) -> None:
     denominator = lam * Pr(G) + Pr(NG)
     chain = [
         ("definition", (lam * Pr(S, G) * Pr(G) + Pr(NS, NG) * Pr(NG)) / denominator),
-        ("second printed expression (as extracted: the factor $P(\\neg S|\\neg G)$ is missing)",
+        ("second printed expression",
          (lam * Pr(S, G) * Pr(G) + Pr(NG)) / denominator),
         ("independence substituted", (lam * Pr(S) * Pr(G) + (1 - Pr(S)) * Pr(NG)) / denominator),
         ("expanded", (lam * Pr(S) * Pr(G) + Pr(NG) - Pr(S) * Pr(NG)) / denominator),
     ]
+    d.source_note("As extracted, the second printed expression lacks the factor $P(\\neg S|\\neg G)$.")
     for label, form in chain:
         d.equal(f"WAcc$(S_{{ni}})$, {label}", _ni(form), derived, domain=domain, show_printed=(form))
     derivative = sp.together(sp.diff(derived, s))
@@ -108,7 +122,11 @@ def wacc_aw(d: Derivation) -> None:
        where="Appendix, proof 'Lam% satisfies Non-Informativeness Fixed Quality'",
        statement="lam%(S_ni) = logit^-1((logit(P(S_ni)) + logit(P(not S_ni)))/2); logit(P(S_ni)) = "
                  "-logit(P(not S_ni)), so the numerator cancels and every non-informative output scores "
-                 "0.5.")
+                 "0.5.",
+       statement_latex=(
+           '$\\mathrm{lam\\%}(\\mathcal{S}_{\\neg i}) = \\mathrm{logit}^{-1}\\bigl((\\mathrm{logit}(P(\\mathcal{S}_{\\neg i})) + \\mathrm{logit}(P(\\neg\\mathcal{S}_{\\neg i})))/2\\bigr)$; '
+           '$\\mathrm{logit}(P(\\mathcal{S}_{\\neg i})) = -\\mathrm{logit}(P(\\neg\\mathcal{S}_{\\neg i}))$, so the numerator cancels '
+           'and every non-informative output scores $0.5$.'))
 def lam_fq(d: Derivation) -> None:
     definition = logit_inverse((logit(Pr(NS, G)) + logit(Pr(S, NG))) / 2)
     d.note("Lam% is defined (Section 4.2) as $\\mathrm{logit}^{-1}((\\mathrm{logit}\\,P(\\neg S|G) + "
@@ -140,7 +158,12 @@ def lam_fq(d: Derivation) -> None:
        statement="Phi = (TP.TN - FP.FN)/sqrt((TP+FN)(TN+FP)(TP+FP)(TN+FN)) is zero for non-informative "
                  "outputs, via the printed chain TP.TN = P(S_ni|G)P(G)P(not S_ni|not G)P(not G) = "
                  "P(S_ni)P(G)P(not S_ni)P(not G) = P(S_ni)P(not G)P(not G), and P(S_ni|not G)P(G)P(not "
-                 "S_ni|G)P(not G) = P(S_ni|not G)P(not G)P(not S_ni|G)P(G) = FP.FN.")
+                 "S_ni|G)P(not G) = P(S_ni|not G)P(not G)P(not S_ni|G)P(G) = FP.FN.",
+       statement_latex=(
+           '$\\Phi = \\frac{\\mathrm{TP}\\cdot\\mathrm{TN} - \\mathrm{FP}\\cdot\\mathrm{FN}}{\\sqrt{(\\mathrm{TP}+\\mathrm{FN})(\\mathrm{TN}+\\mathrm{FP})(\\mathrm{TP}+\\mathrm{FP})(\\mathrm{TN}+\\mathrm{FN})}}$ '
+           'is zero for non-informative outputs, via the printed chains '
+           '$\\mathrm{TP}\\cdot\\mathrm{TN} = P(\\mathcal{S}_{\\neg i}\\mid\\mathcal{G})P(\\mathcal{G})\\,P(\\neg\\mathcal{S}_{\\neg i}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G}) = P(\\mathcal{S}_{\\neg i})P(\\mathcal{G})\\,P(\\neg\\mathcal{S}_{\\neg i})P(\\neg\\mathcal{G}) = P(\\mathcal{S}_{\\neg i})P(\\neg\\mathcal{G})P(\\neg\\mathcal{G})$ and '
+           '$P(\\mathcal{S}_{\\neg i}\\mid\\neg\\mathcal{G})P(\\mathcal{G})\\,P(\\neg\\mathcal{S}_{\\neg i}\\mid\\mathcal{G})P(\\neg\\mathcal{G}) = P(\\mathcal{S}_{\\neg i}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G})\\,P(\\neg\\mathcal{S}_{\\neg i}\\mid\\mathcal{G})P(\\mathcal{G}) = \\mathrm{FP}\\cdot\\mathrm{FN}$.'))
 def phi_fq(d: Derivation) -> None:
     phi = measure("Phi")
     # in probability units: TP.TN / |T|^2 etc.
@@ -148,7 +171,7 @@ def phi_fq(d: Derivation) -> None:
     fp_fn = Pr(S, NG) * Pr(NG) * Pr(NS, G) * Pr(G)
     truth_tp_tn = counts_to_joint(TP * TN) / n**2
     truth_fp_fn = counts_to_joint(FP * FN) / n**2
-    d.equal("TP.TN/|T|^2 = P(S|G)P(G)P(\\neg S|\\neg G)P(\\neg G)", to_joint(tp_tn), truth_tp_tn,
+    d.equal("$\\mathrm{TP}\\cdot\\mathrm{TN}/|T|^2 = P(S|G)P(G)P(\\neg S|\\neg G)P(\\neg G)$", to_joint(tp_tn), truth_tp_tn,
             domain=JOINT_DOMAIN, show_printed=(tp_tn))
     chain = [Pr(S) * Pr(G) * Pr(NS) * Pr(NG), Pr(S) * Pr(NG) * Pr(NG)]
     for k, form in enumerate(chain):
@@ -168,7 +191,10 @@ def phi_fq(d: Derivation) -> None:
 @claim("amigo.appendix.odds_fixed_quality",
        where="Appendix, proof 'Odds Ratio satisfies Non-Informativeness Fixed Quality'",
        statement="Odds(S_ni) = TP.TN/(FN.FP) = 1 for every non-informative output (printed chain in "
-                 "conditional probabilities).")
+                 "conditional probabilities).",
+       statement_latex=(
+           '$\\mathrm{Odds}(\\mathcal{S}_{\\neg i}) = \\frac{\\mathrm{TP}\\cdot\\mathrm{TN}}{\\mathrm{FN}\\cdot\\mathrm{FP}} = 1$ for every '
+           'non-informative output (printed chain in conditional probabilities).'))
 def odds_fq(d: Derivation) -> None:
     odds = measure("Odds")
     printed1 = (Pr(S, G) * Pr(G) * Pr(NS, NG) * Pr(NG)) / (Pr(S, NG) * Pr(NG) * Pr(NS, G) * Pr(G))
@@ -183,7 +209,10 @@ def odds_fq(d: Derivation) -> None:
 @claim("amigo.appendix.maac_fixed_quality",
        where="Appendix, proof 'Macro Average Accuracy satisfies Non-Informativeness Fixed Quality'",
        statement="MAAc = (TP/(TP+FN) + TN/(TN+FP))/2 = (P(S|G) + P(not S|not G))/2, which equals 1/2 "
-                 "for every non-informative output.")
+                 "for every non-informative output.",
+       statement_latex=(
+           '$\\mathrm{MAAc} = \\frac{1}{2}\\Bigl(\\frac{TP}{TP+FN} + \\frac{TN}{TN+FP}\\Bigr) = \\frac{1}{2}\\bigl(P(S|G) + P(\\neg S|\\neg G)\\bigr)$, '
+           'which equals $\\frac{1}{2}$ for every non-informative output.'))
 def maac_fq(d: Derivation) -> None:
     maac = measure("MAAc")
     printed = (Pr(S, G) + Pr(NS, NG)) / 2
@@ -199,7 +228,10 @@ def maac_fq(d: Derivation) -> None:
 @claim("amigo.appendix.kappa_fixed_quality",
        where="Appendix, proof 'Kappa statistic satisfies Non-Informativeness Fixed Quality'",
        statement="KapS(S) = ((P(S|G)P(G) + P(not S|not G)P(not G)) - (P(S)P(G) + P(not S)P(not G)))/(1 "
-                 "- (P(S)P(G) + P(not S)P(not G))) returns zero for non-informative outputs.")
+                 "- (P(S)P(G) + P(not S)P(not G))) returns zero for non-informative outputs.",
+       statement_latex=(
+           '$\\mathrm{KapS}(\\mathcal{S}) = \\frac{(P(\\mathcal{S}\\mid\\mathcal{G})P(\\mathcal{G}) + P(\\neg\\mathcal{S}\\mid\\neg\\mathcal{G})P(\\neg\\mathcal{G})) - (P(\\mathcal{S})P(\\mathcal{G}) + P(\\neg\\mathcal{S})P(\\neg\\mathcal{G}))}{1 - (P(\\mathcal{S})P(\\mathcal{G}) + P(\\neg\\mathcal{S})P(\\neg\\mathcal{G}))}$ '
+           'returns zero for non-informative outputs.'))
 def kappa_fq(d: Derivation) -> None:
     kappa = measure("Kappa")
     accuracy = measure("Acc").probs
@@ -223,7 +255,10 @@ def kappa_fq(d: Derivation) -> None:
              "4.2)",
        statement="Chi(S) = ((|S and G|.|not S and not G| - |S and not G|.|not S and G|) + |T|)/(|S| + "
                  "|G| + |not S| + |not G|) = ((P(S|G).P(not S|not G) - P(S|not G).P(not S|G)) + 1)/2, "
-                 "and Chi(S_ni) = 1/2.")
+                 "and Chi(S_ni) = 1/2.",
+       statement_latex=(
+           '$\\mathrm{Chi}(\\mathcal{S}) = \\frac{(|\\mathcal{S}\\wedge \\mathcal{G}|\\cdot|\\neg \\mathcal{S}\\wedge\\neg \\mathcal{G}| - |\\mathcal{S}\\wedge\\neg \\mathcal{G}|\\cdot|\\neg \\mathcal{S}\\wedge \\mathcal{G}|) + |T|}{|S| + |G| + |\\neg S| + |\\neg G|}'
+           ' = \\frac{(P(S|G)P(\\neg S|\\neg G) - P(S|\\neg G)P(\\neg S|G)) + 1}{2}$, and $\\mathrm{Chi}(S_{\\neg i}) = \\frac{1}{2}$.'))
 def chi_fq(d: Derivation) -> None:
     chi = measure("Chi")
     d.note("Chi is taken as the paper defines it (its first printed, count form), not Pearson's statistic.")
@@ -253,7 +288,9 @@ def chi_fq(d: Derivation) -> None:
 @claim("amigo.appendix.f_growing_quality",
        where="Appendix, proof 'The F measure ... satisfies non-informativeness growing quality'",
        statement="F_alpha(S_ni) = F_alpha(P(G|S_ni), P(S_ni|G)) = F_alpha(P(G), P(S_ni)), which grows "
-                 "with P(S_ni) when P(G) is fixed.")
+                 "with P(S_ni) when P(G) is fixed.",
+       statement_latex=(
+           '$F_\\alpha(S_{\\neg i}) = F_\\alpha(P(G|S_{\\neg i}), P(S_{\\neg i}|G)) = F_\\alpha(P(G), P(S_{\\neg i}))$, which grows with $P(S_{\\neg i})$ when $P(G)$ is fixed.'))
 def f_gq(d: Derivation) -> None:
     f = measure("F")
     domain = _with_params(NI, f)
@@ -274,7 +311,11 @@ def f_gq(d: Derivation) -> None:
                  "(1-alpha)/(P(S_ni)(1-P(S_ni))))^-1; since x(1-x) <= 0.25 on [0,1], every "
                  "non-informative output receives an F(R,S) score lower than 0.25; Fig. 4 text: the "
                  "highest possible value is 0.25, when the random assignment gives half of the items to "
-                 "the positive class.")
+                 "the positive class.",
+       statement_latex=(
+           '$F_\\alpha(R(S_{\\neg i}), S(S_{\\neg i})) = \\Bigl(\\frac{\\alpha}{P(G)(1-P(G))} + \\frac{1-\\alpha}{P(S_{\\neg i})(1-P(S_{\\neg i}))}\\Bigr)^{-1}$; '
+           'since $x(1-x) \\le 0.25$ on $[0,1]$, every non-informative output receives an F(R,S) score lower than $0.25$; '
+           'Fig.~4 text: the highest possible value is $0.25$, when the random assignment gives half of the items to the positive class.'))
 def frs_bound(d: Derivation) -> None:
     frs = measure("F(R,S)")
     domain = _with_params(NI, frs)

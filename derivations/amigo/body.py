@@ -40,7 +40,10 @@ def mi_fq(d: Derivation) -> None:
        where="Section 4.4",
        statement="Reliability(S) = P(G and S)P(not G|not S) + P(not S and not G)P(G|S) = P(G|S)P(not "
                  "G|not S) (product of the precisions of both classes); Sensitivity(S) = P(S|G)P(not "
-                 "S|not G) (product of both recalls).")
+                 "S|not G) (product of both recalls).",
+       statement_latex=(
+           '$\\mathrm{Reliability}(S) = P(G\\wedge S)P(\\neg G|\\neg S) + P(\\neg S\\wedge\\neg G)P(G|S) = P(G|S)P(\\neg G|\\neg S)$ (the product of the precisions of both classes); '
+           '$\\mathrm{Sensitivity}(S) = P(S|G)P(\\neg S|\\neg G)$ (the product of both recalls).'))
 def reliability_sensitivity(d: Derivation) -> None:
     domain = JOINT_DOMAIN
     rel = measure("Reliability")

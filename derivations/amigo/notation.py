@@ -16,7 +16,9 @@ from symmetric.space import FN, FP, JOINT_DOMAIN, NG, NONINFORMATIVE_FORMS, NS, 
 @claim("amigo.notation.contingency",
        where="Section 3.1, Table 1",
        statement="TP, FP, FN, TN divided by |T| equal P(G|S)P(S), P(not G|S)P(S), P(G|not S)P(not S), "
-                 "P(not G|not S)P(not S).")
+                 "P(not G|not S)P(not S).",
+       statement_latex=(
+           '$TP$, $FP$, $FN$, $TN$ divided by $|T|$ equal $P(G|S)P(S)$, $P(\\neg G|S)P(S)$, $P(G|\\neg S)P(\\neg S)$ and $P(\\neg G|\\neg S)P(\\neg S)$.'))
 def contingency(d: Derivation) -> None:
     printed = {TP: Pr(G, S) * Pr(S), FP: Pr(NG, S) * Pr(S), FN: Pr(G, NS) * Pr(NS), TN: Pr(NG, NS) * Pr(NS)}
     for cell, form in printed.items():
@@ -29,7 +31,9 @@ def contingency(d: Derivation) -> None:
 @claim("amigo.notation.noninformative",
        where="Section 3.1",
        statement="P(S_ni and G) = P(S_ni)P(G) is equivalent to P(S_ni|G) = P(S_ni), and to P(G|S_ni) = "
-                 "P(G).")
+                 "P(G).",
+       statement_latex=(
+           '$P(S_{\\neg i}\\wedge G) = P(S_{\\neg i})P(G)$ is equivalent to $P(S_{\\neg i}|G) = P(S_{\\neg i})$, and to $P(G|S_{\\neg i}) = P(G)$.'))
 def noninformative(d: Derivation) -> None:
     d.note("In the model with free parameters $g=P(G)$, $s=P(S)$, $j=P(S\\wedge G)$, each printed "
            "form is an equation in $j$; the three forms are equivalent iff they have the same solutions.")

@@ -34,7 +34,7 @@ COLUMNS = ("SM", "AW", "NIFQ", "NIGQ")
                  "Monotonicity, Absolute Weighting, Non-Inf. Fixed Quality and Non-Inf. Growing "
                  "Quality, as printed.")
 def properties_table(d: Derivation) -> None:
-    d.note("Rows and printed cells: Fig. 5 (Table 3 for F(R,S), whose SM cell contradicts Section 4.4.1). "
+    d.source_note("Rows and printed cells: Fig. 5 (Table 3 for F(R,S), whose SM cell contradicts Section 4.4.1). "
            "The garbled row Phi, MAAc, KapS, Chi, MI is read as yes, no, yes, no. The row Acc/WAcc is "
            "checked on Weighted Accuracy; plain Accuracy has no parameter and so no Absolute Weighting.")
     first_wrong = None

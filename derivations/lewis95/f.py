@@ -64,7 +64,7 @@ def _fig3_recomputed(p):
                  "(none with C_F = 0 and C_F = 1, top 1, top 2, all), are as printed in Figure 3, and "
                  "each exact value lies within its bound.")
 def f_expected_values(d: Derivation) -> None:
-    d.note("Figure 3 reconstructed from the OCR: the two 'Exact' columns are in place; the two "
+    d.source_note("Figure 3 reconstructed from the OCR: the two 'Exact' columns are in place; the two "
            "'Approx.' columns (value and $\\pm$ bound; the scan prints 0.4 as '0:4' and 0.0790 as '0:0790') "
            "appear in the order second set, first set.  The pairing of approximation columns with test sets "
            "is the unique one of the two pairings under which every printed number agrees with the "
@@ -258,8 +258,9 @@ def f_approximation_bound(d: Derivation) -> None:
     Y = lambda z: sum(s) + b ** 2 * sum(z)
     zero_one = {si ** 2: si for si in s}
     d.note(f"Moments checked against eq. (1) for a symbolic test set of $n = {n}$; for every $n$ they follow "
-           "because $X$ and $Y$ are sums of independent terms $c_i Z_i$ plus a constant.  The printed final "
-           "bound lost its $\\beta$ factors in the scan; it is rebuilt by substituting the moments into eq. (29).")
+           "because $X$ and $Y$ are sums of independent terms $c_i Z_i$ plus a constant.")
+    d.source_note("The printed final bound lost its $\\beta$ factors in the scan; it is rebuilt by "
+                  "substituting the moments into eq. (29).")
     checks = (("$E[X]$", (b ** 2 + 1) * sum(si * pi for si, pi in zip(s, p)), symbolic.bernoulli_expectation(X, p)),
               ("$\\mathrm{var}[X]$", (b ** 2 + 1) ** 2 * sum(si * pi * (1 - pi) for si, pi in zip(s, p)),
                symbolic.bernoulli_variance(X, p)),

@@ -33,7 +33,11 @@ def _loss_item_printed(s, z):
        statement="For the loss measure L_lambda = (l11 a + l12 b + l21 c + l22 d)/n with independent "
                  "Bernoulli judgments Z_i ~ p_i: E[L] = (1/n) sum((m s_i + (l21 - l22)) p_i + (l12 - "
                  "l22) s_i + l22) with m = l11 - l12 - l21 + l22; var[L] = (1/n^2) sum (m s_i + (l21 - "
-                 "l22))^2 p_i (1 - p_i); and the 95% interval E[L] +- 1.96 sqrt(var).")
+                 "l22))^2 p_i (1 - p_i); and the 95% interval E[L] +- 1.96 sqrt(var).",
+       statement_latex=(
+           'For the loss measure $L_\\lambda = (\\lambda_{11} a + \\lambda_{12} b + \\lambda_{21} c + \\lambda_{22} d)/n$ with independent Bernoulli judgments $Z_i \\sim p_i$: '
+           '$E[L] = \\frac{1}{n}\\sum_i \\bigl((m s_i + (\\lambda_{21} - \\lambda_{22})) p_i + (\\lambda_{12} - \\lambda_{22}) s_i + \\lambda_{22}\\bigr)$ with $m = \\lambda_{11} - \\lambda_{12} - \\lambda_{21} + \\lambda_{22}$; '
+           '$\\mathrm{var}[L] = \\frac{1}{n^2}\\sum_i (m s_i + (\\lambda_{21} - \\lambda_{22}))^2 p_i (1 - p_i)$; and the 95\\% interval $E[L] \\pm 1.96\\sqrt{\\mathrm{var}[L]}$.'))
 def loss_expectation(d: Derivation) -> None:
     n = N_SYMBOLIC
     p, s = symbolic.probabilities(n), symbolic.decisions(n)
@@ -104,7 +108,11 @@ def loss_expectation(d: Derivation) -> None:
        statement="E[L] is minimised by assigning item i exactly when p_i > (l12 - l22)/((l21 - l11) + "
                  "(l12 - l22)) (the Probability Thresholding Principle holds); error rate (l11 = l22 = "
                  "0, l12 = l21 = 1) gives p_i > 0.5; when only retrieved documents are evaluated (l21 = "
-                 "l22 = 0) assign when p_i l11 + (1 - p_i) l12 < 0.")
+                 "l22 = 0) assign when p_i l11 + (1 - p_i) l12 < 0.",
+       statement_latex=(
+           '$E[L]$ is minimised by assigning item $i$ exactly when $p_i > \\frac{\\lambda_{12} - \\lambda_{22}}{(\\lambda_{21} - \\lambda_{11}) + (\\lambda_{12} - \\lambda_{22})}$ (the Probability Thresholding Principle holds); '
+           'the error rate ($\\lambda_{11} = \\lambda_{22} = 0$, $\\lambda_{12} = \\lambda_{21} = 1$) gives $p_i > 0.5$; when only retrieved documents are evaluated '
+           '($\\lambda_{21} = \\lambda_{22} = 0$) assign when $p_i \\lambda_{11} + (1 - p_i) \\lambda_{12} < 0$.'))
 def loss_threshold(d: Derivation) -> None:
     n, p = sp.Symbol("n", positive=True), sp.Symbol("p_i", real=True)
     D = (l21 - l11) + (l12 - l22)

@@ -32,7 +32,7 @@ FIG4_ROWS = ("none", "top 1", "both")
                  "best threshold lies between 0.6 and 0.7 for the second set and between 0.3 and 0.5 "
                  "for the third).")
 def sec_expected_values(d: Derivation) -> None:
-    d.note("Figure 4 reconstructed: the scan prints the three 'Exact E[SEC]' columns away from their test "
+    d.source_note("Figure 4 reconstructed: the scan prints the three 'Exact E[SEC]' columns away from their test "
            "sets; each column is given to the test set for which all its numbers agree with the "
            "recomputation, and that assignment is checked to be the only one of the $3! = 6$ that does.")
     sets = [tuple(Q(x) for x in ps) for ps in FIG4_SETS]
@@ -88,7 +88,10 @@ def sec_expected_values(d: Derivation) -> None:
        where="Section 7, eqs. (19)-(25)",
        statement="SEC = (b - c)^2; E[(sum Z_i - e)^2] is minimised at e = sum p_i, where its value is "
                  "var[sum Z_i] = sum p_i (1 - p_i); the 95% interval for the count is sum p_i +- 1.96 "
-                 "sqrt(sum p_i (1 - p_i)).")
+                 "sqrt(sum p_i (1 - p_i)).",
+       statement_latex=(
+           '$\\mathrm{SEC} = (b - c)^2$; $E[(\\sum_i Z_i - e)^2]$ is minimised at $e = \\sum_i p_i$, where its value is $\\mathrm{var}[\\sum_i Z_i] = \\sum_i p_i (1 - p_i)$; '
+           'the 95\\% interval for the count is $\\sum_i p_i \\pm 1.96\\sqrt{\\sum_i p_i (1 - p_i)}$.'))
 def sec_optimum(d: Derivation) -> None:
     a, b, c = sp.symbols("a b c", nonnegative=True)
     d.equal("eq. (19): $\\mathrm{SEC} = ((a + c) - (a + b))^2$", (b - c) ** 2, ((a + c) - (a + b)) ** 2)

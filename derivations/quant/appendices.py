@@ -89,7 +89,14 @@ def _list_step(d: Derivation, label: str, printed_names, derived_names) -> bool:
                  "estimator (1, 0), the printed values are AE 0.9900/0.5100, NAE 1.0000/1.0000, RAE "
                  "49.9975/1.0204, NRAE 1.0000/1.0000, SE 0.9801/0.2601, DR 0.9950/0.7550, KLD "
                  "14.3076/6.7065, NKLD 0.9999/0.9975, PD 980100.0004/260100.0001; so AE, RAE, SE, DR, "
-                 "KLD and PD do not satisfy MAX.")
+                 "KLD and PD do not satisfy MAX.",
+       statement_latex=(
+           'For the true distributions $(0.01, 0.99)$ and $(0.49, 0.51)$, each with its perverse estimator $(1, 0)$, the printed values are'
+           '\\par\\smallskip\\noindent{\\small\\begin{tabular}{@{}l*{9}{r}@{}}'
+           ' & AE & NAE & RAE & NRAE & SE & DR & KLD & NKLD & PD\\\\\\hline'
+           '$(0.01, 0.99)$ & 0.9900 & 1.0000 & 49.9975 & 1.0000 & 0.9801 & 0.9950 & 14.3076 & 0.9999 & 980100.0004\\\\'
+           '$(0.49, 0.51)$ & 0.5100 & 1.0000 & 1.0204 & 1.0000 & 0.2601 & 0.7550 & 6.7065 & 0.9975 & 260100.0001'
+           '\\end{tabular}}\\par\\smallskip\\noindent so AE, RAE, SE, DR, KLD and PD do not satisfy MAX.'))
 def appendix_b_max(d: Derivation) -> None:
     _note_reconstructions(d)
     eps = _smoothing_step(d)
@@ -146,7 +153,14 @@ def _rel_abs(d: Derivation, which: str) -> None:
                  "and (0.75, 0.25), the printed values are AE 0.5000/0.5000, NAE 0.6250/0.6667, RAE "
                  "1.5625/1.3333, NRAE 0.6250/0.6667, SE 0.2500/0.2500, DR 0.6696/0.6667, KLD "
                  "0.5341/0.5493, NKLD 0.2609/0.2679, PD 0.7738/0.8333; so AE, NAE, NRAE, SE, KLD, NKLD "
-                 "and PD do not satisfy REL.")
+                 "and PD do not satisfy REL.",
+       statement_latex=(
+           'For the true distributions $(0.20, 0.80)$ and $(0.25, 0.75)$ with the predictions $(0.70, 0.30)$ and $(0.75, 0.25)$, the printed values are'
+           '\\par\\smallskip\\noindent{\\small\\begin{tabular}{@{}l*{9}{r}@{}}'
+           ' & AE & NAE & RAE & NRAE & SE & DR & KLD & NKLD & PD\\\\\\hline'
+           '$(0.20, 0.80)$ & 0.5000 & 0.6250 & 1.5625 & 0.6250 & 0.2500 & 0.6696 & 0.5341 & 0.2609 & 0.7738\\\\'
+           '$(0.25, 0.75)$ & 0.5000 & 0.6667 & 1.3333 & 0.6667 & 0.2500 & 0.6667 & 0.5493 & 0.2679 & 0.8333'
+           '\\end{tabular}}\\par\\smallskip\\noindent so AE, NAE, NRAE, SE, KLD, NKLD and PD do not satisfy REL.'))
 def appendix_b_rel(d: Derivation) -> None:
     _rel_abs(d, "rel")
 

@@ -37,7 +37,7 @@ CANDIDATE_SAMPLE_SIZES = (100, 1000, 10_000, 100_000, 500_000, 1_000_000, 2_000_
 
 def _note_reconstructions(d: Derivation, names=ORDER) -> None:
     for name in names:
-        d.note(f"{name}: " + qm.get(name).reconstruction)
+        d.source_note(f"{name}: " + qm.get(name).reconstruction)
 
 
 def _rows(table):

@@ -35,9 +35,8 @@ def table1(d: Derivation) -> None:
             if r.counterexample:
                 why += ("; witness: " + counterexample_line(r.counterexample),)
             holds = None if derived is None else derived == printed
-            d.fact(f"{name} / {col}", holds, printed="\\text{" + ("Yes" if printed == "Y" else "No") + "}",
-                   derived="\\text{" + {"Y": "Yes", "N": "No", None: "?"}[derived] + "}",
-                   justification=why[:600])
+            d.fact(f"{name} / {col}", holds, printed=Verdict.of(printed == "Y"),
+                   derived=Verdict.of(None if derived is None else derived == "Y"), justification=why[:600])
             if holds is False:
                 wrong.append(f"{name}/{col} (printed {'Yes' if printed == 'Y' else 'No'})")
             if holds is None:

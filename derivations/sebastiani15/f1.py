@@ -20,7 +20,9 @@ from .common import _axiom, _generic, _in_tp_tn, _m, _table_cx, AN, AP, fn, fp, 
 
 @claim("sebastiani15.f1.mon",
        where="Property 4.1",
-       statement="F1 does not satisfy MON: with TP = 0 and FN > 0, F1 = 0 whatever FP is.")
+       statement="F1 does not satisfy MON: with TP = 0 and FN > 0, F1 = 0 whatever FP is.",
+       statement_latex=(
+           '$F_1$ does not satisfy MON: with $TP = 0$ and $FN > 0$, $F_1 = 0$ whatever $FP$ is.'))
 def f1_mon(d: Derivation) -> None:
     f1 = _m("F1").count_form
     at = f1.xreplace({TP: 0, FN: fn, FP: FP, TN: TN})
@@ -42,7 +44,14 @@ def f1_mon(d: Derivation) -> None:
        statement="F1 does not satisfy CON: F1 := 1 at TP = FN = FP = 0 but lim_{FP->0} 2TP/(2TP+FP+FN) "
                  "= 0 when TP = FN = 0; with F1 = 2TP/(AP+AN+TP-TN), dF1/dTP = "
                  "2(AP+AN-TN)/(AP+AN+TP-TN)^2 and dF1/dTN = 2(AP+AN+TP)/(AP+AN+TP-TN)^2, both undefined "
-                 "when AP+AN+TP-TN = 0, i.e. TP = AP = 0 and TN = AN = |D|.")
+                 "when AP+AN+TP-TN = 0, i.e. TP = AP = 0 and TN = AN = |D|.",
+       statement_latex=(
+           '$F_1$ does not satisfy CON: $F_1 := 1$ at $\\mathrm{TP} = \\mathrm{FN} = \\mathrm{FP} = 0$ but '
+           '$\\lim_{\\mathrm{FP}\\to 0} \\frac{2\\mathrm{TP}}{2\\mathrm{TP}+\\mathrm{FP}+\\mathrm{FN}} = 0$ when $\\mathrm{TP} = \\mathrm{FN} = 0$; '
+           'with $F_1 = \\frac{2\\mathrm{TP}}{\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN}}$, '
+           '$\\frac{\\partial F_1}{\\partial \\mathrm{TP}} = \\frac{2(\\mathrm{AP}+\\mathrm{AN}-\\mathrm{TN})}{(\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN})^2}$ and '
+           '$\\frac{\\partial F_1}{\\partial \\mathrm{TN}} = \\frac{2(\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP})}{(\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN})^2}$, '
+           'both undefined when $\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN} = 0$, i.e.\\ $\\mathrm{TP} = \\mathrm{AP} = 0$ and $\\mathrm{TN} = \\mathrm{AN} = |D|$.'))
 def f1_con(d: Derivation) -> None:
     generic = _in_tp_tn(_generic(_m("F1")))
     den = AP + AN + TPr - TNr
@@ -99,7 +108,10 @@ def f1_cha(d: Derivation) -> None:
        where="Property 4.4 and the discussion after it, footnote 6",
        statement="F1 does not satisfy IMB: F1(trivial acceptor) = 2AP/(2AP+AN), not constant; "
                  "F1(trivial rejector) = 0 whenever AP > 0; the acceptor scores about 0.01 when the "
-                 "prevalence is 0.01, 0.75 when it is 0.60, and about 0.666 when it is 0.5.")
+                 "prevalence is 0.01, 0.75 when it is 0.60, and about 0.666 when it is 0.5.",
+       statement_latex=(
+           '$F_1$ does not satisfy IMB: $F_1(\\text{trivial acceptor}) = \\frac{2AP}{2AP+AN}$, not constant; $F_1(\\text{trivial rejector}) = 0$ whenever $AP > 0$; '
+           'the acceptor scores about $0.01$ when the prevalence is $0.01$, $0.75$ when it is $0.60$, and about $0.666$ when it is $0.5$.'))
 def f1_imb(d: Derivation) -> None:
     f1 = _m("F1")
     acc = sp.piecewise_fold(f1.count_form.xreplace({TP: AP, FP: AN, FN: 0, TN: 0}))
@@ -124,7 +136,9 @@ def f1_imb(d: Derivation) -> None:
 
 @claim("sebastiani15.f1.sym",
        where="Property 4.5",
-       statement="F1 does not satisfy SYM: 2TP/(2TP+FP+FN) != 2TN/(2TN+FN+FP).")
+       statement="F1 does not satisfy SYM: 2TP/(2TP+FP+FN) != 2TN/(2TN+FN+FP).",
+       statement_latex=(
+           '$F_1$ does not satisfy SYM: $\\frac{2TP}{2TP+FP+FN} \\ne \\frac{2TN}{2TN+FN+FP}$.'))
 def f1_sym(d: Derivation) -> None:
     left = 2 * tp / (2 * tp + fp + fn)
     right = 2 * tn / (2 * tn + fn + fp)

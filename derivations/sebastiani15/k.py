@@ -24,7 +24,12 @@ from .common import _axiom, _in_tp_tn, _m, AN, AP, TNr, TPr
                  "2 recall - 1 when AN = 0) satisfies MON, CON (dK/dTP = 1/AP, dK/dTN = 1/AN, or 2/AP, "
                  "2/AN in the edge cases), SDE, WDE, FIX (range [-1, 1]; perfect 1, pervert -1), CHA "
                  "(E[K(random)] = 0), IMB (acceptor and rejector both 0) and SYM; eq. (6): K = (TP.AN + "
-                 "TN.AP)/(AP.AN) - 1.")
+                 "TN.AP)/(AP.AN) - 1.",
+       statement_latex=(
+           '$K$ ($=$ recall $+$ specificity $-\\,1$ when $AP > 0$ and $AN > 0$; $2\\cdot$specificity $-\\,1$ when $AP = 0$; $2\\cdot$recall $-\\,1$ when $AN = 0$) '
+           'satisfies MON, CON ($\\partial K/\\partial TP = 1/AP$, $\\partial K/\\partial TN = 1/AN$, or $2/AP$, $2/AN$ in the edge cases), SDE, WDE, '
+           'FIX (range $[-1, 1]$; perfect $1$, pervert $-1$), CHA ($E[K(\\text{random})] = 0$), IMB (acceptor and rejector both $0$) and SYM; '
+           'eq.~(6): $K = \\frac{TP\\cdot AN + TN\\cdot AP}{AP\\cdot AN} - 1$.'))
 def k_axioms(d: Derivation) -> None:
     k = _m("K")
     branches = {"AP, AN > 0": (AP, AN), "AP = 0": (0, AN), "AN = 0": (AP, 0)}

@@ -64,7 +64,11 @@ def others_mon(d: Derivation) -> None:
        statement="ASP, MCC and LAM% do not satisfy CON: dASP/dTP = TP(2AP+2AN-2TN+TP)/(AP+AN+TP-TN)^2 "
                  "and dASP/dTN = TP^2/(AP+AN+TP-TN)^2, undefined when TP = AP = 0 and TN = AN = |D|; "
                  "the LAM% derivatives are undefined for TP = 0 and for TN = 0; the MCC derivatives are "
-                 "undefined for TP + TN = |D|.")
+                 "undefined for TP + TN = |D|.",
+       statement_latex=(
+           'ASP, MCC and LAM\\% do not satisfy CON: $\\frac{\\partial\\,\\mathrm{ASP}}{\\partial TP} = \\frac{TP(2AP+2AN-2TN+TP)}{(AP+AN+TP-TN)^2}$ and '
+           '$\\frac{\\partial\\,\\mathrm{ASP}}{\\partial TN} = \\frac{TP^2}{(AP+AN+TP-TN)^2}$, undefined when $TP = AP = 0$ and $TN = AN = |D|$; '
+           'the LAM\\% derivatives are undefined for $TP = 0$ and for $TN = 0$; the MCC derivatives are undefined for $TP + TN = |D|$.'))
 def others_con(d: Derivation) -> None:
     asp = _in_tp_tn(_m("ASP").count_form)
     den = AP + AN + TPr - TNr
@@ -108,7 +112,9 @@ def others_con(d: Derivation) -> None:
 @claim("sebastiani15.others.sde",
        where="Property 4.8",
        statement="ASP and MCC do not satisfy SDE: ASP = 0/0 for TP = AP = 0; MCC = 0/0 for AP = 0 or AN "
-                 "= 0.")
+                 "= 0.",
+       statement_latex=(
+           'ASP and MCC do not satisfy SDE: $\\mathrm{ASP} = 0/0$ for $TP = AP = 0$; $\\mathrm{MCC} = 0/0$ for $AP = 0$ or $AN = 0$.'))
 def others_sde(d: Derivation) -> None:
     for name, t, printed in (("ASP", (0, 1, 0, 1), "TP = AP = 0"), ("MCC", (0, 1, 0, 1), "AP = 0"),
                              ("MCC", (1, 0, 1, 0), "AN = 0")):
@@ -169,7 +175,9 @@ def others_wde(d: Derivation) -> None:
 
 @claim("sebastiani15.others.imb",
        where="Property 4.10",
-       statement="Accuracy and ASP do not satisfy IMB: for the trivial acceptor both equal AP/|D|.")
+       statement="Accuracy and ASP do not satisfy IMB: for the trivial acceptor both equal AP/|D|.",
+       statement_latex=(
+           'Accuracy and ASP do not satisfy IMB: for the trivial acceptor both equal $AP/|D|$.'))
 def others_imb(d: Derivation) -> None:
     for name in ("Acc", "ASP"):
         v = sp.piecewise_fold(_m(name).count_form.xreplace({TP: AP, FP: AN, FN: 0, TN: 0}))

@@ -87,6 +87,7 @@ class Derivation:
         self.claim = claim
         self.steps: list[StepRecord] = []
         self.notes: list[Prose] = []
+        self.source_notes: list[Prose] = []
         self._conclusion: tuple[bool | None, Prose] | None = None
         self._corrected: Prose | None = None
         self._reason: Prose | None = None
@@ -97,6 +98,11 @@ class Derivation:
     def note(self, text: Prose) -> None:
         """A remark in the proof (a reconstruction used, a convention, a definition)."""
         self.notes.append(text)
+
+    def source_note(self, text: Prose) -> None:
+        """A remark about the source text, not about the mathematics (how the extraction or
+        the scan garbled it, which reconstruction was used): shown apart from the proof."""
+        self.source_notes.append(text)
 
     def own(self, label: str, derived, justification: Prose = "") -> Verdict:
         """A step of the toolkit's own derivation, not printed by the paper."""
@@ -228,4 +234,6 @@ class Derivation:
             id=claim.id, paper=claim.paper, where=claim.where, statement=claim.statement,
             verdict=verdict, steps=tuple(self.steps), conclusion=text,
             corrected_statement=self._corrected, counterexample=self._counterexample,
-            reason=reason, notes=tuple(self.notes), seconds=seconds)
+            reason=reason, notes=tuple(self.notes), seconds=seconds,
+            source_notes=tuple(self.source_notes),
+            statement_latex=claim.statement_latex)

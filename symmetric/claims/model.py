@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
-from ..evidence import Counterexample, Sentence
+from ..evidence import Counterexample, Sentence, latex_repr
 from ..logic import Verdict
 
 # Prose of a result: plain text, a sentence with mathematical slots, or several read in a row.
@@ -78,10 +78,15 @@ class ClaimResult:
     reason: Prose | None = None
     notes: tuple[Prose, ...] = ()
     seconds: float = 0.0
+    statement_latex: str = ""     # the statement as the author typeset it ("" : none given)
+    source_notes: tuple[Prose, ...] = ()   # about the source text (extraction, scan), not the proof
 
     @property
     def discrepancies(self) -> tuple[StepRecord, ...]:
         return tuple(s for s in self.steps if s.status is Verdict.FAILS)
+
+    def _repr_latex_(self) -> str | None:
+        return latex_repr(self)
 
 
 @dataclass(frozen=True)
@@ -97,3 +102,6 @@ class Claim:
     where: str
     statement: str
     derive: Callable[..., None] = field(repr=False, compare=False)   # (Derivation) -> None
+    # The statement as mathematics, typeset by the derivation's author (LaTeX, text mode, for
+    # the paper-grade output); ``statement`` stays the plain-text form (terminal, JSON).
+    statement_latex: str = ""

@@ -24,14 +24,16 @@ from .model import Claim
 _ATTRIBUTE = "__claim__"
 
 
-def claim(claim_id: str, *, where: str, statement: str) -> Callable:
-    """Mark a derivation function as the derivation of claim ``claim_id``."""
+def claim(claim_id: str, *, where: str, statement: str, statement_latex: str = "") -> Callable:
+    """Mark a derivation function as the derivation of claim ``claim_id``.  ``statement`` is
+    plain text; ``statement_latex`` (optional) the same statement typeset as LaTeX, used by the
+    LaTeX output when the statement has formulas."""
     paper, dot, rest = claim_id.partition(".")
     if not paper or not dot or not rest:
         raise ValueError(f"claim id {claim_id!r} must be 'paper.name'")
 
     def mark(derive: Callable) -> Callable:
-        setattr(derive, _ATTRIBUTE, Claim(claim_id, paper, where, statement, derive))
+        setattr(derive, _ATTRIBUTE, Claim(claim_id, paper, where, statement, derive, statement_latex))
         return derive
 
     return mark

@@ -95,7 +95,7 @@ def run_claim(claim: Claim) -> ClaimResult:
         return ClaimResult(claim.id, claim.paper, claim.where, claim.statement, ClaimVerdict.UNDETERMINED,
                            tuple(derivation.steps), "The derivation failed with an internal error.",
                            reason=f"internal error: {type(exc).__name__}: {exc}",
-                           seconds=time.perf_counter() - start)
+                           seconds=time.perf_counter() - start, statement_latex=claim.statement_latex)
     return derivation.result(time.perf_counter() - start)
 
 

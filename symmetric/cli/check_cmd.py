@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -33,7 +34,7 @@ from ..logic import Verdict
 from ..properties import driver
 from ..evidence import NO_READING
 from ..evidence import PropertyResult
-from ..render import formulas
+from ..render import check_report
 from ..render import json as json_render
 from ..render import files, texbuild
 from ..render import latex as latex_render
@@ -60,17 +61,22 @@ def _table(results) -> Table:
             # the first result of a property is its headline reading (the driver's order)
             reading = r.reading if r.property in headlines else f"{r.reading} *"
             headlines.add(r.property)
-            why = text_render.reason(r.reason) or (text_render.sentence(r.proof[-1]) if r.proof else "")
             # names such as CHA[bernoulli] must not be read as rich markup
             table.add_row(escape(m.name), escape(r.property), escape(reading),
-                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
-                          escape(why if len(why) < 120 else why[:117] + "..."))
+                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", escape(text_render.short_reason(r, rs)))
     return table
 
 
-def render_latex(results) -> str:
-    """The check report as a standalone LaTeX document (template render/templates/check.tex.j2)."""
-    return latex_render.render_template("check.tex.j2", results=results, formula=formulas.formula)
+def _counterexample(measure_name: str, r: PropertyResult) -> tuple[Table, str]:
+    """A counterexample with its cells named: one row per contingency table (and the measure's
+    value there), then the other named values and the relation that fails."""
+    header, rows, rest = text_render.counterexample_rows(r.counterexample)
+    table = Table(title=escape(f"{measure_name} {r.property} ({r.reading}): counterexample"), title_justify="left")
+    for col in header:
+        table.add_column(escape(col), justify="right" if col in ("TP", "FP", "FN", "TN") else "left")
+    for row in rows:
+        table.add_row(*map(escape, row))
+    return table, rest
 
 
 HELP = """Check every property of the papers for proposed or catalogued measures.
@@ -184,7 +190,9 @@ def _for_kind(wanted: dict, kind: str) -> dict:
 @click.option("--measure", "catalogue", multiple=True, metavar="NAME", help="A catalogue measure (repeatable).")
 @click.option("--json", "json_file", metavar="FILE", help="Write the JSON report to FILE ('-' = stdout).")
 @click.option("--latex", "latex_dir", default="latex_out/check", show_default=True,
-              type=click.Path(file_okay=False), help="Directory for check.tex (and check.pdf).")
+              type=click.Path(file_okay=False),
+              help="Directory for the LaTeX report: check-<measure>.tex per measure (to \\input), "
+                   "check.tex (summary matrix, inputs them) and check.pdf.")
 @click.option("--no-pdf", is_flag=True, help="Do not run pdflatex.")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="Time for checking each measure, shared among its properties (0 = no limit).")
@@ -209,8 +217,16 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     if lower_is_better and not spec.orientation:
         raise InputError(f"--lower-is-better does not apply to {spec.name} measures "
                          "(they are error measures: lower is always better)")
+    given_text = any(text is not None for text in texts.values())
+    if not given_text:
+        # options that only describe a --counts/--probs/--term measure would be silently ignored
+        named = click.get_current_context().get_parameter_source("name") is not ParameterSource.DEFAULT
+        for option, used in (("--name", named), ("--lower-is-better", lower_is_better)):
+            if used:
+                raise InputError(f"{option} applies only to a measure given with {spec.forms_text()}; "
+                                 "a catalogue (--measure) or TOML measure has its own name and orientation")
     measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
-    if any(text is not None for text in texts.values()):
+    if given_text:
         measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
     elif params:
         raise InputError("--param needs " + spec.forms_text())
@@ -242,9 +258,13 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     for _, m, rs in results:
         for r in rs:
             if r.verdict is Verdict.FAILS and r.counterexample:
-                out.print(escape(f"{m.name} {r.property} ({r.reading}): "
-                                 f"{text_render.counterexample_line(r.counterexample)}"),
-                          highlight=False)
+                if r.counterexample.tables:
+                    table, rest = _counterexample(m.name, r)
+                    out.print(table, highlight=False)
+                    out.print(escape(rest), highlight=False)
+                else:
+                    out.print(escape(f"{m.name} {r.property} ({r.reading}): {text_render.counterexample_line(r.counterexample)}"),
+                              highlight=False)
     report = _report(results)
     if json_file == "-":
         click.echo(json.dumps(report, indent=2, default=str))
@@ -255,11 +275,18 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         outdir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise files.OutputError(f"{outdir}: could not be created ({exc.strerror})") from None
-    tex = files.write_text(outdir / "check.tex", render_latex(results))
-    err.print(f"LaTeX written to {tex}", highlight=False)
+    written = check_report.report_files([(k.name, m, rs) for k, m, rs in results], outdir)
+    written[latex_render.MACROS] = (latex_render.TEMPLATES / latex_render.MACROS).read_text(encoding="utf-8")
+    for name, content in written.items():
+        files.write_text(outdir / name, content)
+    for (_, m, _), name in zip(results, [n for n in written if n.startswith("check-")]):
+        err.print(f"LaTeX report of {m.name}: {outdir / name}", markup=False, highlight=False)
+    tex = outdir / check_report.MAIN
+    err.print(f"LaTeX written to {tex} (summary; \\inputs each measure's report)", markup=False, highlight=False)
     if not no_pdf and texbuild.tex_engine():
         try:
-            err.print(f"PDF built: {texbuild.build_pdf(tex)}", highlight=False)
+            inputs = [outdir / name for name in written if name != check_report.MAIN]
+            err.print(f"PDF built: {texbuild.build_pdf(tex, inputs)}", highlight=False)
         except texbuild.TexBuildError as exc:
             err.print(f"PDF not built: {exc}", markup=False, highlight=False)
             sys.exit(1)

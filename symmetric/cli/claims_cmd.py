@@ -6,6 +6,7 @@ import json
 import sys
 
 import click
+import sympy as sp
 from rich.console import Console
 from rich.table import Table
 
@@ -131,29 +132,61 @@ def list_claims(prefixes: tuple[str, ...], properties: bool = False, measures: b
 
 @main.command("show")
 @click.argument("claim_id")
-def show(claim_id: str) -> None:
-    """Run one claim and print its derivation step by step."""
+@click.option("--latex", "as_latex", is_flag=True,
+              help="Print the mathematics as LaTeX source instead of drawing it in Unicode.")
+def show(claim_id: str, as_latex: bool = False) -> None:
+    """Run one claim and print its derivation step by step.
+
+    The mathematics is drawn in Unicode; --latex prints the LaTeX source that the proofs use.
+    """
+    from ..render import pretty   # sympy's pretty printer: loaded only for show
+
     claim = registry.claim_by_id(claim_id)
     r = registry.run_claim(claim)
+    prose = latex_render.tex_text if as_latex else (lambda value: text_render.prose(value, pretty.inline))
+
+    def form(value, printed: bool) -> str:
+        if as_latex:
+            return latex_render.tex_math(value, printed=printed)
+        if isinstance(value, sp.Basic):
+            return pretty.to_unicode(value, complements=not printed)
+        return text_render.form(value)
+
+    def block(label: str, value) -> None:
+        lines = form(value, label == "printed:").splitlines() or [""]
+        if len(lines) == 1:
+            click.echo(f"     {label} {lines[0]}")
+            return
+        click.echo(f"     {label}")
+        for line in lines:
+            click.echo(f"         {line}")
+
     click.echo(f"{r.id}  ({r.paper}, {r.where})")
-    click.echo(f"statement: {r.statement}\n")
+    statement = (r.statement_latex or latex_render.tex_text(r.statement)) if as_latex else r.statement
+    click.echo(f"statement: {statement}\n")
+    for note in r.source_notes:
+        click.echo(f"about the source: {prose(note)}")
     for note in r.notes:
-        click.echo(f"note: {text_render.prose(note)}")
+        click.echo(f"note: {prose(note)}")
     for k, s in enumerate(r.steps, 1):
-        click.echo(f"{k}. [{text_render.step_status(s.status)}] {s.label}")
+        label = latex_render.tex_text(s.label) if as_latex else text_render.prose(s.label)
+        click.echo(f"{k}. [{text_render.step_status(s.status)}] {label}")
         if s.printed is not None:
-            click.echo(f"     printed: {text_render.form(s.printed)}")
+            block("printed:", s.printed)
         if s.derived is not None:
-            click.echo(f"     derived: {text_render.form(s.derived)}")
+            block("derived:", s.derived)
         if s.justification:
-            click.echo(f"     check:   {text_render.prose(s.justification)}")
-    click.echo(f"\nconclusion: {text_render.prose(r.conclusion)}")
+            click.echo(f"     check:   {prose(s.justification)}")
+    click.echo(f"\nconclusion: {prose(r.conclusion)}")
     if r.corrected_statement:
-        click.echo(f"corrected statement: {text_render.prose(r.corrected_statement)}")
+        click.echo(f"corrected statement: {prose(r.corrected_statement)}")
     if r.counterexample:
-        click.echo(f"counterexample: {text_render.counterexample_line(r.counterexample)}")
+        if as_latex:
+            click.echo(f"counterexample: {latex_render.counterexample_table(r.counterexample)}")
+        else:
+            click.echo(f"counterexample: {text_render.counterexample_line(r.counterexample)}")
     if r.reason:
-        click.echo(f"why: {text_render.prose(r.reason)}")
+        click.echo(f"why: {prose(r.reason)}")
     click.echo(f"verdict: {r.verdict.value}")
 
 

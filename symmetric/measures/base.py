@@ -16,6 +16,7 @@ import sympy as sp
 
 from .. import space
 from ..errors import InvalidArgument, InvalidArgumentType
+from ..evidence import latex_repr
 
 # what a probability form may mention besides its atoms and parameters
 _PROB_SYMBOLS = frozenset({space.n})
@@ -130,6 +131,10 @@ class Measure:
             if bad:
                 raise InvalidArgument("probs", self.probs, f"undeclared symbol(s) {', '.join(bad)}: a probability "
                                       f"form uses P(...) atoms, |T| = n and declared parameters{hint}")
+
+    def _repr_latex_(self) -> str | None:
+        """Jupyter: the measure's formula, typeset by the rendering layer."""
+        return latex_repr(self)
 
     @cached_property  # derived once; the dataclass is frozen so it cannot go stale
     def count_form(self) -> sp.Expr:

@@ -21,6 +21,7 @@ import sympy as sp
 
 from ..measures import registry
 from ..measures.registry import register
+from ..evidence import latex_repr
 from .distributions import Distribution, n, p, perverse, q, smooth
 
 R = sp.Symbol("R", nonnegative=True)   # the raw sum of per-class terms
@@ -45,6 +46,10 @@ class QuantMeasure:
     extra: tuple = field(default=(), compare=False)
 
     # ------------------------------------------------------------ symbolic forms
+    def _repr_latex_(self) -> str | None:
+        """Jupyter: the measure's formula, typeset by the rendering layer."""
+        return latex_repr(self)
+
     def term_at(self, true_value, predicted_value, classes) -> sp.Expr:
         # xreplace rebuilds bottom-up in one pass (much cheaper than subs, and a 0/0 shows up
         # as nan instead of being cancelled away)

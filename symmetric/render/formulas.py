@@ -13,12 +13,13 @@ import sympy as sp
 
 from ..quantification.distributions import n, p, q
 from ..quantification.measures import R
+from .notation import to_latex
 
 _LONGEST = 400
 
 
 def classification_formula(measure) -> str:
-    latex = sp.latex(measure.count_form)
+    latex = to_latex(measure.count_form)     # the notation table: upright TP, FP, FN, TN
     return f"$M = {latex}$" if len(latex) < _LONGEST else ""
 
 

@@ -7,6 +7,8 @@ derivation module may add the names of its own symbols with :func:`register_late
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
@@ -22,6 +24,52 @@ SYMBOL_LATEX: dict[sp.Symbol, str] = {
 }
 
 
+# The papers write the probability of a complement as P(¬G), never 1 - P(G): these rules name
+# the complements (a value X whose 1 - X has a name of its own).  The rewrite is exact (the
+# named symbol stands for exactly 1 - X) and only for printing.
+_NOT_G, _NOT_S = sp.Symbol("symmetric_not_g"), sp.Symbol("symmetric_not_s")
+COMPLEMENT_RULES: tuple[tuple[sp.Expr, sp.Symbol, str], ...] = (
+    (space.g, _NOT_G, r"P(\neg\mathcal{G})"),
+    (space.s, _NOT_S, r"P(\neg\mathcal{S})"),
+    (space.Pr(space.G), _NOT_G, r"P(\neg\mathcal{G})"),
+    (space.Pr(space.S), _NOT_S, r"P(\neg\mathcal{S})"),
+)
+_COMPLEMENT_NAMES = {symbol: name for _, symbol, name in COMPLEMENT_RULES}
+
+
+def with_complements(expr):
+    """``expr`` with every sum 1 - X (and X - 1) of a rule written as the complement's atom."""
+    if not isinstance(expr, sp.Basic) or not expr.free_symbols & {space.g, space.s} and not expr.has(space.Pr):
+        return expr
+    rules = {}
+    for x, named, _ in COMPLEMENT_RULES:
+        rules[1 - x] = named
+        rules[x - 1] = -named
+    return expr.xreplace(rules)
+
+
+# Mathematics typed by a derivation's author ($P(G)$, $TP$, $|T|$) is written in the notation of
+# the table above, so that one symbol has one notation on a page: the events inside P(...) are
+# calligraphic, the cells upright, the test set calligraphic.  Rules as data: (pattern, fix).
+_EVENT = re.compile(r"(?<!\\mathcal\{)(?<![\\A-Za-z])([GST])(?![A-Za-z])")
+_PROBABILITY = re.compile(r"(?<![A-Za-z\\])P\((?P<body>(?:[^()]|\([^()]*\))*)\)")
+AUTHOR_MATH_RULES: tuple[tuple[re.Pattern, object], ...] = (
+    (_PROBABILITY, lambda m: "P(" + _EVENT.sub(r"\\mathcal{\1}", m.group("body")).replace("|", r" \mid ") + ")"),
+    (re.compile(r"(?<!\\mathrm\{)(?<![\\A-Za-z])(TP|FP|FN|TN|AP|AN|PP|PN)(?![A-Za-z])"), r"\\mathrm{\1}"),
+    (re.compile(r"\|(\\neg ?)?([GST])\|"), r"|\1\\mathcal{\2}|"),
+)
+
+
+def author_math(latex: str) -> str:
+    """An author's LaTeX mathematics in the notation of the table."""
+    for pattern, fix in AUTHOR_MATH_RULES:
+        latex = pattern.sub(fix, latex)
+    return latex
+
+
+CELL_NAMES = frozenset({"TP", "FP", "FN", "TN", "AP", "AN", "PP", "PN"})
+
+
 def register_latex_names(names: dict) -> None:
     """Let a module (a paper's derivation) give its symbols their printed names."""
     SYMBOL_LATEX.update(names)
@@ -35,21 +83,29 @@ class NotationPrinter(LatexPrinter):
     """sympy's LaTeX printer with the project's notation for the atoms of the probability space."""
 
     def _print_Pr(self, expr, exp=None):
+        # braced: a display that breaks lines (breqn) must not break at the \mid inside P(X | Y)
         if len(expr.args) == 1:
-            body = rf"P({EVENT_LATEX[expr.args[0]]})"
+            body = rf"{{P({EVENT_LATEX[expr.args[0]]})}}"
         else:
             x, y = expr.args
-            body = rf"P({EVENT_LATEX[x]} \mid {EVENT_LATEX[y]})"
+            body = rf"{{P({EVENT_LATEX[x]} \mid {EVENT_LATEX[y]})}}"
         return _with_exponent(body, exp)
 
     def _print_Joint(self, expr, exp=None):
         x, y = expr.args
-        return _with_exponent(rf"P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})", exp)
+        return _with_exponent(rf"{{P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})}}", exp)
 
 
-def to_latex(expr) -> str:
-    """``expr`` in LaTeX, every symbol under its name in the notation table."""
+def to_latex(expr, *, complements: bool = True) -> str:
+    """``expr`` in LaTeX, every symbol under its name in the notation table.  A paper's printed
+    form is shown as printed (``complements=False``: its 1 - P(G) stays 1 - P(G))."""
     expr = sp.sympify(expr)
+    if complements:
+        expr = with_complements(expr)
     symbols = getattr(expr, "free_symbols", ())
     names = {s: SYMBOL_LATEX[s] for s in symbols if s in SYMBOL_LATEX}
+    names.update({s: _COMPLEMENT_NAMES[s] for s in symbols if s in _COMPLEMENT_NAMES})
+    # a derivation's own symbol for a cell or a margin (AN, PP, ...) is upright like the cells
+    names.update({s: rf"\mathrm{{{s.name}}}" for s in symbols
+                  if s not in names and isinstance(s, sp.Symbol) and s.name in CELL_NAMES})
     return NotationPrinter({"symbol_names": names, "ln_notation": True}).doprint(expr)

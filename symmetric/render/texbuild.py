@@ -14,10 +14,12 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from .files import OutputError, copy_file
@@ -52,42 +54,116 @@ def _stable_state(scratch: Path, stem: str) -> tuple[bytes, ...]:
                  for ext in (".aux", ".toc", ".out"))
 
 
-def build_pdf(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECONDS) -> Path:
-    """Compile ``main`` (with the other ``inputs`` it ``\\input``s, all from one folder) in a
-    scratch folder; the PDF replaces ``main``'s ``.pdf`` only when the build succeeded."""
+@dataclass(frozen=True)
+class BuildReport:
+    """What a finished build tells about its own typesetting (read by the CI gate).
+
+    ``log`` is the last pass's log; ``contents`` the table of contents that pass printed
+    (entry title -> page, from the ``.toc`` it read); ``labels`` the page of every label as
+    that pass placed it (from the ``.aux`` it wrote).  A contents entry whose page differs from
+    its label's page is a stale table of contents."""
+
+    pdf: Path
+    log: str
+    contents: tuple[tuple[str, str], ...]
+    labels: dict[str, str]
+
+    def overfull(self, limit_pt: float = 0.0) -> list[tuple[str, float, str]]:
+        """The overfull boxes wider than ``limit_pt``: (input file, points, source lines)."""
+        return overfull_boxes(self.log, limit_pt)
+
+
+# "(./amigo.table.properties.tex" opens an input file; TeX's overfull warnings name lines of
+# the innermost file, and the claim files are input one after another (never nested), so the
+# last opened ".tex" names the claim a box belongs to.
+_LOG_EVENT = re.compile(r"\(\./([^()\s]+?\.tex)|Overfull \\hbox \(([\d.]+)pt too wide\)[^\n]*?lines? ([\d-]+)")
+_TOC_LINE = re.compile(r"\\contentsline \{[a-z]+\}\{(.*)\}\{(\d+)\}\{[^{}]*\}%?$")
+_LABEL_LINE = re.compile(r"\\newlabel\{([^{}]+)\}\{\{[^{}]*\}\{(\d+)\}")
+
+
+def overfull_boxes(log: str, limit_pt: float = 0.0) -> list[tuple[str, float, str]]:
+    # TeX wraps log lines at 79 characters: join them back before matching file names
+    text = re.sub(r"(?m)^(.{79})\n", r"\1", log)
+    current, out = "", []
+    for match in _LOG_EVENT.finditer(text):
+        if match.group(1):
+            current = match.group(1)
+        elif float(match.group(2)) > limit_pt:
+            out.append((current, float(match.group(2)), match.group(3)))
+    return out
+
+
+def _contents(toc: str) -> tuple[tuple[str, str], ...]:
+    return tuple((m.group(1), m.group(2)) for m in map(_TOC_LINE.match, toc.splitlines()) if m)
+
+
+def _labels(aux: str) -> dict[str, str]:
+    return {m.group(1): m.group(2) for m in map(_LABEL_LINE.match, aux.splitlines()) if m}
+
+
+def _compile(main: Path, scratch: Path, timeout: float) -> tuple[str, str]:
+    """Run pdflatex in ``scratch`` until the contents and references are stable; return the
+    last pass's log and the table of contents it read."""
     engine = tex_engine()
     if engine is None:
         raise TexBuildError("no TeX engine (pdflatex) on PATH")
+    previous, toc_read, log = None, "", ""
+    for _ in range(MAX_PASSES):
+        toc_file = scratch / f"{main.stem}.toc"
+        toc_read = toc_file.read_text(errors="replace") if toc_file.exists() else ""
+        try:
+            proc = subprocess.run(
+                [engine, "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", main.name],
+                cwd=scratch, capture_output=True, text=True, errors="replace", timeout=timeout,
+                env=_environment(scratch), stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise TexBuildError(f"{main}: pdflatex did not finish within {timeout:g} s "
+                                "(the PDF was not changed)") from None
+        if proc.returncode != 0:
+            raise TexBuildError(f"{main}: pdflatex failed: {_first_error(proc.stdout)} "
+                                "(the PDF was not changed)")
+        log_file = scratch / f"{main.stem}.log"
+        log = log_file.read_text(errors="replace") if log_file.exists() else proc.stdout
+        state = _stable_state(scratch, main.stem)
+        if state == previous:
+            break
+        previous = state
+    return log, toc_read
+
+
+def build(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECONDS) -> BuildReport:
+    """Compile ``main`` (with the other ``inputs`` it ``\\input``s, all from one folder) in a
+    scratch folder; the PDF replaces ``main``'s ``.pdf`` only when the build succeeded."""
     main = Path(main)
+    if tex_engine() is None:
+        raise TexBuildError("no TeX engine (pdflatex) on PATH")
     with tempfile.TemporaryDirectory(prefix="symmetric-tex-") as tmp:
         scratch = Path(tmp)
         for source in (main, *inputs):
             shutil.copyfile(source, scratch / Path(source).name)
-        previous = None
-        for _ in range(MAX_PASSES):
-            try:
-                proc = subprocess.run(
-                    [engine, "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", main.name],
-                    cwd=scratch, capture_output=True, text=True, errors="replace", timeout=timeout,
-                    env=_environment(scratch), stdin=subprocess.DEVNULL)
-            except subprocess.TimeoutExpired:
-                raise TexBuildError(f"{main}: pdflatex did not finish within {timeout:g} s "
-                                    "(the PDF was not changed)") from None
-            if proc.returncode != 0:
-                raise TexBuildError(f"{main}: pdflatex failed: {_first_error(proc.stdout)} "
-                                    "(the PDF was not changed)")
-            state = _stable_state(scratch, main.stem)
-            if state == previous:
-                break
-            previous = state
-        return copy_file(scratch / f"{main.stem}.pdf", main.with_suffix(".pdf"))
+        log, toc = _compile(main, scratch, timeout)
+        aux = scratch / f"{main.stem}.aux"
+        labels = _labels(aux.read_text(errors="replace")) if aux.exists() else {}
+        pdf = copy_file(scratch / f"{main.stem}.pdf", main.with_suffix(".pdf"))
+        return BuildReport(pdf, log, _contents(toc), labels)
 
 
-def log_of_last_build(main: Path) -> str:
-    """(For tests) the log of a fresh build of ``main``, e.g. to count overfull boxes."""
-    engine = tex_engine()
+def build_pdf(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECONDS) -> Path:
+    """:func:`build`, for callers that want only the PDF."""
+    return build(main, inputs, timeout=timeout).pdf
+
+
+def build_folder(main: Path, *, timeout: float = PASS_SECONDS) -> BuildReport:
+    """Compile ``main`` in a scratch copy of its whole folder (subfolders too: a paper that
+    ``\\input``s ``latex_out/...``); the PDF is copied back beside ``main``."""
+    main = Path(main)
+    if tex_engine() is None:
+        raise TexBuildError("no TeX engine (pdflatex) on PATH")
     with tempfile.TemporaryDirectory(prefix="symmetric-tex-") as tmp:
-        shutil.copytree(Path(main).parent, tmp, dirs_exist_ok=True)
-        subprocess.run([engine, "-no-shell-escape", "-interaction=nonstopmode", Path(main).name], cwd=tmp,
-                       capture_output=True, env=_environment(Path(tmp)), timeout=PASS_SECONDS)
-        return (Path(tmp) / f"{Path(main).stem}.log").read_text(errors="replace")
+        scratch = Path(tmp) / "paper"
+        shutil.copytree(main.parent, scratch)
+        log, toc = _compile(main, scratch, timeout)
+        aux = scratch / f"{main.stem}.aux"
+        labels = _labels(aux.read_text(errors="replace")) if aux.exists() else {}
+        pdf = copy_file(scratch / f"{main.stem}.pdf", main.with_suffix(".pdf"))
+        return BuildReport(pdf, log, _contents(toc), labels)

@@ -3,6 +3,7 @@ mathematics, the same words as the LaTeX for everything else."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import sympy as sp
@@ -57,11 +58,12 @@ def form(value) -> str:
     return "" if value is None else plain(value)
 
 
-def sentence(line: Sentence | str) -> str:
-    """A sentence as plain text (legacy ``$...$`` segments are shown without the dollars)."""
+def sentence(line: Sentence | str, math=None) -> str:
+    """A sentence as plain text, each slot through ``math`` (default :func:`plain`)."""
+    math = math or plain
     out = []
     for part in as_sentence(line).parts():
-        out.append(plain(part.value) if isinstance(part, _Slot) else part)
+        out.append(math(part.value) if isinstance(part, _Slot) else part)
     return "".join(out)
 
 
@@ -69,13 +71,13 @@ def reason(value: Sentence | str) -> str:
     return sentence(value) if value else ""
 
 
-def prose(value) -> str:
+def prose(value, math=None) -> str:
     """Text, a sentence, or several of them (read one after another) as plain text."""
     if not value:
         return ""
     if isinstance(value, (tuple, list)):
-        return join_sentences(prose(v) for v in value if v)
-    return sentence(value)
+        return join_sentences(prose(v, math) for v in value if v)
+    return sentence(value, math)
 
 
 def counterexample(cx: Counterexample) -> dict:
@@ -93,3 +95,49 @@ def counterexample(cx: Counterexample) -> dict:
 def counterexample_line(cx: Counterexample) -> str:
     """The counterexample on one line, for the terminal."""
     return ", ".join(f"{k} = {v}" for k, v in counterexample(cx).items())
+
+
+# The first sentence a checker writes is often the setting shared by every property of a
+# measure ("Proved for prevalences 0 < p, q < 1 ..."): a reading skips a sentence that every
+# result of the measure starts with.
+_CASE_HOW = re.compile(r"\(([^()]+)\)\.$")
+READING_LENGTH = 110
+
+
+def _reading(result, boilerplate=frozenset()) -> str:
+    if result.reason:
+        return reason(result.reason)
+    lines = [line for line in map(sentence, result.proof) if line not in boilerplate]
+    methods = [m.group(1) for m in map(_CASE_HOW.search, lines) if m]
+    if len(methods) >= 3:
+        return f"proved in {len(methods)} cases ({', '.join(sorted(set(methods)))})"
+    return lines[-1] if lines else ""
+
+
+def short_reason(result, siblings=()) -> str:
+    """One short line a reader can take in: why ``result`` holds, fails or is undetermined.
+    A proof sentence that three or more results of the measure share ("Proved for prevalences
+    0 < p, q < 1 ...") tells none of them apart and is left out."""
+    counts: dict[str, int] = {}
+    for r in siblings:
+        for line in {sentence(line) for line in r.proof}:
+            counts[line] = counts.get(line, 0) + 1
+    text = _reading(result, frozenset(line for line, k in counts.items() if k >= 3))
+    return text if len(text) <= READING_LENGTH else text[:READING_LENGTH - 3].rstrip() + "..."
+
+
+def counterexample_rows(cx: Counterexample) -> tuple[list[str], list[list[str]], str]:
+    """A counterexample for a terminal table: the header (table name, TP, FP, FN, TN and the
+    measure's value), a row per contingency table, and the rest (other values, the relation
+    observed there, i.e. the violation) as one line."""
+    used, rows = set(), []
+    for name, table in cx.tables:
+        pattern = re.compile(rf"(^|[\s(]){re.escape(name)}($|\))")
+        match = next(((k, v) for k, v in cx.values if pattern.search(k)), None)
+        if match:
+            used.add(match[0])
+        rows.append([name, *(str(v) for v in table), plain(match[1]) if match else ""])
+    rest = [f"{k} = {plain(v)}" for k, v in (*cx.point, *cx.values) if k not in used]
+    relation = plain(cx.relation) if cx.relation not in (None, "") and cx.relation is not sp.true else ""
+    line = "; ".join(rest + ([f"there: {relation}"] if relation else []))
+    return ["", "TP", "FP", "FN", "TN", "value"], rows, line

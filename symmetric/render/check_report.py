@@ -1,0 +1,104 @@
+"""The LaTeX report of ``symmetric check``: one ``\\input``-able file per measure, named from
+the measure, and a small document ``check.tex`` that shows the summary matrix (measures x
+properties) and inputs them.
+
+A measure's file holds its formula, a table of its properties (verdict and a short reading) and
+then, per property, the argument (cases as a table), the labelled counterexample or the reason.
+A file already in the folder that was written for another measure (or by someone else) is
+never replaced: the new report takes the next free name (``check-f1-2.tex``), and the caller is
+told which name each measure got.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..logic import Verdict
+from . import formulas
+from .latex import counterexample_table, render_template, tex_escape, tex_text
+from .text import short_reason
+
+MAIN = "check.tex"
+_HEADER = "% symmetric check report for the measure: "
+MARKS = {Verdict.HOLDS: r"$\checkmark$", Verdict.FAILS: r"$\times$", Verdict.UNDETERMINED: "?"}
+READINGS = ((MARKS[Verdict.HOLDS], "holds (proved)"), (MARKS[Verdict.FAILS], "fails (exact counterexample)"),
+            (MARKS[Verdict.UNDETERMINED], "undetermined (reason given)"))
+
+
+def slug(name: str) -> str:
+    """A file-name stem from a measure's name: letters, digits and dashes."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "measure"
+
+
+def _owner(path: Path) -> str | None:
+    """The measure a report file was written for (None: not a report of ours)."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            first = handle.readline().rstrip("\n")
+    except OSError:
+        return None
+    return first[len(_HEADER):] if first.startswith(_HEADER) else None
+
+
+def file_names(names: Iterable[str], folder: Path) -> list[str]:
+    """A file name per measure (in order): ``check-<slug>.tex``, unless that name is taken in
+    this run or by a file in ``folder`` that is not this measure's earlier report."""
+    taken: set[str] = set()
+    out = []
+    for name in names:
+        stem, k = f"check-{slug(name)}", 1
+        while True:
+            candidate = f"{stem}.tex" if k == 1 else f"{stem}-{k}.tex"
+            existing = folder / candidate
+            if candidate not in taken and (not existing.exists() or _owner(existing) == name):
+                break
+            k += 1
+        taken.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def measure_report(kind: str, measure, results) -> str:
+    rows = [(tex_escape(column(r, results)), MARKS[r.verdict], tex_escape(short_reason(r, results)))
+            for r in results]
+    return render_template(
+        "check_measure.tex.j2", header=_HEADER + measure.name, kind=kind, m=measure, rows=rows,
+        results=results, formula=formulas.formula(kind, measure), text=tex_text, escape=tex_escape,
+        column=lambda r: column(r, results),
+        counterexample=counterexample_table, marks=MARKS)
+
+
+def column(result, results) -> str:
+    """A property's column: its name, and its reading too when the measure has results of
+    that property in several readings (so that no verdict hides another)."""
+    reading = getattr(result, "reading", "")
+    twice = sum(r.property == result.property for r in results) > 1
+    return f"{result.property}[{reading}]" if twice and reading else result.property
+
+
+def summary(results) -> list[tuple[list[str], list[tuple[str, list[str]]]]]:
+    """The summary matrices: per kind of measure, the properties (columns) and a row of marks
+    per measure."""
+    matrices: dict[str, tuple[list[str], list]] = {}
+    for kind, m, rs in results:
+        columns, rows = matrices.setdefault(kind, ([], []))
+        for r in rs:
+            if column(r, rs) not in columns:
+                columns.append(column(r, rs))
+        marks = {column(r, rs): MARKS[r.verdict] for r in rs}
+        rows.append((m.name, marks))
+    return [([tex_escape(c) for c in columns], [(tex_escape(name), [marks.get(c, "") for c in columns])
+                                                for name, marks in rows])
+            for columns, rows in matrices.values()]
+
+
+def report_files(results, folder: Path) -> dict[str, str]:
+    """Every file of the report (file name -> text) for ``results`` = [(kind name, measure,
+    property results)], named so that no other measure's report in ``folder`` is replaced."""
+    names = file_names([m.name for _, m, _ in results], Path(folder))
+    files = {name: measure_report(kind, m, rs) for name, (kind, m, rs) in zip(names, results)}
+    files[MAIN] = render_template("check.tex.j2", matrices=summary(results), readings=READINGS,
+                                  inputs=[name[:-len(".tex")] for name in names])
+    return files
