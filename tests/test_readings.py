@@ -189,9 +189,10 @@ def test_cli_reading_that_applies_to_no_measure_checked_is_exit_2(tmp_path):
 def test_latex_names_the_reading(tmp_path):
     r = run(["--measure", "MCC", "--headline-only", "--reading", "definedness=strict"], tmp_path)
     assert r.exit_code == 0, r.output
-    tex = (tmp_path / "tex" / "check.tex").read_text()
-    assert r"\textbf{MON} (reading: defined): holds." in tex and r"\textbf{MON} (reading: strict): fails." in tex
-    assert r"\textbf{SDE}: fails." in tex          # no axes: nothing to name
+    tex = (tmp_path / "tex" / "check-mcc.tex").read_text()
+    assert r"\symproperty{MON (reading: defined)}{holds}" in tex
+    assert r"\symproperty{MON (reading: strict)}{fails}" in tex
+    assert r"\symproperty{SDE}{fails}" in tex          # no axes: nothing to name
 
 
 def test_protocol_rejects_a_headline_that_does_not_fit_its_axes():

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..evidence import NO_READING
 from ..logic import Verdict
 from . import formulas
 from .latex import counterexample_table, render_template, tex_escape, tex_text
@@ -61,12 +62,12 @@ def file_names(names: Iterable[str], folder: Path) -> list[str]:
 
 
 def measure_report(kind: str, measure, results) -> str:
-    rows = [(tex_escape(column(r, results)), MARKS[r.verdict], tex_escape(short_reason(r, results)))
-            for r in results]
+    rows = [(_row_name(r), MARKS[r.verdict], tex_escape(short_reason(r, results))) for r in results]
     return render_template(
         "check_measure.tex.j2", header=_HEADER + measure.name, kind=kind, m=measure, rows=rows,
         results=results, formula=formulas.formula(kind, measure), text=tex_text, escape=tex_escape,
         column=lambda r: column(r, results),
+        heading=heading,
         counterexample=counterexample_table, marks=MARKS)
 
 
@@ -78,16 +79,32 @@ def column(result, results) -> str:
     return f"{result.property}[{reading}]" if twice and reading else result.property
 
 
+def _row_name(result) -> str:
+    """A row of a measure's table: the property, its reading below it in small type."""
+    reading = getattr(result, "reading", "")
+    name = tex_escape(result.property)
+    return name if reading in ("", NO_READING) else name + r"\newline{\scriptsize " + tex_escape(reading) + "}"
+
+
+def heading(result) -> str:
+    """A property's proof heading: its name and, always, the reading its verdict is in."""
+    reading = getattr(result, "reading", "")
+    return result.property if reading in ("", NO_READING) else f"{result.property} (reading: {reading})"
+
+
 def summary(results) -> list[tuple[list[str], list[tuple[str, list[str]]]]]:
-    """The summary matrices: per kind of measure, the properties (columns) and a row of marks
-    per measure."""
+    """The summary matrices: per kind of measure, the properties (columns, each in its headline
+    reading: the first result of a property, the paper's own) and a row of marks per measure;
+    the other readings are in each measure's report."""
     matrices: dict[str, tuple[list[str], list]] = {}
     for kind, m, rs in results:
         columns, rows = matrices.setdefault(kind, ([], []))
+        marks: dict[str, str] = {}
         for r in rs:
-            if column(r, rs) not in columns:
-                columns.append(column(r, rs))
-        marks = {column(r, rs): MARKS[r.verdict] for r in rs}
+            if r.property not in marks:
+                marks[r.property] = MARKS[r.verdict]
+                if r.property not in columns:
+                    columns.append(r.property)
         rows.append((m.name, marks))
     return [([tex_escape(c) for c in columns], [(tex_escape(name), [marks.get(c, "") for c in columns])
                                                 for name, marks in rows])
