@@ -56,8 +56,20 @@ class SymmetricGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
-    def invoke(self, ctx: click.Context):
+    def main(self, *args, **kwargs):
+        # stdout closed, full or a broken pipe (also for --help): one line and exit 1
+        from ..render.files import StreamError, output_errors
         try:
+            with output_errors():
+                return super().main(*args, **kwargs)
+        except StreamError as exc:
+            click.echo(f"symmetric: error: {exc}", err=True)
+            sys.exit(1)
+
+    def invoke(self, ctx: click.Context):
+        from ..render.files import check_stream
+        try:
+            check_stream()          # before the work: its result must have somewhere to go
             return super().invoke(ctx)
         except InputError as exc:
             click.echo(f"symmetric: error: {exc}", err=True)

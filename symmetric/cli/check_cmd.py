@@ -37,6 +37,7 @@ from ..render import json as json_render
 from ..render import files, texbuild
 from ..render import latex as latex_render
 from ..render import text as text_render
+from ..userinput.usernames import check_name
 from ..userinput import KINDS, Kind, build_measure, lookup, measures_from_toml, misfit_form, owners
 from . import main
 
@@ -153,6 +154,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
                          "(they are error measures: lower is always better)")
     measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
     if any(text is not None for text in texts.values()):
+        check_name(name)
         measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
     elif params:
         raise InputError("--param needs " + spec.forms_text())

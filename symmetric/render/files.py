@@ -8,22 +8,33 @@
   produce (a PDF from an earlier run, say) are carried over.
 * :func:`check_writable` is asked *before* the work: a path that cannot be written is refused
   at once (exit 2), not after minutes of checking.
+* :func:`check_stream` asks the same of standard output (closed, or ``/dev/full``) and
+  :func:`output_errors` turns a write to it that fails anyway (a full disk, a closed pipe) into
+  one line and exit status 1 instead of a traceback.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
 import shutil
+import stat
+import sys
 import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, SymmetricError
 
 
 class OutputError(InputError):
     """An output path that cannot be written (named, with the reason)."""
+
+
+class StreamError(SymmetricError):
+    """Standard output cannot be written (closed, full, a broken pipe): one line, exit 1."""
 
 
 def _reason(exc: OSError) -> str:
@@ -144,3 +155,49 @@ def write_files(files: Mapping[str, str], target: str | Path) -> Path:
         for name, text in files.items():
             (stage / name).write_text(text, encoding="utf-8")
     return Path(target)
+
+
+def _full_device() -> int | None:
+    try:
+        return os.stat("/dev/full").st_rdev
+    except OSError:
+        return None
+
+
+def check_stream(stream=None, name: str = "standard output") -> None:
+    """Refuse, before the work, a stream that cannot take output: closed, or ``/dev/full``."""
+    stream = sys.stdout if stream is None else stream
+    if stream is None or getattr(stream, "closed", False):     # python started with fd 1 closed
+        raise StreamError(f"{name} is closed; nothing could be printed")
+    try:
+        fd = stream.fileno()
+    except (AttributeError, io.UnsupportedOperation):
+        return                  # not an OS stream (a test's capture): nothing to check
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        raise StreamError(f"{name} is closed; nothing could be printed") from None
+    if stat.S_ISCHR(info.st_mode) and info.st_rdev == _full_device():
+        raise StreamError(f"{name} is /dev/full (no space left on device)")
+
+
+@contextlib.contextmanager
+def output_errors(stream=None, name: str = "standard output") -> Iterator[None]:
+    """Run a block that prints; a failed write to ``stream`` becomes a StreamError.  The stream
+    is flushed inside the block, and after a failure its file descriptor is pointed at
+    /dev/null so that Python's own flush at exit does not print a second error."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        try:
+            yield
+        finally:                # also on SystemExit: what is buffered must reach the stream now
+            if stream is not None and not getattr(stream, "closed", False):
+                stream.flush()
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG):
+            raise
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, stream.fileno())
+            os.close(null)
+        raise StreamError(f"{name} could not be written ({_reason(exc)})") from None

@@ -23,27 +23,12 @@ from fractions import Fraction
 from ..claims.model import ClaimResult, PrintedLatex
 from ..evidence import ContingencyTable, Sentence, _Slot
 from ..logic import Verdict
+from .escape import tex_escape, tex_user_text
 from .notation import to_latex
 from .text import join_sentences, plain, step_status
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAIN_NAME = "proofs"
-
-_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-            "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-            "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
-_UNICODE = {"≤": r"$\leq$", "≥": r"$\geq$", "≠": r"$\neq$", "→": r"$\to$", "×": r"$\times$",
-            "±": r"$\pm$", "—": "---", "–": "--", "’": "'", "“": "``", "”": "''", "∞": r"$\infty$",
-            "é": r"\'e", "ó": r"\'o", "á": r"\'a", "λ": r"$\lambda$", "α": r"$\alpha$",
-            "β": r"$\beta$", "ε": r"$\varepsilon$", "σ": r"$\sigma$", "¬": r"$\neg$"}
-
-
-def tex_escape(text: str) -> str:
-    out = "".join(_SPECIAL.get(ch, ch) for ch in text)
-    for uni, rep in _UNICODE.items():
-        out = out.replace(uni, rep)
-    return out
-
 
 def _prose(text: str) -> str:
     """Escape plain text, passing ``$...$`` segments through as mathematics."""
@@ -80,6 +65,14 @@ def tex_text(text: "Sentence | str | None") -> str:
                    for part in text.parts())
 
 
+def result_text(text: "Sentence | str | None") -> str:
+    """A proof line or reason of a check result: a sentence is the project's prose with slots;
+    a plain string (an error message, which may quote the user's input) is user text."""
+    if isinstance(text, str):
+        return tex_user_text(text)
+    return tex_text(text)
+
+
 def tex_math(value) -> str:
     """A step's printed or derived form (a sympy object, a :class:`PrintedLatex` literal, or the
     verdict of a property cell) as LaTeX for display maths."""
@@ -109,6 +102,8 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters["text"] = tex_text
+    env.filters["user"] = tex_user_text      # a user's string (a measure name): literal text only
+    env.filters["result_text"] = result_text
     env.filters["math"] = tex_math
     env.filters["label"] = label_of
     env.filters["status"] = step_status

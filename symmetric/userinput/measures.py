@@ -108,11 +108,16 @@ def _parse(kind: Kind, form: Form, text: str, names: Mapping[str, sp.Basic], **w
                         f"{form.description} ({form.key}) may use {allowed}", source=exc.source, line=exc.line,
                         column=exc.column) from None
         typo = any(s.lower() == exc.name.lower() for s in exc.suggestions)
-        if exc.kind == "name" and kind.parameters and not typo:   # likely an undeclared parameter
+        # likely an undeclared parameter; a name that cannot be one (__builtins__) gets no such hint
+        if exc.kind == "name" and kind.parameters and not typo and _could_be_parameter(exc.name):
             raise InputError(f"{exc.message}; a parameter must be declared: --param \"{exc.name}>0\" "
                              f"(in TOML: params = [\"{exc.name}>0\"])", source=exc.source, line=exc.line,
                              column=exc.column) from None
         raise
+
+
+def _could_be_parameter(name: str) -> bool:
+    return name.isidentifier() and name.isascii() and not name.startswith("_")
 
 
 def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=(), orientation="higher", *,

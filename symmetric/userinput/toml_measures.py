@@ -30,6 +30,7 @@ import tomllib
 from ..errors import InputError
 from .kinds import Kind, kind_named, misfit_form, owners
 from .measures import build_measure, lookup
+from .usernames import check_name
 from .toml_text import array_locators, read_text, string_locator
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -57,8 +58,11 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
     top-level ``kind``, which overrides ``default_kind`` (the --kind option)."""
     source = str(path)
     text = read_text(path)
+    check_nesting(text, source)
     try:
         data = tomllib.loads(text)
+    except RecursionError:      # check_nesting bounds the depth; this is the last line of defence
+        raise InputError("invalid TOML: arrays or tables nested too deeply", source=source) from None
     except tomllib.TOMLDecodeError as exc:
         m = _TOML_POSITION.search(str(exc))
         line, column = (int(m.group(1)), int(m.group(2))) if m else (None, None)
@@ -78,8 +82,11 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
         raise InputError("no [[measure]] table found", source=source, line=1)
     headers = _measure_blocks(text)
     out = []
+    named: dict[str, int] = {}          # measure name -> line of its table
     for k, entry in enumerate(entries):
         line = headers[k] if k < len(headers) else 1
+        if not isinstance(entry, dict):
+            raise InputError("measure must be a [[measure]] table", source=source, line=line)
         kind = file_kind
         if "kind" in entry:
             kind = kind_named(entry["kind"], source=source, line=_key_position(text, line, "kind")[0])
@@ -95,6 +102,7 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
             if not isinstance(entry["catalogue"], str):
                 raise InputError("catalogue must be a measure name", source=source, line=line)
             out.append((kind, lookup(kind, entry["catalogue"], source=source, line=line)))
+            _unique(out[-1][1].name, named, source, line)
             continue
         if "name" not in entry:
             raise InputError("missing field 'name' in [[measure]]", source=source, line=line)
@@ -102,6 +110,7 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
             if key in entry and not isinstance(entry[key], str):
                 raise InputError(f"field {key!r} must be a string", source=source,
                                  line=_key_position(text, line, key)[0])
+        check_name(entry["name"], what="field 'name'", source=source, line=_key_position(text, line, "name")[0])
         params = entry.get("params", [])
         if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
             raise InputError("field 'params' must be a list of strings such as \"lambda>0\"", source=source,
@@ -114,4 +123,50 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
                                         source=source, positions=positions, line=line,
                                         locators={k: v for k, v in locators.items() if v},
                                         param_locators=array_locators(text, line, "params", params))))
+        _unique(out[-1][1].name, named, source, line)
     return out
+
+
+def _unique(name: str, named: dict[str, int], source: str, line: int) -> None:
+    """Two measures of one name would be two indistinguishable rows of the report."""
+    if name in named:
+        raise InputError(f"duplicate measure name {name!r} (first at line {named[name]})", source=source, line=line)
+    named[name] = line
+
+
+MAX_NESTING = 32        # a measure file needs 2 ([[measure]], params = [...]); tomllib recurses
+
+
+def check_nesting(text: str, source: str) -> None:
+    """Refuse arrays / inline tables nested deeper than MAX_NESTING before tomllib recurses into
+    them (100k nested arrays would be a RecursionError).  Brackets inside strings and comments
+    do not count; the scan is linear."""
+    depth, line, i, size = 0, 1, 0, len(text)
+    while i < size:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            end = text.find("\n", i)
+            i = size if end < 0 else end
+            continue
+        elif ch in "\"'":
+            quote = text[i:i + 3] if text.startswith(ch * 3, i) else ch
+            j = i + len(quote)
+            while j < size and not text.startswith(quote, j):
+                if text[j] == "\\" and ch == '"':
+                    j += 1
+                elif text[j] == "\n" and len(quote) == 1:
+                    break       # an unterminated string: tomllib reports it
+                j += 1
+            line += text.count("\n", i, j)
+            i = j + len(quote)
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise InputError(f"invalid TOML: arrays or tables nested more than {MAX_NESTING} deep",
+                                 source=source, line=line)
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+        i += 1

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 from ..errors import InputError
+from ..inputfiles import read_bounded
 
 Position = tuple[int, int]                     # (line, column), both 1-based, in the file
 Locator = Callable[[int, int], Position]       # (line, column) within the string -> in the file
@@ -31,21 +31,9 @@ _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\
 
 
 def read_text(path: str) -> str:
-    """The file's text; a file that cannot be read or is not UTF-8 is the user's error."""
-    source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", source=source) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x}); a TOML file must be "
-                         "UTF-8 encoded", source=source, line=line, column=column) from None
-    # the same newline handling as text mode (Path.read_text), so line numbers agree
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    """The file's text; a file that cannot be read, is not a regular file, is too large or is
+    not UTF-8 (a byte-order mark included) is the user's error (:mod:`symmetric.inputfiles`)."""
+    return read_bounded(path, what="TOML file")
 
 
 def _decode(text: str, start: int) -> tuple[str, list[int], int] | None:
