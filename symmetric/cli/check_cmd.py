@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .. import timelimit
 from ..errors import InputError
 from ..logic import Verdict
 from ..properties import driver
@@ -39,7 +40,7 @@ from ..render import latex as latex_render
 from ..render import text as text_render
 from ..userinput.usernames import check_name
 from ..userinput import KINDS, Kind, build_measure, lookup, measures_from_toml, misfit_form, owners
-from . import main
+from . import main, options
 
 VERDICT_STYLE = {Verdict.HOLDS: "green", Verdict.FAILS: "red", Verdict.UNDETERMINED: "magenta"}
 
@@ -108,15 +109,7 @@ counterexample) or 'undetermined' (with the reason).
 """
 
 
-def _time_limit(text: str) -> float | None:
-    """--time-limit: seconds >= 0 (0 = none); read here, not by click, to be an InputError."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise InputError(f"--time-limit must be a number of seconds, got {text!r}") from None
-    if not math.isfinite(seconds) or seconds < 0 or seconds >= 1e7:
-        raise InputError(f"--time-limit must be a number of seconds >= 0 and below 1e7 (0 = no limit), got {text!r}")
-    return seconds or None
+_time_limit = options.time_limit
 
 
 @main.command("check", help=HELP)
@@ -152,20 +145,23 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     if lower_is_better and not spec.orientation:
         raise InputError(f"--lower-is-better does not apply to {spec.name} measures "
                          "(they are error measures: lower is always better)")
-    measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
-    if any(text is not None for text in texts.values()):
-        check_name(name)
-        measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
-    elif params:
-        raise InputError("--param needs " + spec.forms_text())
-    for f in toml_files:
-        measures.extend(measures_from_toml(f, spec))
-    if not measures:
-        raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
-    # every output is checked before the work, so that a bad path costs no checking time
+    # every output is checked before the work, so that a bad path costs no checking (or parsing) time
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=tuple(toml_files))
     files.check_writable(latex_dir, directory=True)
+    measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
+    if any(text is not None for text in texts.values()):
+        check_name(name)
+        # parsing and building run under the time limit too: nothing may hang before it starts
+        with timelimit.preparation(time_limit, f"measure {name!r}"):
+            measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
+    elif params:
+        raise InputError("--param needs " + spec.forms_text())
+    for f in toml_files:
+        with timelimit.preparation(time_limit, str(f)):
+            measures.extend(measures_from_toml(f, spec))
+    if not measures:
+        raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []
