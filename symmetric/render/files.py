@@ -20,9 +20,11 @@ import errno
 import io
 import os
 import shutil
+import signal
 import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -41,8 +43,9 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
 
 
-def check_writable(path: str | Path, *, directory: bool = False, inputs: tuple = ()) -> Path:
-    """Refuse an output path that cannot be written, before any work is done."""
+def check_writable(path: str | Path, *, directory: bool = False, inputs: tuple = (), replaced: bool = False) -> Path:
+    """Refuse an output path that cannot be written, before any work is done.  ``replaced``: the
+    folder will be replaced as a unit, so it must not be the current folder or contain it."""
     if str(path) == "":
         raise OutputError("an output path must not be empty")
     path = Path(path).expanduser()
@@ -51,6 +54,9 @@ def check_writable(path: str | Path, *, directory: bool = False, inputs: tuple =
         if Path(source).expanduser().resolve() == resolved:
             raise OutputError(f"{path}: the output would overwrite an input file")
     if directory:
+        if replaced and (resolved == Path.cwd().resolve() or resolved in Path.cwd().resolve().parents):
+            raise OutputError(f"{path}: is the current folder or contains it; it would be replaced as a whole "
+                              "(give a folder of its own, such as latex_out)")
         if path.exists() and not path.is_dir():
             raise OutputError(f"{path}: exists and is not a directory")
         parent = path if path.exists() else _existing_ancestor(path)
@@ -127,8 +133,49 @@ def staged_folder(target: str | Path) -> Iterator[Path]:
         shutil.rmtree(stage, ignore_errors=True)
 
 
+_DEFERRED = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP until the block is done (they are delivered right after),
+    so that a swap of two renames is never cut between them.  Main thread on POSIX only."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextlib.contextmanager
+def folder_lock(target: Path) -> Iterator[None]:
+    """An exclusive lock for replacing ``target``, taken on its parent folder (flock on a
+    directory: no lock file is left behind): two runs into one folder replace it one after the
+    other, each as a unit, never interleaved."""
+    try:
+        import fcntl
+        fd = os.open(target.parent, os.O_RDONLY)
+    except (ImportError, OSError):      # not POSIX: no lock (each swap is still all-or-nothing)
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)                    # closing releases the lock
+
+
 def replace_folder(stage: Path, target: Path) -> None:
-    """Swap ``stage`` in for ``target``; files only ``target`` has are carried over."""
+    """Swap ``stage`` in for ``target`` (under :func:`folder_lock`, signals held during the
+    swap); files only ``target`` has are carried over."""
+    with folder_lock(target), signals_deferred():
+        _replace_folder(stage, target)
+
+
+def _replace_folder(stage: Path, target: Path) -> None:
     if target.exists():
         for entry in target.iterdir():
             if not (stage / entry.name).exists() and not entry.name.startswith("."):
