@@ -63,6 +63,8 @@ def check_writable(path: str | Path, *, directory: bool = False, inputs: tuple =
     else:
         if path.is_dir():
             raise OutputError(f"{path}: is a directory")
+        if path.exists() and not path.is_file():    # a device or FIFO would be replaced by a file
+            raise OutputError(f"{path}: is not a regular file (for standard output give '-')")
         if path.exists() and not os.access(path, os.W_OK):
             raise OutputError(f"{path}: not writable (permission denied)")
         parent = path.parent if path.parent.exists() else None

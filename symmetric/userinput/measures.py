@@ -152,4 +152,10 @@ def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=
             if exc.line is None:
                 raise
             raise in_file(exc, source, locate) from None
+    for param in params:        # a declaration that changes nothing is a mistake, not an option to ignore
+        if param.symbol not in expr.free_symbols:
+            where_param = {"source": f"--param {declarations[params.index(param)]!r}"} if source == COMMAND_LINE \
+                else where
+            raise InputError(f"parameter {param.symbol.name!r} is declared but not used in the expression",
+                             **where_param)
     return kind.build(name, key, expr, params, orient, {"source": source, "line": ln, "column": col})
