@@ -146,12 +146,12 @@ def document_files(results: Iterable[ClaimResult], all_ids: Iterable[str], name:
 def property_result(result) -> str:
     """One property result as a LaTeX paragraph (verdict, argument, counterexample, reason)."""
     lines = [rf"\textbf{{{tex_escape(result.property)}}}: {tex_escape(result.verdict.value)}."]
-    lines += [tex_text(line) for line in result.proof]
+    lines += [result_text(line) for line in result.proof]
     if result.counterexample is not None:
         from .text import counterexample_line
         lines.append("Counterexample: " + tex_escape(counterexample_line(result.counterexample)))
     if result.reason:
-        lines.append(r"\emph{" + tex_text(result.reason) + "}")
+        lines.append(r"\emph{" + result_text(result.reason) + "}")
     return "\n".join(lines) + "\n"
 
 
