@@ -231,11 +231,11 @@ OUTPUTS = [
     (["check", "--counts", "TP/n", "--json", "FILE/r.json"], "file is not a directory"),
     (["check", "--counts", "TP/n", "--latex", "FILE"], "is a file"),
     (["check", "--counts", "TP/n", "--latex", "FILE/sub"], "is not a directory"),
-    (["prove", "amigo.notation", "--out", "FILE"], "is a file"),
-    (["prove", "amigo.notation", "--out", "."], "is the current folder or contains it"),
-    (["prove", "amigo.notation", "--out", ".."], "is the current folder or contains it"),
-    (["prove", "amigo.notation", "--json", ""], "must not be empty"),
-    (["prove", "amigo.notation", "--json", "DIR"], "is a directory"),
+    (["prove", "sebastiani15.f1.mon", "--out", "FILE"], "is a file"),
+    (["prove", "sebastiani15.f1.mon", "--out", "."], "is the current folder or contains it"),
+    (["prove", "sebastiani15.f1.mon", "--out", ".."], "is the current folder or contains it"),
+    (["prove", "sebastiani15.f1.mon", "--json", ""], "must not be empty"),
+    (["prove", "sebastiani15.f1.mon", "--json", "DIR"], "is a directory"),
     (["prove", "nonexistent.claim"], "unknown claim id or prefix 'nonexistent.claim'"),
 ]
 

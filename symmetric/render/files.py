@@ -123,14 +123,21 @@ def staged_folder(target: str | Path) -> Iterator[Path]:
     replaces ``target`` as a unit (see :func:`replace_folder`), on any exception or signal it is
     removed and ``target`` is untouched."""
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    except OSError as exc:
+        raise OutputError(f"{target}: could not be written ({_reason(exc)})") from None
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(stage, 0o777 & ~umask)     # mkdtemp's 0700 would otherwise become the folder's mode
     try:
         yield stage
-        replace_folder(stage, target)
+        try:
+            replace_folder(stage, target)
+        except OSError as exc:          # a failed swap puts the old folder back (replace_folder)
+            raise OutputError(f"{target}: could not be replaced ({_reason(exc)}); the previous folder "
+                              "is unchanged") from None
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
