@@ -21,6 +21,7 @@ CASES = [
                                          "0*TP/((TP+FP)^64-(FN+TN)^64)"]),
     ("max of 99 arguments, check", ["check", "--no-pdf", "--time-limit", "10", "--counts", MAX99]),
     ("TOML 100k nested arrays", ["check", "--no-pdf", "@deep.toml"]),
+    ("TOML 5000 tables, the last one wrong", ["check", "--no-pdf", "@many.toml"]),
     ("TOML /dev/zero", ["check", "--no-pdf", "/dev/zero"]),
     ("TOML FIFO", ["check", "--no-pdf", "@fifo"]),
     ("expect n=100000 --best", ["expect", "--measure", "F1", "--p", "@@p100000.txt", "--best"]),
@@ -35,6 +36,8 @@ CASES = [
 def _files(tmp: Path) -> None:
     (tmp / "deep.toml").write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
     os.mkfifo(tmp / "fifo")
+    (tmp / "many.toml").write_text("".join(f"[[measure]]\nname = 'm{i}'\ncounts = 'TP/n'\n" for i in range(5000))
+                                   + "[[measure]]\nname = 'x'\ncounts = 'TP +'\n")
     for n in (1000, 10000, 100000):
         (tmp / f"p{n}.txt").write_text("\n".join(["0.3", "0.71"] * (n // 2)) + "\n")
         (tmp / f"s{n}.txt").write_text("1\n0\n" * (n // 2))

@@ -140,6 +140,9 @@ TOML = [
     ("[[measure]]\nname = 'a'\ncounts = '" + "TP+" * 1500 + "TP'\n", "longer than 4000 characters"),
     ("[[measure]]\nname = 'a'\ncounts = '__import__(\"os\")'\n", "strings are not allowed"),
     ("[[measure]]\nname = 'a'\nterm = 'abs(q - p)'\n", "field 'term'"),
+    # many tables: every position is looked up in lines split once (was quadratic), and is right
+    ("".join(f"[[measure]]\nname = 'm{i}'\ncounts = 'TP/n'\n" for i in range(2000)) + "[[measure]]\nname = 'x'\n"
+     "counts = 'TP +'\n", "line 6003, column 15: unexpected end of input"),
 ]
 
 

@@ -31,19 +31,19 @@ from ..errors import InputError
 from .kinds import Kind, kind_named, misfit_form, owners
 from .measures import build_measure, lookup
 from .usernames import check_name
-from .toml_text import array_locators, read_text, string_locator
+from .toml_text import array_locators, lines_of, read_text, string_locator
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def _measure_blocks(text: str) -> list[int]:
     """1-based line numbers of each [[measure]] header (to point errors into the file)."""
-    return [k for k, ln in enumerate(text.splitlines(), 1) if re.match(r"\s*\[\[\s*measure\s*\]\]", ln)]
+    return [k for k, ln in enumerate(lines_of(text)[0], 1) if re.match(r"\s*\[\[\s*measure\s*\]\]", ln)]
 
 
 def _key_position(text: str, start_line: int, key: str) -> tuple[int, int]:
     """(line, column) of the first character inside the quoted value of ``key`` after start_line."""
-    lines = text.splitlines()
+    lines = lines_of(text)[0]
     for k in range(start_line, len(lines) + 1):
         if k > start_line and re.match(r"\s*\[", lines[k - 1]):
             break
@@ -137,36 +137,35 @@ def _unique(name: str, named: dict[str, int], source: str, line: int) -> None:
 MAX_NESTING = 32        # a measure file needs 2 ([[measure]], params = [...]); tomllib recurses
 
 
+_SPECIAL = re.compile(r"""\"\"\"|'''|["'#\[\]{}\n]""")
+_STRING_ENDS = {'"""': re.compile(r'"""(?:[^\\]|\\.)*?"""', re.S), "'''": re.compile(r"'''.*?'''", re.S),
+                '"': re.compile(r'"(?:[^"\\\n]|\\.)*"'), "'": re.compile(r"'[^'\n]*'")}
+
+
 def check_nesting(text: str, source: str) -> None:
     """Refuse arrays / inline tables nested deeper than MAX_NESTING before tomllib recurses into
     them (100k nested arrays would be a RecursionError).  Brackets inside strings and comments
-    do not count; the scan is linear."""
-    depth, line, i, size = 0, 1, 0, len(text)
-    while i < size:
-        ch = text[i]
-        if ch == "\n":
+    do not count; the scan jumps from one special character to the next (linear, in C)."""
+    depth, line, pos, size = 0, 1, 0, len(text)
+    while pos < size:
+        m = _SPECIAL.search(text, pos)
+        if m is None:
+            return
+        token, pos = m.group(), m.end()
+        if token == "\n":
             line += 1
-        elif ch == "#":
-            end = text.find("\n", i)
-            i = size if end < 0 else end
-            continue
-        elif ch in "\"'":
-            quote = text[i:i + 3] if text.startswith(ch * 3, i) else ch
-            j = i + len(quote)
-            while j < size and not text.startswith(quote, j):
-                if text[j] == "\\" and ch == '"':
-                    j += 1
-                elif text[j] == "\n" and len(quote) == 1:
-                    break       # an unterminated string: tomllib reports it
-                j += 1
-            line += text.count("\n", i, j)
-            i = j + len(quote)
-            continue
-        elif ch in "[{":
+        elif token == "#":
+            end = text.find("\n", pos)
+            pos = size if end < 0 else end
+        elif token in _STRING_ENDS:
+            string = _STRING_ENDS[token].match(text, m.start())
+            if string is not None:      # an unterminated string is tomllib's to report
+                line += text.count("\n", m.start(), string.end())
+                pos = string.end()
+        elif token in "[{":
             depth += 1
             if depth > MAX_NESTING:
                 raise InputError(f"invalid TOML: arrays or tables nested more than {MAX_NESTING} deep",
                                  source=source, line=line)
-        elif ch in "]}":
+        else:
             depth = max(depth - 1, 0)
-        i += 1

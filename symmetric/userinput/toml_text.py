@@ -18,6 +18,7 @@ tables, quoted keys) falls back to the caller's coarser position.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -96,11 +97,25 @@ def _position(text: str, offset: int) -> Position:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+@functools.lru_cache(maxsize=2)
+def lines_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The lines of ``text`` and the offset where each starts, computed once per text: looked
+    up for every field of every table, a fresh split would make a file of many tables quadratic."""
+    lines = tuple(text.split("\n"))
+    starts, offset = [], 0
+    for ln in lines:
+        starts.append(offset)
+        offset += len(ln) + 1
+    return lines, tuple(starts)
+
+
 def _value_offset(text: str, line: int, key: str) -> int | None:
     """Offset of the first character of ``key``'s value, the key being searched from 1-based
     ``line`` (a table header) to the next header."""
-    lines = text.split("\n")
-    offset = sum(len(ln) + 1 for ln in lines[: line - 1])
+    lines, starts = lines_of(text)
+    if line > len(lines):
+        return None
+    offset = starts[line - 1]
     for k in range(line, len(lines) + 1):
         ln = lines[k - 1]
         if k > line and re.match(r"\s*\[", ln):
