@@ -158,6 +158,8 @@ def _special(kind: str, tmp_path: Path) -> str:
         os.mkfifo(tmp_path / "f.toml")
     elif kind == "dir":
         (tmp_path / "f.toml").mkdir()
+    elif kind == "link":
+        (tmp_path / "f.toml").symlink_to("/dev/zero")
     elif kind == "big":
         with open(tmp_path / "f.toml", "wb") as handle:     # sparse: no 17 MiB actually written
             handle.truncate(17 * 2 ** 20)
@@ -166,7 +168,7 @@ def _special(kind: str, tmp_path: Path) -> str:
 
 @pytest.mark.parametrize("kind,fragment", [
     ("fifo", "a FIFO (named pipe), not a regular file"), ("zero", "a device, not a regular file"),
-    ("null", "a device, not a regular file"), ("dir", "is a directory"), ("missing", "not found"),
+    ("null", "a device, not a regular file"), ("link", "a device, not a regular file"), ("dir", "is a directory"), ("missing", "not found"),
     ("big", "TOML file is larger than 16777216 bytes"),
 ])
 def test_toml_special_files_refused_without_blocking(kind, fragment, tmp_path):

@@ -159,3 +159,33 @@ def test_stdout_closed_is_one_line(tmp_path):
 
 def test_json_empty_path_is_refused(tmp_path):
     assert_user_error(invoke("check", "--counts", "TP/n", "--json", "", "--no-pdf"), "must not be empty")
+
+
+# ---------------------------------------------------------------- LaTeX written by hand (claims files)
+
+MATH = [
+    (r"\frac{2\,\mathrm{TP}}{AP + AN + TP - TN}", True), (r"\begin{cases} 1 & x \\ 0 \end{cases}", True),
+    (r"\min_s E[\mathrm{SEC}] \le \hat{p}(c)", True), (r"\input{/etc/hostname}", False), ("^^5cinput{x}", False),
+    (r"x % }", False), (r"\begin{filecontents}{x}y\end{filecontents}", False), ("{", False), (r"\text{a}}{", False),
+    (r"\csname input\endcsname", False), (r"\def\x{\x}\x", False), (r"\immediate\write18{ls}", False),
+    (r"\catcode`\^=12", False), ("#1", False),
+]
+
+
+@pytest.mark.parametrize("latex,safe", MATH)
+def test_hand_written_mathematics_reaches_tex_only_when_safe(latex, safe):
+    from symmetric.claims.model import PrintedLatex
+    from symmetric.render.escape import safe_math
+    from symmetric.render.latex import tex_math, tex_text
+    assert safe_math(latex) is safe
+    assert (tex_text(f"a ${latex}$ b") == f"a ${latex}$ b") is safe
+    assert (tex_math(PrintedLatex(latex)) == latex) is safe
+    if not safe:        # shown as text: no control sequence of the input survives
+        assert "\\input{" not in tex_text(f"${latex}$") and "\\def\\x" not in tex_math(PrintedLatex(latex))
+
+
+@pytest.mark.parametrize("claim_id", ["../../etc/x", "a/b", ".hidden", "a}\\input{x}", "a b", ""])
+def test_claim_ids_that_cannot_be_file_names_are_refused(claim_id):
+    from symmetric.render.latex import document_files
+    with pytest.raises(InputError, match="cannot name a file"):
+        document_files([], [claim_id])

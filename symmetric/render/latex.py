@@ -23,7 +23,8 @@ from fractions import Fraction
 from ..claims.model import ClaimResult, PrintedLatex
 from ..evidence import ContingencyTable, Sentence, _Slot
 from ..logic import Verdict
-from .escape import tex_escape, tex_user_text
+from ..errors import InputError
+from .escape import safe_file_name, safe_math, tex_escape, tex_user_text
 from .notation import to_latex
 from .text import join_sentences, plain, step_status
 
@@ -33,8 +34,9 @@ MAIN_NAME = "proofs"
 def _prose(text: str) -> str:
     """Escape plain text, passing ``$...$`` segments through as mathematics."""
     parts = re.split(r"(\$[^$]+\$)", text)
-    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p)
-                   for p in parts)
+    # mathematics that could run TeX commands beyond plain formulae is shown as text (escape.py)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 and safe_math(p[1:-1])
+                   else tex_escape(p) for p in parts)
 
 
 def math(value) -> str:
@@ -79,6 +81,8 @@ def tex_math(value) -> str:
     if value is None:
         return ""
     if isinstance(value, PrintedLatex):
+        if not safe_math(value.latex):      # written by hand (a claims file): shown, never run
+            return r"\text{" + tex_user_text(value.latex) + "}"
         if not value.args:
             return value.latex
         return value.latex.format(*(tex_math(a) for a in value.args))
@@ -137,6 +141,10 @@ def document_files(results: Iterable[ClaimResult], all_ids: Iterable[str], name:
     """Every file of the LaTeX output (file name -> text): one fragment per claim result, the
     main document that inputs every claim of ``all_ids``, and the macro file they use.  The
     caller writes them as a unit (render.files.write_files)."""
+    all_ids = list(all_ids)
+    for claim_id in [r.id for r in results] + all_ids:    # ids become file names and \input arguments
+        if not safe_file_name(claim_id):
+            raise InputError(f"claim id {claim_id!r} cannot name a file: use letters, digits and _ . + - only")
     files = {claim_file_name(r.id): render_claim(r) for r in results}
     files[MACROS] = (TEMPLATES / MACROS).read_text(encoding="utf-8")
     files[f"{name}.tex"] = render_main(all_ids, title)
