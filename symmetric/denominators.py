@@ -28,14 +28,54 @@ def _normal(factor: sp.Expr) -> sp.Expr:
     return -factor if factor.could_extract_minus_sign() else factor
 
 
+# Factorising expands: (TP+FP+FN+TN)^64 - 1 has ~48k terms and factor_list ran for >600 s.
+# A factor whose degree may exceed this is kept whole (see _pieces).
+MAX_FACTOR_DEGREE = 16
+
+
+def degree_bound(expr: sp.Basic) -> int:
+    """An upper bound of the total polynomial degree of ``expr`` read from its tree, without
+    expanding anything (a function application counts as degree 1 in its own right)."""
+    if expr.is_Number or expr.is_NumberSymbol:
+        return 0
+    if expr.is_Symbol:
+        return 1
+    if isinstance(expr, sp.Add):
+        return max(degree_bound(a) for a in expr.args)
+    if isinstance(expr, sp.Mul):
+        return sum(degree_bound(a) for a in expr.args)
+    if isinstance(expr, sp.Pow) and expr.exp.is_Integer:
+        return degree_bound(expr.base) * abs(int(expr.exp))
+    return 1
+
+
+def _pieces(numerator: sp.Expr) -> list[sp.Expr]:
+    """The numerator's factors: sympy's factorisation where its degree is small; otherwise the
+    factors visible in the tree (products, powers), each factorised if small, kept whole if not.
+    Keeping a big piece whole is conservative: a written denominator whose piece is no longer
+    found in the result is reported as cancelled (a refusal), never silently accepted."""
+    if degree_bound(numerator) <= MAX_FACTOR_DEGREE:
+        _, factors = sp.factor_list(numerator)
+        return [f for f, _ in factors]
+    found = []
+    for arg in sp.Mul.make_args(numerator):
+        base = arg.base if isinstance(arg, sp.Pow) and arg.exp.is_Integer and arg.exp > 0 else arg
+        if base.is_number:
+            continue
+        if degree_bound(base) <= MAX_FACTOR_DEGREE:
+            found.extend(f for f, _ in sp.factor_list(base)[1])
+        else:
+            found.append(base)
+    return found
+
+
 def zero_factors(expr: sp.Expr) -> set[sp.Expr]:
     """Non-constant factors of the numerator of ``expr`` that may be zero: where a
     denominator ``expr`` vanishes.  (Where ``expr`` is itself undefined is recorded by the
     divisions inside it.)"""
     try:
         numerator = sp.numer(sp.together(expr))
-        _, factors = sp.factor_list(numerator)
-        found = [f for f, _ in factors]
+        found = _pieces(numerator)
     except _FACTOR_FAILURES:
         found = [expr]
     return {_normal(f) for f in found if not f.is_number and f.is_zero is not False}

@@ -14,12 +14,14 @@ call is not interrupted.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from contextvars import ContextVar
 
-from .errors import TimeLimitReached
+from .errors import InputError, TimeLimitReached
 
 # After the first alarm the timer keeps firing this often: library code (sympy) that catches a
 # broad Exception around a heuristic must not eat the end of the time for good.
@@ -109,6 +111,22 @@ _CLEANUP_CODES = frozenset({HardLimit.close.__code__, HardLimit.__exit__.__code_
 
 def hard_limit(seconds: float | None) -> HardLimit:
     return HardLimit(seconds)
+
+
+@contextlib.contextmanager
+def preparation(seconds: float | None, what: str) -> Iterator[None]:
+    """Run a step before the checks (parsing a measure, building it, reading a file) under the
+    same time limit: a step that cannot finish is the input's fault, refused as one line
+    (an :class:`InputError` naming ``what``) rather than a hang before the limit starts."""
+    limit = HardLimit(seconds)
+    try:
+        with limit:
+            yield
+    except TimeLimitReached:
+        raise InputError(f"{what}: could not be read and prepared within the time limit of {seconds:g} s "
+                         "(simplify it, or give a larger --time-limit)") from None
+    finally:
+        limit.close()
 
 
 class Budget:

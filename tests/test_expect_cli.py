@@ -116,7 +116,7 @@ def test_probabilities_from_file(tmp_path):
     (["--measure", "Fbeta", "--p", "0.4", "--assign", "1", "--beta", "x"], "cannot read beta"),
     (["--measure", "F1", "--p", "0.4"], "exactly one of --assign and --best"),
     (["--measure", "F1", "--p", "0.4", "--assign", "1", "--best"], "exactly one of --assign and --best"),
-    (["--measure", "F1", "--p", "@/nonexistent/p.txt", "--best"], "/nonexistent/p.txt: probability file not found"),
+    (["--measure", "F1", "--p", "@/nonexistent/p.txt", "--best"], "/nonexistent/p.txt: cannot read probability file: not found"),
     (["--measure", "Phi", "--p", "0.4,0.5", "--assign", "1,0", "--exact"], "not a rational function"),
 ])
 def test_bad_input_exit_2(args, fragment):

@@ -11,7 +11,9 @@ status 2 -- never a traceback; click's own usage errors also exit with 2.
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
+import threading
 
 import click
 
@@ -28,6 +30,27 @@ COMMANDS = {
     "show": ("claims_cmd", "Run one claim and print its derivation step by step."),
     "verify": ("verify_cmd", "Check the claims of FILE (TOML: [paper], [[measure]], [[claim]]..."),
 }
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: raised where the program is, so that every ``finally`` runs (a staged
+    output folder is removed, a pdflatex child killed) and the outputs stay all old."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+        super().__init__(self.name)
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated(signum)
+
+
+def _on_terminate():
+    """Install the SIGTERM handler (main thread only); the previous handler, or None."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_terminated)
 
 
 class SymmetricGroup(click.Group):
@@ -57,8 +80,27 @@ class SymmetricGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
-    def invoke(self, ctx: click.Context):
+    def main(self, *args, **kwargs):
+        # stdout closed, full or a broken pipe (also for --help): one line and exit 1
+        from ..render.files import StreamError, output_errors
+        previous = _on_terminate()
         try:
+            with output_errors():
+                return super().main(*args, **kwargs)
+        except StreamError as exc:
+            click.echo(f"symmetric: error: {exc}", err=True)
+            sys.exit(1)
+        except Terminated as exc:
+            click.echo(f"symmetric: stopped by {exc.name}; outputs not yet replaced are unchanged", err=True)
+            sys.exit(128 + exc.signum)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+
+    def invoke(self, ctx: click.Context):
+        from ..render.files import check_stream
+        try:
+            check_stream()          # before the work: its result must have somewhere to go
             return super().invoke(ctx)
         except InputError as exc:
             click.echo(f"symmetric: error: {exc}", err=True)

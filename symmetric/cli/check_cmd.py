@@ -18,7 +18,6 @@ the command: its options and their checks, the run, and the output (table, JSON,
 from __future__ import annotations
 
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -29,6 +28,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .. import timelimit
 from ..errors import InputError, UnknownNameError
 from ..logic import Verdict
 from ..properties import driver
@@ -39,8 +39,9 @@ from ..render import json as json_render
 from ..render import files, texbuild
 from ..render import latex as latex_render
 from ..render import text as text_render
+from ..userinput.usernames import check_name
 from ..userinput import KINDS, Kind, build_measure, lookup, measures_from_toml, misfit_form, owners
-from . import main
+from . import main, options
 
 VERDICT_STYLE = {Verdict.HOLDS: "green", Verdict.FAILS: "red", Verdict.UNDETERMINED: "magenta"}
 
@@ -124,15 +125,7 @@ test-sets=all, constant=per-test-set, model=fixed-size; see symmetric list
 """
 
 
-def _time_limit(text: str) -> float | None:
-    """--time-limit: seconds >= 0 (0 = none); read here, not by click, to be an InputError."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise InputError(f"--time-limit must be a number of seconds, got {text!r}") from None
-    if not math.isfinite(seconds) or seconds < 0 or seconds >= 1e7:
-        raise InputError(f"--time-limit must be a number of seconds >= 0 and below 1e7 (0 = no limit), got {text!r}")
-    return seconds or None
+_time_limit = options.time_limit
 
 
 def _readings(texts: tuple[str, ...], kind: str) -> dict[str, tuple[str, ...]]:
@@ -225,20 +218,24 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
             if used:
                 raise InputError(f"{option} applies only to a measure given with {spec.forms_text()}; "
                                  "a catalogue (--measure) or TOML measure has its own name and orientation")
-    measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
-    if given_text:
-        measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
-    elif params:
-        raise InputError("--param needs " + spec.forms_text())
-    for f in toml_files:
-        measures.extend(measures_from_toml(f, spec))
-    if not measures:
-        raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
-    _readings_apply(wanted, {k.name for k, _ in measures})
-    # every output is checked before the work, so that a bad path costs no checking time
+    # every output is checked before the work, so that a bad path costs no checking (or parsing) time
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=tuple(toml_files))
     files.check_writable(latex_dir, directory=True)
+    measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
+    if given_text:
+        check_name(name)
+        # parsing and building run under the time limit too: nothing may hang before it starts
+        with timelimit.preparation(time_limit, f"measure {name!r}"):
+            measures.append((spec, build_measure(spec, name, texts, params, "lower" if lower_is_better else "higher")))
+    elif params:
+        raise InputError("--param needs " + spec.forms_text())
+    for f in toml_files:
+        with timelimit.preparation(time_limit, str(f)):
+            measures.extend(measures_from_toml(f, spec))
+    if not measures:
+        raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
+    _readings_apply(wanted, {k.name for k, _ in measures})
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []

@@ -58,7 +58,7 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     # every output is checked before the work, so that a bad path costs no time
     if json_file is not None and json_file != "-":
         files.check_writable(json_file)
-    files.check_writable(outdir, directory=True)
+    files.check_writable(outdir, directory=True, replaced=True)
     err = Console(stderr=True)
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
@@ -81,18 +81,17 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     elif json_file is not None:
         files.write_text(json_file, json.dumps(report, indent=2) + "\n")
 
-    # the output folder is replaced as a unit: an interrupted run leaves it all old
+    # the output folder, PDF included, is replaced as a unit: an interrupted run leaves it all
+    # old, and concurrent runs replace it one after the other (render/texbuild.write_document)
     document = latex_render.document_files(results, [c.id for c in registry.all_claims()])
-    out_path = files.write_files(document, outdir)
-    main_tex = out_path / f"{latex_render.MAIN_NAME}.tex"
-    err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_tex.name})", highlight=False)
-    if not no_pdf and texbuild.tex_engine():
-        try:
-            pdf = texbuild.build_pdf(main_tex, sorted(out_path.glob("*.tex")))
-        except texbuild.TexBuildError as exc:
-            err.print(f"PDF not built: {exc}", markup=False, highlight=False)
-            sys.exit(1)
-        err.print(f"PDF built: {pdf}", highlight=False)
+    main_name = f"{latex_render.MAIN_NAME}.tex"
+    written = texbuild.write_document(document, outdir, main_name, pdf=not no_pdf and bool(texbuild.tex_engine()))
+    err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_name})", highlight=False)
+    if written.pdf_error is not None:
+        err.print(f"PDF not built: {written.pdf_error}", markup=False, highlight=False)
+        sys.exit(1)
+    if written.pdf is not None:
+        err.print(f"PDF built: {written.pdf}", highlight=False)
     broken = [r.id for r in results if registry.is_internal_error(r)]
     if broken:
         err.print(f"[red]internal errors in: {', '.join(broken)}[/]")

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 from fractions import Fraction
 
 import click
 
-from ..errors import InputError
+from .. import timelimit
+from ..errors import InputError, TimeLimitReached
+from ..expectation import progress, resources
 from ..expectation import judgments
 from ..expectation.exact import expectation
 from ..expectation.floaterror import decimal_approximation, format_up
 from ..expectation.measures import check_parameter, lookup
 from ..expectation.rules import best_prp_assignment
-from . import main
+from . import main, options
 
 
 def _params(measure, beta: str | None, settings: tuple[str, ...]) -> dict[str, Fraction]:
@@ -47,12 +50,15 @@ def _params(measure, beta: str | None, settings: tuple[str, ...]) -> dict[str, F
 @click.option("--beta", help="beta of F_beta (shorthand for --param beta=B).")
 @click.option("--param", "settings", multiple=True, metavar="NAME=VALUE", help="Any measure parameter.")
 @click.option("--exact", is_flag=True, help="Exact rational arithmetic (inputs read exactly as decimals).")
-def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> None:
+@click.option("--time-limit", "time_limit", default="0", show_default=True, metavar="SECONDS",
+              help="Stop with a one-line message after SECONDS (0 = no limit).")
+def expect(measure_name, p_text, assign_text, best, beta, settings, exact, time_limit) -> None:
     """Expected value of a measure when the judgments are independent Bernoulli(p_i).
 
     Uses the Poisson-binomial dynamic programme (O(n^2) evaluations of the measure).  Without
     --exact the computation is in floating point and an a-priori error bound is printed.
     """
+    seconds = options.time_limit(time_limit)
     if best == (assign_text is not None):
         raise InputError("give exactly one of --assign and --best")
     measure = lookup(measure_name)
@@ -60,7 +66,9 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
     p = judgments.probabilities(judgments.parse_vector(p_text, what="probability", option="--p"))
     name = measure.name
     if best:
-        result = best_prp_assignment(measure, p, params=params, exact=exact)
+        resources.check_memory(p, None, exact=exact)
+        with _bounded(seconds, len(p), exact):
+            result = best_prp_assignment(measure, p, params=params, exact=exact)
         click.echo(f"best PRP assignment: {','.join(map(str, result.assignment))} "
                    f"(top {result.k} of {len(p)})")
         if result.undefined:
@@ -77,9 +85,30 @@ def expect(measure_name, p_text, assign_text, best, beta, settings, exact) -> No
         s = judgments.decisions(located)
         if len(s) != len(p):
             raise InputError(f"--assign has {len(s)} decisions but --p has {len(p)} probabilities")
-        result = expectation(measure, p, s, params=params, exact=exact)
+        resources.check_memory(p, sum(s), exact=exact)
+        with _bounded(seconds, len(p), exact):
+            result = expectation(measure, p, s, params=params, exact=exact)
         value, bound = result.mean, result.error_bound
     _report(name, value, bound, exact, getattr(result, "bound_rigorous", True))
+
+
+def _show_progress(stage: str, share: float, left: float | None) -> None:
+    eta = "" if left is None else f", about {left:.0f} s left"
+    click.echo(f"expect: {stage}: {share:.0%} done{eta}", err=True)
+
+
+@contextlib.contextmanager
+def _bounded(seconds: float | None, n: int, exact: bool):
+    """The computation, with progress on stderr when it runs long, and within --time-limit."""
+    limit = timelimit.HardLimit(seconds)
+    try:
+        with progress.reporting(_show_progress), limit:
+            yield
+    except TimeLimitReached:
+        raise InputError(f"the expectation for n = {n} ({'exact' if exact else 'floating point'}) did not finish "
+                         f"within --time-limit {seconds:g} s") from None
+    finally:
+        limit.close()
 
 
 def _ranges(ks: tuple[int, ...]) -> str:

@@ -26,6 +26,7 @@ import sympy as sp
 from ..measures.base import Measure
 from .countfn import CountFunction, UndefinedValue, compile_measure
 from .floaterror import check_constants, float_error_bound, float_overflow, rounded_pair
+from . import progress
 from .judgments import JudgmentModel
 
 
@@ -47,7 +48,8 @@ class Expectation:
 def poisson_binomial(ps: Sequence, one=Fraction(1)) -> list:
     """P(sum Z_i = m), m = 0..len(ps), by adding one Bernoulli at a time (exact for Fractions)."""
     dist = [one]
-    for p in ps:
+    for done, p in enumerate(ps, 1):
+        progress.tick(done * done, len(ps) ** 2)       # step i costs O(i)
         q = one - p
         new = [x * q for x in dist]
         new.append(dist[-1] * p)
@@ -88,22 +90,39 @@ def _as_function(measure, params) -> CountFunction:
 
 
 def exact_from_distributions(fn: CountFunction, pa: Sequence[Fraction], pc: Sequence[Fraction],
-                             n: int) -> tuple[Fraction, Fraction]:
+                             n: int, *, report: bool = True) -> tuple[Fraction, Fraction]:
     """(E, var) of M from the distributions of TP (pa) and FN (pc), exactly."""
     k = len(pa) - 1
-    cells = [(w_a * w_c, fn.exact(a, k - a, c, n - k - c))
-             for a, w_a in enumerate(pa) if w_a
-             for c, w_c in enumerate(pc) if w_c]
-    mean = sum((w * v for w, v in cells), Fraction(0))
-    variance = sum((w * (v - mean) ** 2 for w, v in cells), Fraction(0))
-    return mean, variance
+    # One pass, row by row, in O(n) memory: the weights are huge rationals (their denominators
+    # multiply every p_i's), the values small, so each row is summed against the column
+    # weights first and multiplied by its row weight once.  In exact arithmetic
+    # sum w (v - mean)^2 = sum w v^2 - 2 mean sum w v + mean^2 sum w, so no second pass is needed.
+    total, first, second = Fraction(0), Fraction(0), Fraction(0)
+    columns = [(c, w_c) for c, w_c in enumerate(pc) if w_c]
+    column_weight = sum((w for _, w in columns), Fraction(0))
+    rows = sum(1 for w in pa if w)
+    for done, (a, w_a) in enumerate(((a, w) for a, w in enumerate(pa) if w), 1):
+        row1, row2 = Fraction(0), Fraction(0)
+        for c, w_c in columns:
+            v = fn.exact(a, k - a, c, n - k - c)
+            row1 += w_c * v
+            row2 += w_c * v * v
+        total += w_a * column_weight
+        first += w_a * row1
+        second += w_a * row2
+        if report:
+            progress.tick(done, rows)
+    mean = first
+    return mean, second - 2 * mean * first + mean * mean * total
 
 
 def _exact(fn: CountFunction, model: JudgmentModel, s: tuple[int, ...]) -> Expectation:
     assigned, unassigned = model.split(s)
-    pa = poisson_binomial([Fraction(p) for p in assigned])
-    pc = poisson_binomial([Fraction(p) for p in unassigned])
-    mean, variance = exact_from_distributions(fn, pa, pc, model.n)
+    with progress.stage("distributions of TP and FN"):
+        pa = poisson_binomial([Fraction(p) for p in assigned])
+        pc = poisson_binomial([Fraction(p) for p in unassigned])
+    with progress.stage("expected value"):
+        mean, variance = exact_from_distributions(fn, pa, pc, model.n)
     return Expectation(mean, variance, exact=True)
 
 

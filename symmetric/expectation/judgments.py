@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import InputError
+from ..inputfiles import read_bounded
 
 # A decimal with optional exponent, or an integer ratio p/q.  Deliberately strict: no "nan",
 # "inf", underscores, hexadecimal or non-ASCII digits, which Fraction()/float() would accept.
@@ -94,17 +95,9 @@ def _split_inline(text: str, what: str, option: str) -> list[Located]:
 
 def _read_lines(path_text: str, what: str) -> list[Located]:
     path = Path(path_text).expanduser()     # "@~/p.txt": the shell does not expand after '@'
-    try:
-        with path.open("rb") as handle:     # bounded read: "@/dev/zero" must not exhaust memory
-            data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise InputError(f"{what} file is larger than {MAX_FILE_BYTES // 2 ** 20} MiB", source=str(path))
-        # utf-8-sig: a byte-order mark (Windows editors add one) is not part of the first number.
-        lines = data.decode("utf-8-sig").splitlines()
-    except FileNotFoundError:
-        raise InputError(f"{what} file not found", source=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {what} file: {exc}", source=str(path)) from None
+    # bounded: "@/dev/zero" or a FIFO must not exhaust memory or block; a byte-order mark
+    # (Windows editors add one) is not part of the first number
+    lines = read_bounded(path, limit=MAX_FILE_BYTES, allow_bom=True, what=f"{what} file").splitlines()
     values = []
     for number, raw in enumerate(lines, 1):
         body = raw.split("#", 1)[0]          # '#' starts a comment; blank lines are skipped

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..measures.base import Measure
 from .countfn import CountFunction, UndefinedValue
+from . import progress
 from .exact import _as_function, add_item_np, exact_from_distributions, float_moments, has_subtraction
 from .floaterror import rounded_pair
 from .judgments import JudgmentModel
@@ -98,14 +99,31 @@ def _prefix_suffix_exact(ordered: list[Fraction]):
     incrementally (one O(n) update per k instead of a fresh O(n^2) programme)."""
     n = len(ordered)
     prefix = [[Fraction(1)]]
-    for p in ordered:
+    for done, p in enumerate(ordered, 1):
+        progress.tick(done * done, 2 * n * n)
         prefix.append(_add_item(prefix[-1], p))
     suffix = [[Fraction(1)]]
-    for p in reversed(ordered):
+    for done, p in enumerate(reversed(ordered), 1):
+        progress.tick(n * n + done * done, 2 * n * n)
         suffix.append(_add_item(suffix[-1], p))
     suffix.reverse()          # suffix[k] = distribution of items k..n-1
     assert len(prefix) == len(suffix) == n + 1
     return prefix, suffix
+
+
+def _cumulative_work(n: int) -> list[int]:
+    """Cells of the (TP, FN) grids of the top-k assignments up to each k: the k-th costs
+    (k+1)(n-k+1), so progress by k alone would misjudge the time left."""
+    total, out = 0, []
+    for k in range(n + 1):
+        total += (k + 1) * (n - k + 1)
+        out.append(total)
+    return out
+
+
+def _ticked(work: list[int], k: int, value):
+    progress.tick(work[k], work[-1])
+    return value
 
 
 def _add_item(dist: list, p) -> list:
@@ -126,9 +144,13 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
     undefined: list[UndefinedValue] = []
     if exact:
         ordered = [Fraction(model.p[i]) for i in order]
-        prefix, suffix = _prefix_suffix_exact(ordered)
-        values = tuple(_defined(lambda: exact_from_distributions(fn, prefix[k], suffix[k], n)[0], undefined)
-                       for k in range(n + 1))
+        with progress.stage("distributions of the top k and the rest"):
+            prefix, suffix = _prefix_suffix_exact(ordered)
+        work = _cumulative_work(n)
+        with progress.stage("top-k assignments"):
+            values = tuple(_defined(lambda: _ticked(work, k, exact_from_distributions(fn, prefix[k], suffix[k], n,
+                                                                                      report=False)[0]), undefined)
+                           for k in range(n + 1))
         bound = None
     else:
         ordered = [rounded_pair(model.p[i]) for i in order]
@@ -142,13 +164,15 @@ def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params
         # Exact supports of the top k and of the rest, from running counts of p = 1 and p != 0.
         ones = np.cumsum([0] + [model.p[i] == 1 for i in order])
         nonzero = np.cumsum([0] + [model.p[i] != 0 for i in order])
-        values, bound = [], 0.0
-        for k in range(n + 1):
-            rows = slice(int(ones[k]), int(nonzero[k]) + 1)
-            cols = slice(int(ones[n] - ones[k]), int(nonzero[n] - nonzero[k]) + 1)
-            moments = _defined(lambda: float_moments(fn, k, n, prefix[k], suffix[k], rows, cols), undefined)
-            values.append(None if moments is None else moments[0])
-            bound = max(bound, 0.0 if moments is None else moments[2])
+        values, bound, work = [], 0.0, _cumulative_work(n)
+        with progress.stage("top-k assignments"):
+            for k in range(n + 1):
+                rows = slice(int(ones[k]), int(nonzero[k]) + 1)
+                cols = slice(int(ones[n] - ones[k]), int(nonzero[n] - nonzero[k]) + 1)
+                moments = _defined(lambda: float_moments(fn, k, n, prefix[k], suffix[k], rows, cols), undefined)
+                values.append(None if moments is None else moments[0])
+                bound = max(bound, 0.0 if moments is None else moments[2])
+                _ticked(work, k, None)
         values = tuple(values)
     k = _pick(values, fn.orientation)
     if k is None:

@@ -18,7 +18,8 @@ from pathlib import Path
 from ..evidence import NO_READING
 from ..logic import Verdict
 from . import formulas
-from .latex import counterexample_table, render_template, tex_escape, tex_text
+from .escape import tex_user_text
+from .latex import counterexample_table, render_template, result_text, tex_escape, tex_text
 from .text import short_reason
 
 MAIN = "check.tex"
@@ -67,7 +68,7 @@ def measure_report(kind: str, measure, results) -> str:
         "check_measure.tex.j2", header=_HEADER + measure.name, kind=kind, m=measure, rows=rows,
         results=results, formula=formulas.formula(kind, measure), text=tex_text, escape=tex_escape,
         column=lambda r: column(r, results),
-        heading=heading,
+        heading=heading, user=tex_user_text, result_text=result_text,
         counterexample=counterexample_table, marks=MARKS)
 
 
@@ -106,7 +107,7 @@ def summary(results) -> list[tuple[list[str], list[tuple[str, list[str]]]]]:
                 if r.property not in columns:
                     columns.append(r.property)
         rows.append((m.name, marks))
-    return [([tex_escape(c) for c in columns], [(tex_escape(name), [marks.get(c, "") for c in columns])
+    return [([tex_escape(c) for c in columns], [(tex_user_text(name), [marks.get(c, "") for c in columns])
                                                 for name, marks in rows])
             for columns, rows in matrices.values()]
 

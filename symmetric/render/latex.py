@@ -23,33 +23,20 @@ from fractions import Fraction
 from ..claims.model import ClaimResult, PrintedLatex
 from ..evidence import ContingencyTable, Sentence, _Slot
 from ..logic import Verdict
+from ..errors import InputError
+from .escape import safe_file_name, safe_math, tex_escape, tex_user_text
 from .notation import SYMBOL_LATEX, author_math, to_latex
 from .text import join_sentences, plain, step_status
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAIN_NAME = "proofs"
 
-_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-            "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-            "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
-_UNICODE = {"≤": r"$\leq$", "≥": r"$\geq$", "≠": r"$\neq$", "→": r"$\to$", "×": r"$\times$",
-            "±": r"$\pm$", "—": "---", "–": "--", "’": "'", "“": "``", "”": "''", "∞": r"$\infty$",
-            "é": r"\'e", "ó": r"\'o", "á": r"\'a", "λ": r"$\lambda$", "α": r"$\alpha$",
-            "β": r"$\beta$", "ε": r"$\varepsilon$", "σ": r"$\sigma$", "¬": r"$\neg$"}
-
-
-def tex_escape(text: str) -> str:
-    out = "".join(_SPECIAL.get(ch, ch) for ch in text)
-    for uni, rep in _UNICODE.items():
-        out = out.replace(uni, rep)
-    return out
-
-
 def _prose(text: str) -> str:
     """Escape plain text, passing ``$...$`` segments through as mathematics."""
     parts = re.split(r"(\$[^$]+\$)", text)
-    return "".join(author_math(p) if p.startswith("$") and p.endswith("$") and len(p) > 1 else tex_escape(p)
-                   for p in parts)
+    # mathematics that could run TeX commands beyond plain formulae is shown as text (escape.py)
+    return "".join(author_math(p) if p.startswith("$") and p.endswith("$") and len(p) > 1 and safe_math(p[1:-1])
+                   else tex_escape(p) for p in parts)
 
 
 def math(value) -> str:
@@ -228,6 +215,14 @@ def tex_text(text: "Sentence | str | None") -> str:
                    for part in text.parts())
 
 
+def result_text(text: "Sentence | str | None") -> str:
+    """A proof line or reason of a check result: a sentence is the project's prose with slots;
+    a plain string (an error message, which may quote the user's input) is user text."""
+    if isinstance(text, str):
+        return tex_user_text(text)
+    return tex_text(text)
+
+
 def tex_math(value, *, printed: bool = False) -> str:
     """A step's printed or derived form (a sympy object, a :class:`PrintedLatex` literal, or the
     verdict of a property cell) as LaTeX for display maths.  ``printed``: the paper's form,
@@ -235,6 +230,8 @@ def tex_math(value, *, printed: bool = False) -> str:
     if value is None:
         return ""
     if isinstance(value, PrintedLatex):
+        if not safe_math(value.latex):      # written by hand (a claims file): shown, never run
+            return r"\text{" + tex_user_text(value.latex) + "}"
         if not value.args:
             return author_math(value.latex)
         return author_math(value.latex.format(*(tex_math(a, printed=printed) for a in value.args)))
@@ -248,7 +245,8 @@ def tex_math(value, *, printed: bool = False) -> str:
 def authored(latex: str) -> str:
     """An author's LaTeX text (a claim's ``statement_latex``): its $...$ mathematics in the
     notation of the table, the text as written."""
-    return re.sub(r"\$[^$]+\$", lambda m: author_math(m.group(0)), latex)
+    return re.sub(r"\$[^$]+\$", lambda m: author_math(m.group(0)) if safe_math(m.group(0)[1:-1])
+                  else tex_escape(m.group(0)), latex)
 
 
 def tex_printed(value) -> str:
@@ -376,6 +374,8 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters["text"] = tex_text
+    env.filters["user"] = tex_user_text      # a user's string (a measure name, a title): literal text only
+    env.filters["result_text"] = result_text
     env.filters["math"] = tex_math
     env.filters["printed"] = tex_printed
     env.filters["authored"] = authored
@@ -417,6 +417,10 @@ def document_files(results: Iterable[ClaimResult], all_ids: Iterable[str], name:
     """Every file of the LaTeX output (file name -> text): one fragment per claim result, the
     main document that inputs every claim of ``all_ids``, and the macro file they use.  The
     caller writes them as a unit (render.files.write_files)."""
+    all_ids = list(all_ids)
+    for claim_id in [r.id for r in results] + all_ids:    # ids become file names and \input arguments
+        if not safe_file_name(claim_id):
+            raise InputError(f"claim id {claim_id!r} cannot name a file: use letters, digits and _ . + - only")
     files = {claim_file_name(r.id): render_claim(r) for r in results}
     files[MACROS] = (TEMPLATES / MACROS).read_text(encoding="utf-8")
     files[f"{name}.tex"] = render_main(all_ids, title)
@@ -429,12 +433,12 @@ def property_result(result) -> str:
     # a property without implicit conventions has nothing to name
     reading = f" (reading: {tex_escape(result.reading)})" if result.reading not in ("", NO_READING) else ""
     lines = [rf"\textbf{{{tex_escape(result.property)}}}{reading}: {tex_escape(result.verdict.value)}."]
-    lines += [tex_text(line) for line in result.proof]
+    lines += [result_text(line) for line in result.proof]
     if result.counterexample is not None:
         from .text import counterexample_line
         lines.append("Counterexample: " + tex_escape(counterexample_line(result.counterexample)))
     if result.reason:
-        lines.append(r"\emph{" + tex_text(result.reason) + "}")
+        lines.append(r"\emph{" + result_text(result.reason) + "}")
     return "\n".join(lines) + "\n"
 
 

@@ -18,11 +18,11 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import OutputError, copy_file
+from .files import OutputError, copy_file, staged_folder
 
 MAX_PASSES = 4
 PASS_SECONDS = 120
@@ -167,3 +167,47 @@ def build_folder(main: Path, *, timeout: float = PASS_SECONDS) -> BuildReport:
         labels = _labels(aux.read_text(errors="replace")) if aux.exists() else {}
         pdf = copy_file(scratch / f"{main.stem}.pdf", main.with_suffix(".pdf"))
         return BuildReport(pdf, log, _contents(toc), labels)
+
+
+@dataclass(frozen=True)
+class Written:
+    """What :func:`write_document` did: the folder, the PDF (if built) or why it was not."""
+
+    folder: Path
+    pdf: Path | None = None
+    pdf_error: TexBuildError | None = None
+
+
+def write_document(document: Mapping[str, str], target: str | Path, main_name: str, *, pdf: bool,
+                   timeout: float = PASS_SECONDS) -> Written:
+    """Write the files of ``document`` (name -> text) and, with ``pdf``, build ``main_name``'s PDF,
+    all in a staged copy of ``target`` that then replaces it as a unit: an interrupted run (a
+    signal, a failed write) leaves ``target`` all old, a finished one all new -- the PDF
+    included -- and two runs at once each replace it whole (see :func:`.files.replace_folder`).
+    A failed PDF build does not stop the ``.tex`` files (``pdf_error`` says why)."""
+    built, error = None, None
+    with staged_folder(target) as stage:
+        for name, text in document.items():
+            try:
+                (stage / name).write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise OutputError(f"{Path(target) / name}: could not be written ({exc.strerror or exc}); "
+                                  f"{target} is unchanged") from None
+        if pdf:
+            main = stage / main_name
+            try:
+                build_pdf(main, sorted(p for p in stage.glob("*.tex") if p != main), timeout=timeout)
+                built = Path(target) / main.with_suffix(".pdf").name
+            except TexBuildError as exc:
+                error = TexBuildError(str(exc).replace(str(stage), str(target)))
+    return Written(Path(target), built, error)
+
+
+def log_of_last_build(main: Path) -> str:
+    """(For tests) the log of a fresh build of ``main``, e.g. to count overfull boxes."""
+    engine = tex_engine()
+    with tempfile.TemporaryDirectory(prefix="symmetric-tex-") as tmp:
+        shutil.copytree(Path(main).parent, tmp, dirs_exist_ok=True)
+        subprocess.run([engine, "-no-shell-escape", "-interaction=nonstopmode", Path(main).name], cwd=tmp,
+                       capture_output=True, env=_environment(Path(tmp)), timeout=PASS_SECONDS)
+        return (Path(tmp) / f"{Path(main).stem}.log").read_text(errors="replace")

@@ -109,11 +109,16 @@ def _parse(kind: Kind, form: Form, text: str, names: Mapping[str, sp.Basic], **w
                         f"{form.description} ({form.key}) may use {allowed}", source=exc.source, line=exc.line,
                         column=exc.column) from None
         typo = any(s.lower() == exc.name.lower() for s in exc.suggestions)
-        if exc.kind == "name" and kind.parameters and not typo:   # likely an undeclared parameter
+        # likely an undeclared parameter; a name that cannot be one (__builtins__) gets no such hint
+        if exc.kind == "name" and kind.parameters and not typo and _could_be_parameter(exc.name):
             raise InputError(f"{exc.message}; a parameter must be declared: --param \"{exc.name}>0\" "
                              f"(in TOML: params = [\"{exc.name}>0\"])", source=exc.source, line=exc.line,
                              column=exc.column) from None
         raise
+
+
+def _could_be_parameter(name: str) -> bool:
+    return name.isidentifier() and name.isascii() and not name.startswith("_")
 
 
 def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=(), orientation="higher", *,
@@ -148,5 +153,11 @@ def build_measure(kind: Kind, name: str, texts: Mapping[str, str], declarations=
             if exc.line is None:
                 raise
             raise in_file(exc, source, locate) from None
+    for param in params:        # a declaration that changes nothing is a mistake, not an option to ignore
+        if param.symbol not in expr.free_symbols:
+            where_param = {"source": f"--param {declarations[params.index(param)]!r}"} if source == COMMAND_LINE \
+                else where
+            raise InputError(f"parameter {param.symbol.name!r} is declared but not used in the expression",
+                             **where_param)
     built = kind.build(name, key, expr, params, orient, {"source": source, "line": ln, "column": col})
     return attach(built, key, text, params)     # the cross-check evaluates what was written

@@ -30,19 +30,20 @@ import tomllib
 from ..errors import InputError
 from .kinds import Kind, kind_named, misfit_form, owners
 from .measures import build_measure, lookup
-from .toml_text import array_locators, read_text, string_locator
+from .usernames import check_name
+from .toml_text import array_locators, lines_of, read_text, string_locator
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def _measure_blocks(text: str) -> list[int]:
     """1-based line numbers of each [[measure]] header (to point errors into the file)."""
-    return [k for k, ln in enumerate(text.splitlines(), 1) if re.match(r"\s*\[\[\s*measure\s*\]\]", ln)]
+    return [k for k, ln in enumerate(lines_of(text)[0], 1) if re.match(r"\s*\[\[\s*measure\s*\]\]", ln)]
 
 
 def _key_position(text: str, start_line: int, key: str) -> tuple[int, int]:
     """(line, column) of the first character inside the quoted value of ``key`` after start_line."""
-    lines = text.splitlines()
+    lines = lines_of(text)[0]
     for k in range(start_line, len(lines) + 1):
         if k > start_line and re.match(r"\s*\[", lines[k - 1]):
             break
@@ -57,8 +58,11 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
     top-level ``kind``, which overrides ``default_kind`` (the --kind option)."""
     source = str(path)
     text = read_text(path)
+    check_nesting(text, source)
     try:
         data = tomllib.loads(text)
+    except RecursionError:      # check_nesting bounds the depth; this is the last line of defence
+        raise InputError("invalid TOML: arrays or tables nested too deeply", source=source) from None
     except tomllib.TOMLDecodeError as exc:
         m = _TOML_POSITION.search(str(exc))
         line, column = (int(m.group(1)), int(m.group(2))) if m else (None, None)
@@ -78,8 +82,11 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
         raise InputError("no [[measure]] table found", source=source, line=1)
     headers = _measure_blocks(text)
     out = []
+    named: dict[str, int] = {}          # measure name -> line of its table
     for k, entry in enumerate(entries):
         line = headers[k] if k < len(headers) else 1
+        if not isinstance(entry, dict):
+            raise InputError("measure must be a [[measure]] table", source=source, line=line)
         kind = file_kind
         if "kind" in entry:
             kind = kind_named(entry["kind"], source=source, line=_key_position(text, line, "kind")[0])
@@ -95,6 +102,7 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
             if not isinstance(entry["catalogue"], str):
                 raise InputError("catalogue must be a measure name", source=source, line=line)
             out.append((kind, lookup(kind, entry["catalogue"], source=source, line=line)))
+            _unique(out[-1][1].name, named, source, line)
             continue
         if "name" not in entry:
             raise InputError("missing field 'name' in [[measure]]", source=source, line=line)
@@ -102,6 +110,7 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
             if key in entry and not isinstance(entry[key], str):
                 raise InputError(f"field {key!r} must be a string", source=source,
                                  line=_key_position(text, line, key)[0])
+        check_name(entry["name"], what="field 'name'", source=source, line=_key_position(text, line, "name")[0])
         params = entry.get("params", [])
         if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
             raise InputError("field 'params' must be a list of strings such as \"lambda>0\"", source=source,
@@ -114,4 +123,49 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
                                         source=source, positions=positions, line=line,
                                         locators={k: v for k, v in locators.items() if v},
                                         param_locators=array_locators(text, line, "params", params))))
+        _unique(out[-1][1].name, named, source, line)
     return out
+
+
+def _unique(name: str, named: dict[str, int], source: str, line: int) -> None:
+    """Two measures of one name would be two indistinguishable rows of the report."""
+    if name in named:
+        raise InputError(f"duplicate measure name {name!r} (first at line {named[name]})", source=source, line=line)
+    named[name] = line
+
+
+MAX_NESTING = 32        # a measure file needs 2 ([[measure]], params = [...]); tomllib recurses
+
+
+_SPECIAL = re.compile(r"""\"\"\"|'''|["'#\[\]{}\n]""")
+_STRING_ENDS = {'"""': re.compile(r'"""(?:[^\\]|\\.)*?"""', re.S), "'''": re.compile(r"'''.*?'''", re.S),
+                '"': re.compile(r'"(?:[^"\\\n]|\\.)*"'), "'": re.compile(r"'[^'\n]*'")}
+
+
+def check_nesting(text: str, source: str) -> None:
+    """Refuse arrays / inline tables nested deeper than MAX_NESTING before tomllib recurses into
+    them (100k nested arrays would be a RecursionError).  Brackets inside strings and comments
+    do not count; the scan jumps from one special character to the next (linear, in C)."""
+    depth, line, pos, size = 0, 1, 0, len(text)
+    while pos < size:
+        m = _SPECIAL.search(text, pos)
+        if m is None:
+            return
+        token, pos = m.group(), m.end()
+        if token == "\n":
+            line += 1
+        elif token == "#":
+            end = text.find("\n", pos)
+            pos = size if end < 0 else end
+        elif token in _STRING_ENDS:
+            string = _STRING_ENDS[token].match(text, m.start())
+            if string is not None:      # an unterminated string is tomllib's to report
+                line += text.count("\n", m.start(), string.end())
+                pos = string.end()
+        elif token in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise InputError(f"invalid TOML: arrays or tables nested more than {MAX_NESTING} deep",
+                                 source=source, line=line)
+        else:
+            depth = max(depth - 1, 0)

@@ -18,11 +18,12 @@ tables, quoted keys) falls back to the caller's coarser position.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 from ..errors import InputError
+from ..inputfiles import read_bounded
 
 Position = tuple[int, int]                     # (line, column), both 1-based, in the file
 Locator = Callable[[int, int], Position]       # (line, column) within the string -> in the file
@@ -31,21 +32,9 @@ _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\
 
 
 def read_text(path: str) -> str:
-    """The file's text; a file that cannot be read or is not UTF-8 is the user's error."""
-    source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", source=source) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x}); a TOML file must be "
-                         "UTF-8 encoded", source=source, line=line, column=column) from None
-    # the same newline handling as text mode (Path.read_text), so line numbers agree
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    """The file's text; a file that cannot be read, is not a regular file, is too large or is
+    not UTF-8 (a byte-order mark included) is the user's error (:mod:`symmetric.inputfiles`)."""
+    return read_bounded(path, what="TOML file")
 
 
 def _decode(text: str, start: int) -> tuple[str, list[int], int] | None:
@@ -108,11 +97,25 @@ def _position(text: str, offset: int) -> Position:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+@functools.lru_cache(maxsize=2)
+def lines_of(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The lines of ``text`` and the offset where each starts, computed once per text: looked
+    up for every field of every table, a fresh split would make a file of many tables quadratic."""
+    lines = tuple(text.split("\n"))
+    starts, offset = [], 0
+    for ln in lines:
+        starts.append(offset)
+        offset += len(ln) + 1
+    return lines, tuple(starts)
+
+
 def _value_offset(text: str, line: int, key: str) -> int | None:
     """Offset of the first character of ``key``'s value, the key being searched from 1-based
     ``line`` (a table header) to the next header."""
-    lines = text.split("\n")
-    offset = sum(len(ln) + 1 for ln in lines[: line - 1])
+    lines, starts = lines_of(text)
+    if line > len(lines):
+        return None
+    offset = starts[line - 1]
     for k in range(line, len(lines) + 1):
         ln = lines[k - 1]
         if k > line and re.match(r"\s*\[", ln):

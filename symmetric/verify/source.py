@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..errors import InputError
+from ..userinput.toml_measures import check_nesting
 from ..userinput.toml_text import Locator, read_text, string_locator
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -106,6 +107,7 @@ def _headers(text: str) -> dict[str, list[int]]:
 
 
 def _load(text: str, source: str) -> dict:
+    check_nesting(text, source)     # tomllib recurses: a deeply nested file is refused first
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -1,0 +1,19 @@
+"""Option values shared by several commands, read here (not by click) so that a bad value is an
+InputError: one line naming the option, exit status 2."""
+
+from __future__ import annotations
+
+import math
+
+from ..errors import InputError
+
+
+def time_limit(text: str) -> float | None:
+    """--time-limit: seconds >= 0 (0 = none), below 1e7 (a larger timer overflows)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise InputError(f"--time-limit must be a number of seconds, got {text!r}") from None
+    if not math.isfinite(seconds) or seconds < 0 or seconds >= 1e7:
+        raise InputError(f"--time-limit must be a number of seconds >= 0 and below 1e7 (0 = no limit), got {text!r}")
+    return seconds or None
