@@ -56,10 +56,15 @@ def test_injected_names_are_typeset_literally(tmp_path):
     toml.write_text("".join(f"[[measure]]\nname = '''{n}'''\ncounts = \"TP/n\"\n" for n in INJECTIONS[:-1]))
     proc = _cli("check", str(toml), "--latex", "outL", "--time-limit", "3", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr.decode()
-    tex = (tmp_path / "outL" / "check.tex").read_text()
+    out = tmp_path / "outL"
+    tex = "".join(f.read_text() for f in sorted(out.glob("check*.tex")))    # the summary and each report
     assert r"A\$\textbackslash{}input\{/etc/hostname\}\$" in tex
-    assert (tmp_path / "outL" / "check.pdf").exists()
-    assert sorted(p.name for p in (tmp_path / "outL").iterdir()) == ["check.pdf", "check.tex"]
+    assert (out / "check.pdf").exists()
+    # only what symmetric writes: the summary, its PDF, the macros and one report per measure
+    names = sorted(p.name for p in out.iterdir())
+    assert {"check.pdf", "check.tex", "symmetric-macros.tex"} <= set(names)
+    reports = [n for n in names if n not in ("check.pdf", "check.tex", "symmetric-macros.tex")]
+    assert len(reports) == len(INJECTIONS) - 1 and all(n.startswith("check-") and n.endswith(".tex") for n in reports)
     assert not (tmp_path / "pwned.tex").exists() and not (tmp_path / "hacked").exists()
 
 
@@ -177,9 +182,11 @@ def test_hand_written_mathematics_reaches_tex_only_when_safe(latex, safe):
     from symmetric.claims.model import PrintedLatex
     from symmetric.render.escape import safe_math
     from symmetric.render.latex import tex_math, tex_text
+    from symmetric.render.notation import author_math
     assert safe_math(latex) is safe
-    assert (tex_text(f"a ${latex}$ b") == f"a ${latex}$ b") is safe
-    assert (tex_math(PrintedLatex(latex)) == latex) is safe
+    # safe mathematics reaches TeX as written, in the project's notation (upright cells)
+    assert (tex_text(f"a ${latex}$ b") == "a " + author_math(f"${latex}$") + " b") is safe
+    assert (tex_math(PrintedLatex(latex)) == author_math(latex)) is safe
     if not safe:        # shown as text: no control sequence of the input survives
         assert "\\input{" not in tex_text(f"${latex}$") and "\\def\\x" not in tex_math(PrintedLatex(latex))
 
