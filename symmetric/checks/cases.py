@@ -19,6 +19,7 @@ import sympy as sp
 
 from ..space import CELLS
 from .decide import exact_sign, is_positive_everywhere
+from .substitute import substitute
 from ..domain import Domain
 
 POSITIVE = {cell: sp.Symbol(cell.name.lower(), positive=True) for cell in CELLS}
@@ -47,7 +48,7 @@ def zero_patterns(cells: Sequence[sp.Symbol] = CELLS, *, allow_all_zero: bool = 
 def restrict(expr: sp.Expr, case: Case) -> sp.Expr:
     """``expr`` on a case, with piecewise conditions resolved where the case decides them."""
     # xreplace evaluates bottom-up, so a 0/0 stays visible as nan instead of collapsing to 0
-    return sp.piecewise_fold(sp.sympify(expr).xreplace(case.substitution))
+    return sp.piecewise_fold(substitute(expr, case.substitution))
 
 
 def is_undefined_constant(expr: sp.Expr) -> bool:
@@ -85,12 +86,12 @@ def obligations(expr: sp.Expr, substitution: dict | None = None) -> tuple[Obliga
     found: dict[tuple[str, sp.Expr], None] = {}
 
     def put(kind: str, subject: sp.Expr) -> None:
-        found.setdefault((kind, sp.piecewise_fold(subject.xreplace(substitution))), None)
+        found.setdefault((kind, sp.piecewise_fold(substitute(subject, substitution))), None)
 
     def walk(node: sp.Basic) -> str | None:
         if isinstance(node, sp.Piecewise):
             for branch, condition in node.args:
-                resolved = sp.sympify(condition).xreplace(substitution)
+                resolved = substitute(condition, substitution)
                 if resolved is sp.true:
                     return walk(branch)
                 if resolved is not sp.false:
@@ -147,7 +148,7 @@ def definedness(expr: sp.Expr, domain: Domain, substitution: dict | None = None)
     point (0/0 or x/0 on the whole case); (None, why) if neither could be shown.  Every
     denominator must be non-zero, every even root argument non-negative, every log argument
     (and the base of a power with a non-rational exponent) positive, by decide.py."""
-    restricted = sp.piecewise_fold(sp.sympify(expr).xreplace(substitution or {}))
+    restricted = sp.piecewise_fold(substitute(expr, substitution or {}))
     if is_undefined_constant(restricted):
         return False, "the expression is 0/0 or x/0 on this case"
     listed = obligations(expr, substitution)

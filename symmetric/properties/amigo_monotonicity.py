@@ -18,6 +18,7 @@ import itertools
 import sympy as sp
 
 from ..checks.decide import is_positive_everywhere
+from ..checks.substitute import substitute
 from ..config import settings
 from ..domain import Domain
 from ..evidence import ContingencyTable, say
@@ -83,7 +84,7 @@ def _on_face(form: sp.Expr, face: dict) -> sp.Expr:
     denominator vanishing identically on the face shows up as zoo/nan (the measure is
     undefined there) instead of hiding in an uncancelled expression."""
     # xreplace rebuilds bottom-up, so 0/0 becomes nan; ``subs`` can turn 0 * (0)^-1 into 0
-    restricted = form.xreplace({k: sp.sympify(v) for k, v in face.items()})
+    restricted = substitute(form, {k: sp.sympify(v) for k, v in face.items()})
     if restricted.has(sp.Piecewise):
         restricted = sp.piecewise_fold(restricted).simplify()
     return sp.bottom_up(restricted, lambda e: sp.cancel(e) if e.is_Add else e)
@@ -96,13 +97,13 @@ def _face_pair(form: sp.Expr, after: sp.Expr, face: dict, param_domain: Domain):
     their (cancelled) difference covers every point where both are defined, so the expensive
     bottom-up cancellation is only needed to confirm a face where the sample is undefined."""
     values = {k: sp.sympify(v) for k, v in face.items()}
-    a, b = form.xreplace(values), after.xreplace(values)
+    a, b = substitute(form, values), substitute(after, values)
     symbols = sorted((a.free_symbols | b.free_symbols), key=str)
     # an exact point inside the face: cells 7/3, 10/3, ...; parameters mid-domain
     positive_point = {x: (param_domain.reparam[x].subs({u: sp.Rational(5, 4) for u in param_domain.reparam[x].free_symbols})
                           if x in param_domain.reparam else sp.Rational(7, 3) + k)
                       for k, x in enumerate(symbols)}
-    if _defined(a.xreplace(positive_point)) and _defined(b.xreplace(positive_point)):
+    if _defined(substitute(a, positive_point)) and _defined(substitute(b, positive_point)):
         return a, b
     a, b = _on_face(form, face), _on_face(after, face)
     if _defined(a) and _defined(b):

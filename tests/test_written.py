@@ -1,0 +1,119 @@
+"""Issue 16: verdicts are decided on the formula the user wrote.
+
+Each measured case of the issue (items 1, 2, 3 and 6) is here with the verdict it must get, or
+an honest ``undetermined``; the checkers run on measures built from user text exactly as the
+command line builds them.
+"""
+
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symmetric.checks.substitute import substitute
+from symmetric.logic import Verdict
+from symmetric.properties import driver
+from symmetric.space import AN, AP, FN, FP, TN, TP
+from symmetric.userinput.kinds import KINDS
+from symmetric.userinput.measures import build_measure
+
+HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
+
+
+def classification(text: str, params=(), orientation="higher", key="counts"):
+    return build_measure(KINDS["classification"], "M", {key: text}, params, orientation)
+
+
+def verdicts(measure, names) -> dict:
+    return {r.property: r for r in driver.check(measure, names, time_limit=120)}
+
+
+# ---------------------------------------------------------------- substitution of undefined values
+
+@pytest.mark.parametrize("expr, rule, expected", [
+    (sp.Min(TP / AP, TN / AN), {TP: 0, FN: 0, TN: 1, FP: 1}, sp.nan),       # Min(nan, 1) raised
+    (sp.Max(TP / AP, TN / AN), {TP: 1, FN: 0, TN: 0, FP: 0}, sp.nan),
+    (sp.Min(TP / AP, TN / AN), {TP: 1, FN: 1, TN: 1, FP: 0}, sp.Rational(1, 2)),
+    # a condition on an undefined ratio is undefined where it is reached ...
+    (sp.Piecewise((1, TP / AP > sp.Rational(1, 2)), (0, True)), {TP: 0, FN: 0}, sp.nan),
+    (sp.Piecewise((1, sp.log(TP) > 0), (0, True)), {TP: 0}, sp.nan),
+    # ... and not where an earlier condition is true
+    (sp.Piecewise((7, sp.Eq(AP, 0)), (1, TP / AP > sp.Rational(1, 2)), (0, True)), {TP: 0, FN: 0}, 7),
+])
+def test_substitute_propagates_undefinedness(expr, rule, expected):
+    got = substitute(expr, rule)
+    assert got == expected or (expected is sp.nan and got is sp.nan)
+
+
+# ---------------------------------------------------------------- item 6: crashes as verdicts
+
+@pytest.mark.parametrize("text", ["min(TP/AP, TN/AN)", "max(TP/AP, TN/AN)"])
+def test_min_max_of_undefined_rates_get_verdicts_not_crashes(text):
+    found = verdicts(classification(text), ("WDE", "FIX", "SDE"))
+    for r in found.values():
+        assert "internal error" not in r.reason, (r.property, r.reason)
+    # undefined for every classifier when a class is empty, defined for all otherwise
+    assert found["WDE"].verdict is HOLDS
+    assert found["SDE"].verdict is FAILS
+
+
+# ---------------------------------------------------------------- item 1: what was written
+
+def value_at(measure, table):
+    from symmetric.properties.tables import exact_value
+    return exact_value(measure, table, {})
+
+
+@pytest.mark.parametrize("text, undefined_at, defined_at, value", [
+    # sympy rewrites each of these to accuracy; the written formula is undefined at TP = 0 ...
+    ("log(TP) - log(TP) + (TP+TN)/n", (0, 1, 1, 1), (1, 1, 1, 1), sp.Rational(1, 2)),
+    ("(exp(log(TP)) + TN)/n", (0, 1, 1, 1), (1, 1, 1, 1), sp.Rational(1, 2)),
+    # ... or not real where TP < FP (the square root of a negative number)
+    ("(sqrt(TP-FP)^2 + FP + TN)/n", (1, 2, 0, 1), (2, 1, 0, 1), sp.Rational(3, 4)),
+    # LAM% written with logs: log 0 where FP = 0 or FN = 0, although sympy keeps only roots
+    ("exp((log(FP/TN)+log(FN/TP))/2)/(1+exp((log(FP/TN)+log(FN/TP))/2))", (1, 0, 1, 1), (1, 1, 1, 1),
+     sp.Rational(1, 2)),
+    # a guard inside a cases() branch binds only where the branch is taken
+    ("cases(FP > 0, log(TP) - log(TP), 1)", (0, 1, 1, 1), (0, 0, 1, 1), 1),
+])
+def test_written_definedness_survives_sympys_rewrites(text, undefined_at, defined_at, value):
+    m = classification(text)
+    assert value_at(m, undefined_at) is None
+    assert value_at(m, defined_at) == value
+
+
+@pytest.mark.parametrize("text", ["sqrt(TP/AP * TN/AN)", "log(TP + 1) + TN/n", "(TP/AP)^2", "TP^(1/3)/n"])
+def test_no_guard_where_the_result_keeps_the_condition(text):
+    # the obligation is still carried by the built expression, or holds everywhere
+    assert not classification(text).count_form.has(sp.nan)
+
+
+def test_a_lost_condition_that_is_no_sign_condition_is_refused():
+    from symmetric.errors import InputError
+    with pytest.raises(InputError, match="drops a condition"):
+        classification("sqrt(log(TP + 1/2))^2 + TN/n")
+
+
+@pytest.mark.parametrize("text", ["log(TP) - log(TP) + (TP+TN)/n", "(exp(log(TP)) + TN)/n",
+                                  "(sqrt(TP-FP)^2 + FP + TN)/n"])
+def test_accuracy_look_alikes_are_not_accuracy(text):
+    found = verdicts(classification(text), None)
+    for r in found.values():
+        if r.property.split("[")[0] in ("MON", "SDE", "WDE", "CHA", "SYM"):
+            assert r.verdict is not HOLDS, (r.property, r.reason)
+    assert found["SDE"].verdict is FAILS
+
+
+def test_lam_written_with_logs_has_no_sm_counterexample_at_log_zero():
+    m = classification("exp((log(FP/TN)+log(FN/TP))/2)/(1+exp((log(FP/TN)+log(FN/TP))/2))",
+                       orientation="lower")
+    r = verdicts(m, ("SM",))["SM"]
+    assert r.verdict is not FAILS, r.counterexample
+
+
+def test_quantification_term_with_a_hidden_log_gets_no_holds():
+    from symmetric.quantification import check as qcheck
+    m = build_measure(KINDS["quantification"], "M", {"term": "abs(q-p) + 0*log(q-p)"})
+    found = qcheck.run_all(m)
+    for name in ("IoI", "NN", "B-MON"):
+        assert found[name].verdict is not HOLDS, name
