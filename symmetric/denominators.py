@@ -94,3 +94,15 @@ def vanished(result: sp.Basic, recorded: list[tuple[object, sp.Expr]]):
             if factor not in kept and not _still_undefined(factor, kept):
                 return where, factor
     return None
+
+
+def lost_factors(result: sp.Basic, denominators) -> list[sp.Expr]:
+    """Every zero factor of ``denominators`` where ``result`` is no longer undefined (sorted):
+    the points a cancellation removed from the domain of a formula."""
+    kept = kept_factors(result)
+    lost: dict[sp.Expr, None] = {}
+    for denominator in denominators:
+        for factor in sorted(zero_factors(denominator), key=sp.default_sort_key):
+            if factor not in kept and not _still_undefined(factor, kept):
+                lost.setdefault(factor, None)
+    return list(lost)

@@ -117,3 +117,24 @@ def test_quantification_term_with_a_hidden_log_gets_no_holds():
     found = qcheck.run_all(m)
     for name in ("IoI", "NN", "B-MON"):
         assert found[name].verdict is not HOLDS, name
+
+
+@pytest.mark.parametrize("condition, rule, expected", [
+    (sp.And(sp.Eq(AP, 0), sp.log(TP) > 0), {TP: 0, FN: 1}, sp.false),   # decided by its first operand
+    (sp.Or(sp.Ne(AP, 0), sp.log(TP) > 0), {TP: 0, FN: 1}, sp.true),
+    (sp.And(sp.Ne(AP, 0), sp.log(TP) > 0), {TP: 0, FN: 1}, sp.nan),     # needs the undefined one
+])
+def test_connectives_decide_before_an_undefined_operand(condition, rule, expected):
+    assert substitute(condition, rule) == expected or (expected is sp.nan and substitute(condition, rule) is sp.nan)
+
+
+@pytest.mark.parametrize("name", ["F", "F(R,S)"])
+def test_count_form_keeps_the_probability_forms_undefined_points(name):
+    from symmetric.measures import registry
+    m = registry.get(name, "classification")
+    params = {str(p.symbol): p.default for p in m.params if p.default is not None}
+    # AP = 0: P(S|G) is 0/0, although the cancelled count form gives 0
+    assert m.evaluate(0, 5, 0, 11, **params) is sp.nan
+    assert m.extended_count_form.xreplace({TP: 0, FP: 5, FN: 0, TN: 11, **{p.symbol: p.default for p in m.params}}) == 0
+    assert m.evaluate(1, 1, 1, 1, **params) == m.extended_count_form.xreplace(
+        {TP: 1, FP: 1, FN: 1, TN: 1, **{p.symbol: p.default for p in m.params}})

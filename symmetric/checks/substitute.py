@@ -44,6 +44,8 @@ def _rebuild(node: sp.Basic, rule: dict) -> sp.Basic:
         return node
     if isinstance(node, sp.Piecewise):
         return _piecewise(node, rule)
+    if isinstance(node, (sp.And, sp.Or)):
+        return _connective(node, rule)
     args = [_rebuild(a, rule) for a in node.args]
     try:
         return node.func(*args)
@@ -53,11 +55,31 @@ def _rebuild(node: sp.Basic, rule: dict) -> sp.Basic:
         raise
 
 
+def _undefined_condition(c) -> bool:
+    return is_undefined(c) or (isinstance(c, sp.Basic) and c.has(sp.nan, sp.zoo))
+
+
+def _connective(node: sp.Basic, rule: dict) -> sp.Basic:
+    """``and`` / ``or`` decided as soon as one operand decides it (false / true), so an
+    undefined operand matters only where the others leave the answer open."""
+    absorbing = sp.false if isinstance(node, sp.And) else sp.true
+    args, undefined = [], False
+    for a in node.args:
+        r = _rebuild(a, rule)
+        if r is absorbing:
+            return absorbing
+        if _undefined_condition(r):
+            undefined = True
+        else:
+            args.append(r)
+    return sp.nan if undefined else node.func(*args)
+
+
 def _piecewise(node: sp.Piecewise, rule: dict) -> sp.Basic:
     kept = []
     for value, condition in node.args:
         c = _rebuild(condition, rule)
-        if is_undefined(c) or (isinstance(c, sp.Basic) and c.has(sp.nan, sp.zoo)):
+        if _undefined_condition(c):
             # the condition is reached (where the earlier ones fail) and cannot be evaluated
             if not kept:
                 return sp.nan

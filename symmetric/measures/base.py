@@ -15,6 +15,7 @@ from functools import cached_property
 import sympy as sp
 
 from .. import space
+from ..denominators import lost_factors
 from ..errors import InvalidArgument, InvalidArgumentType
 
 # what a probability form may mention besides its atoms and parameters
@@ -133,7 +134,27 @@ class Measure:
 
     @cached_property  # derived once; the dataclass is frozen so it cannot go stale
     def count_form(self) -> sp.Expr:
-        """The measure in TP, FP, FN, TN (+ parameters)."""
+        """The measure in TP, FP, FN, TN (+ parameters).
+
+        Derived from the probability form by cancellation, which can remove the points where
+        a conditional probability P(X|Y) of the form is 0/0 (|Y| = 0): F_alpha's count form
+        TP/(TP + alpha FP + (1 - alpha) FN) is 0 at (0, 5, 0, 11) where P(S|G) is 0/0.  The
+        cancelled form is kept only where every atom is defined, and is undefined (nan)
+        elsewhere, as the probability form is."""
+        if self.counts is not None:
+            return self.counts
+        cancelled = self.extended_count_form
+        atoms = self.probs.atoms(space.Pr, space.Joint)
+        lost = lost_factors(cancelled, [sp.denom(space.to_counts(a)) for a in atoms])
+        if not lost:
+            return cancelled
+        return sp.Piecewise((cancelled, sp.And(*(sp.Ne(f, 0) for f in lost))), (sp.nan, True))
+
+    @cached_property  # derived once; the dataclass is frozen so it cannot go stale
+    def extended_count_form(self) -> sp.Expr:
+        """The count form by cancellation alone: the probability form extended to the points
+        where its atoms are 0/0 (a convention some papers adopt, e.g. F(R,S) = 0 for the zero
+        output; derivations that follow it say so).  The checkers use :attr:`count_form`."""
         if self.counts is not None:
             return self.counts
         return sp.cancel(space.to_counts(self.probs)) * self.count_scale
