@@ -138,3 +138,48 @@ def test_count_form_keeps_the_probability_forms_undefined_points(name):
     assert m.extended_count_form.xreplace({TP: 0, FP: 5, FN: 0, TN: 11, **{p.symbol: p.default for p in m.params}}) == 0
     assert m.evaluate(1, 1, 1, 1, **params) == m.extended_count_form.xreplace(
         {TP: 1, FP: 1, FN: 1, TN: 1, **{p.symbol: p.default for p in m.params}})
+
+
+# ---------------------------------------------------------------- item 2: piecewise measures
+
+def test_undefined_throughout_only_outside_untaken_branches():
+    from symmetric.checks.cases import definedness, is_undefined_constant
+    from symmetric.domain import EVERYWHERE
+    x = sp.Symbol("x", positive=True)
+    assert is_undefined_constant(sp.zoo * x + 1)
+    assert is_undefined_constant(sp.Piecewise((sp.zoo, x > 9), (sp.nan, True)))
+    # x/0 in one branch binds only where that branch is taken
+    assert not is_undefined_constant(sp.Piecewise((sp.zoo, x > 9), (x, True)))
+    # so a zero pattern where only a branch not always taken is x/0 is not 'undefined on the whole case'
+    m = classification("cases(FP > 9, 1/TP, FN)")
+    ok, _ = definedness(m.count_form, EVERYWHERE, {TP: 0, FP: sp.Symbol("fp", positive=True),
+                                                    FN: sp.Symbol("fn", positive=True), TN: sp.Symbol("tn", positive=True)})
+    assert ok is not False
+
+
+@pytest.mark.parametrize("text, params, prop, table_pair", [
+    # each branch has zero derivative in P(S), but (0,0,1,1) scores 1 and (1,1,0,0) scores 0
+    ("cases(PP > PN, TP/AP + TN/AN - 1, TP/AP + TN/AN)", (), "NIFQ", None),
+    # a narrow band of output sizes that the table grid (|T| <= 16) steps over
+    ("cases(PP/n > 1/2 and PP/n < 51/100, TP/n, PP/n)", (), "NIGQ", None),
+    ("cases(PP/n > 1/2 and PP/n < 51/100, -1, PP/n)", (), "NIGQ", None),
+])
+def test_jumps_between_branches_are_found(text, params, prop, table_pair):
+    from symmetric.properties.tables import exact_value
+    m = classification(text, params)
+    r = verdicts(m, (prop,))[prop]
+    assert r.verdict is FAILS, r.reason
+    cx = r.counterexample
+    small, large = (tuple(t) for _, t in cx.tables[:2])
+    # both outputs non-informative on the same test set, values re-evaluated here
+    for t in (small, large):
+        assert t[0] * t[3] == t[1] * t[2]
+    assert sum(small) == sum(large) and small[0] + small[2] == large[0] + large[2]
+    v1, v2 = exact_value(m, small, {}), exact_value(m, large, {})
+    assert v1 is not None and v2 is not None
+    assert (v1 != v2) if prop == "NIFQ" else (v2 <= v1)
+
+
+def test_absolute_weighting_is_not_proved_across_a_jump():
+    m = classification("cases(PP > PN, lambda*TP - FP, lambda*TP - FP - 1000*n)", ("lambda>0",))
+    assert verdicts(m, ("AW",))["AW"].verdict is not HOLDS

@@ -51,9 +51,28 @@ def restrict(expr: sp.Expr, case: Case) -> sp.Expr:
     return sp.piecewise_fold(substitute(expr, case.substitution))
 
 
+_UNDEFINED = (sp.nan, sp.zoo, sp.oo, -sp.oo)
+
+
 def is_undefined_constant(expr: sp.Expr) -> bool:
-    """0/0 or x/0 already visible in the expression."""
-    return expr.has(sp.nan, sp.zoo) or expr.has(sp.oo) or expr.has(-sp.oo)
+    """0/0 or x/0 visible in the expression *throughout* its domain: outside any branch of an
+    unresolved piecewise definition, or in every branch of one.  An undefined value in one
+    branch binds only where that branch is taken (cases(TP > 0, FN/TP, 1) restricted to TP = 0
+    is 1, and on a case where TP > 0 is not settled it is neither defined nor undefined)."""
+    if not expr.has(*_UNDEFINED):
+        return False
+    return _undefined_throughout(sp.sympify(expr))
+
+
+def _undefined_throughout(e: sp.Basic) -> bool:
+    if e in _UNDEFINED:
+        return True
+    if isinstance(e, sp.Piecewise):
+        return all(_undefined_throughout(value) for value, _ in e.args)
+    if e.is_Atom or not isinstance(e, sp.Expr):
+        return False
+    # any other node (arithmetic, a function) needs the value of every argument
+    return any(_undefined_throughout(a) for a in e.args)
 
 
 # Functions defined for every real argument: they add no obligation of their own.

@@ -18,6 +18,7 @@ import itertools
 import sympy as sp
 
 from ..checks.decide import is_positive_everywhere
+from ..checks.cases import is_undefined_constant
 from ..checks.substitute import substitute
 from ..config import settings
 from ..domain import Domain
@@ -103,12 +104,20 @@ def _face_pair(form: sp.Expr, after: sp.Expr, face: dict, param_domain: Domain):
     positive_point = {x: (param_domain.reparam[x].subs({u: sp.Rational(5, 4) for u in param_domain.reparam[x].free_symbols})
                           if x in param_domain.reparam else sp.Rational(7, 3) + k)
                       for k, x in enumerate(symbols)}
-    if _defined(substitute(a, positive_point)) and _defined(substitute(b, positive_point)):
+    if _defined(a) and _defined(b) and \
+            _defined(substitute(a, positive_point)) and _defined(substitute(b, positive_point)):
         return a, b
     a, b = _on_face(form, face), _on_face(after, face)
     if _defined(a) and _defined(b):
         return a, b
-    return None, None
+    if is_undefined_constant(a) or is_undefined_constant(b):
+        return None, None
+    # undefined in a branch whose condition the face does not settle: the face is neither
+    # excluded (the other branch is defined there and must be compared) nor proved
+    return PARTLY_UNDEFINED, PARTLY_UNDEFINED
+
+
+PARTLY_UNDEFINED = "partly undefined"
 
 
 def _defined(expr: sp.Expr) -> bool:
@@ -157,6 +166,8 @@ def strict_monotonicity(measure: Measure) -> PropertyResult:
                 if a is None:
                     continue
                 any_defined = True
+                if a is PARTLY_UNDEFINED:
+                    continue
                 diff = sp.together(o * (b - a))
                 decision = is_positive_everywhere(diff, param_domain)
                 if decision.value is True:

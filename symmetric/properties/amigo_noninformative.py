@@ -22,7 +22,7 @@ from functools import lru_cache
 import sympy as sp
 
 from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
-from ..checks.piecewise import resolve_on_domain
+from ..checks.piecewise import boundary_points, jumps_in, resolve_on_domain
 from ..config import settings
 from ..domain import Domain
 from ..evidence import ContingencyTable, Counterexample, say
@@ -34,6 +34,8 @@ from .tables import compare_exact, exact_value, literal, noninformative_tables, 
     table_counterexample, with_params
 
 HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
+_JUMPS = ("the non-informative score branches on P(S) (a cases() condition not settled on the domain), "
+          "so a derivative on each branch is no proof: it can jump between branches")
 THETA = sp.Symbol("theta")     # the threshold of Absolute Weighting, in the prose of a proof
 
 
@@ -111,11 +113,55 @@ def _find_pair_at(measure: Measure, params: dict, want: str):
 
 
 def _find_pair(measure: Measure, want: str):
-    """As _find_pair_at, over every sampled parameter setting."""
+    """As _find_pair_at, over every sampled parameter setting; then, for a score that branches
+    on P(S), on both sides of every branch edge (:func:`_boundary_pair`)."""
     for params in param_grid(measure):
         found = _find_pair_at(measure, params, want)
         if found:
             return found
+    if branching(measure):
+        for params in param_grid(measure):
+            found = _boundary_pair(measure, params, want)
+            if found:
+                return found
+    return None
+
+
+def branching(measure: Measure) -> bool:
+    """Does the non-informative score jump between cases() branches as P(S) changes?  Then a
+    zero or signed derivative on each branch is no proof (it can jump at the edges)."""
+    return jumps_in(_analysis_form(measure)[0], s)
+
+
+_G_SAMPLES = (sp.Rational(1, 2), sp.Rational(1, 3), sp.Rational(2, 3), sp.Rational(1, 5), sp.Rational(4, 5))
+_S_SAMPLES = (sp.Rational(1, 4), sp.Rational(1, 2), sp.Rational(3, 4))
+
+
+def _boundary_pair(measure: Measure, params: dict, want: str):
+    """Two non-informative outputs of one test set, with P(S) on and around the edges of the
+    branches (a band narrower than the table grid is not stepped over): for P(G) = g0 and
+    output rates s1 < s2 the tables have |T| = N, TP = N g0 s, ... with N making every cell an
+    integer, so TP TN = FP FN holds exactly; both scores are re-evaluated exactly on them."""
+    # the edges are read off the score in P(G), P(S); the tables' own exact values decide
+    form = noninformative_score(measure).subs(params)
+    wanted = _WANTED_SIGN[want]
+    for g0 in _G_SAMPLES:
+        edges = boundary_points(form.subs(g, g0), s)
+        if not edges:
+            continue
+        rates = sorted(set(edges) | set(_S_SAMPLES))
+        size = sp.ilcm(*[sp.Rational(x).q for r in rates for x in (g0, r, g0 * r)])
+        rows = []
+        for r in rates:
+            tp, pp, ap = size * g0 * r, size * r, size * g0
+            t = tuple(int(v) for v in (tp, pp - tp, ap - tp, size - pp - ap + tp))
+            value = exact_value(measure, t, params)
+            if value is not None:
+                rows.append((t, value))
+        for (t1, v1), (t2, v2) in itertools.combinations(rows, 2):
+            sign = compare_exact(v2, v1)
+            if sign is not None and wanted(measure.orientation * sign):
+                return params, t1, t2, v1, v2
     return None
 
 
@@ -136,7 +182,8 @@ def fixed_quality(measure: Measure) -> PropertyResult:
     name = "NIFQ"
     form, what = _analysis_form(measure)
     d = size_derivative(measure)
-    decision = is_identically_zero(d, _domain(measure))
+    jumps = branching(measure)
+    decision = Decision(None, "the score branches on P(S)") if jumps else is_identically_zero(d, _domain(measure))
     head = say(f"Non-informative {what} (S independent of G): {{0}}.", sp.cancel(form))
     if decision.value is True:
         return PropertyResult(name, measure.name, HOLDS,
@@ -146,6 +193,10 @@ def fixed_quality(measure: Measure) -> PropertyResult:
     if found:
         line, cx = _pair_evidence(found, "the scores differ")
         return PropertyResult(name, measure.name, FAILS, (head, line), cx, "non-informative scores vary")
+    if jumps:
+        return PropertyResult(name, measure.name, UNDET, (head,), reason=_JUMPS + "; no pair of differing "
+                              f"non-informative tables with |T| <= {settings().noninformative_search_n} "
+                              "or on the edges of the branches")
     return PropertyResult(name, measure.name, UNDET, (head,),
                           reason=f"derivative not decided ({decision.method}); no pair of differing "
                                  f"non-informative tables with |T| <= {settings().noninformative_search_n}")
@@ -160,6 +211,10 @@ def growing_quality(measure: Measure) -> PropertyResult:
         line, cx = _pair_evidence(found, "the larger output does not score better")
         return PropertyResult(name, measure.name, FAILS, (head, line), cx,
                               "a larger non-informative output does not score better")
+    if branching(measure):
+        return PropertyResult(name, measure.name, UNDET, (head,), reason=_JUMPS + "; no counterexample "
+                              f"among tables with |T| <= {settings().noninformative_search_n} or on the edges "
+                              "of the branches")
     decision = is_positive_everywhere(d, _domain(measure))
     if decision.value is True:
         return PropertyResult(name, measure.name, HOLDS,
@@ -243,6 +298,9 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
     d = size_derivative(measure)
     domain = _domain(measure)
     head = _derivative_line(d)
+    if branching(measure):
+        return PropertyResult(name, measure.name, UNDET, (head,), reason=_JUMPS + " (larger outputs can "
+                              "score worse across an edge whatever the parameter)")
     constant = _constant_sign(measure, d, domain, head)
     if constant is not None:
         return constant
