@@ -183,3 +183,35 @@ def test_jumps_between_branches_are_found(text, params, prop, table_pair):
 def test_absolute_weighting_is_not_proved_across_a_jump():
     m = classification("cases(PP > PN, lambda*TP - FP, lambda*TP - FP - 1000*n)", ("lambda>0",))
     assert verdicts(m, ("AW",))["AW"].verdict is not HOLDS
+
+
+# ---------------------------------------------------------------- item 3: IND
+
+def _quant(text):
+    return build_measure(KINDS["quantification"], "M", {"term": text})
+
+
+def test_ind_accounts_for_the_number_of_classes_under_projection():
+    from symmetric.quantification import check as qcheck
+    from symmetric.quantification.distributions import Distribution
+    m = _quant("(q-p)^2/p + n*abs(q-p)")
+    r = qcheck.run_all(m)["IND"]
+    assert r.verdict is FAILS, r.reason
+    point = dict(r.counterexample.point)
+    true, one, two = point["p"], point["p'"], point["p''"]
+    size = len(point["projected p"])
+    # the premise: both predictions equal the truth outside C_n
+    assert one[size:] == two[size:] == true[size:]
+    before = sp.sign(m.value(Distribution.of(true), Distribution.of(one)) - m.value(Distribution.of(true), Distribution.of(two)))
+    proj = [tuple(point[k]) for k in ("projected p", "projected p'", "projected p''")]
+    after = sp.sign(m.value(Distribution.of(proj[0]), Distribution.of(proj[1]))
+                    - m.value(Distribution.of(proj[0]), Distribution.of(proj[2])))
+    assert before != after
+
+
+@pytest.mark.parametrize("text", ["abs(q-p)/n", "(q-p)^2", "p*log(p/q)"])
+def test_ind_still_holds_for_homogeneous_terms_and_states_its_premise(text):
+    from symmetric.quantification import check as qcheck
+    r = qcheck.run_all(_quant(text))["IND"]
+    assert r.verdict is HOLDS, r.reason
+    assert "Premise" in r.proof[0].template
