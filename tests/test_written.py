@@ -73,6 +73,9 @@ def value_at(measure, table):
     # LAM% written with logs: log 0 where FP = 0 or FN = 0, although sympy keeps only roots
     ("exp((log(FP/TN)+log(FN/TP))/2)/(1+exp((log(FP/TN)+log(FN/TP))/2))", (1, 0, 1, 1), (1, 1, 1, 1),
      sp.Rational(1, 2)),
+    # 0*x and x - x drop x's domain too
+    ("0*log(TP) + (TP+TN)/n", (0, 1, 1, 1), (1, 1, 1, 1), sp.Rational(1, 2)),
+    ("sqrt(TP-FP) - sqrt(TP-FP) + (TP+TN)/n", (1, 2, 0, 1), (2, 1, 0, 1), sp.Rational(3, 4)),
     # a guard inside a cases() branch binds only where the branch is taken
     ("cases(FP > 0, log(TP) - log(TP), 1)", (0, 1, 1, 1), (0, 0, 1, 1), 1),
 ])
