@@ -218,3 +218,28 @@ def test_ind_still_holds_for_homogeneous_terms_and_states_its_premise(text):
     r = qcheck.run_all(_quant(text))["IND"]
     assert r.verdict is HOLDS, r.reason
     assert "Premise" in r.proof[0].template
+
+
+@pytest.mark.parametrize("text, prop", [
+    # the branch behind FP > 9 is never reached by tables with |D| <= 8: SDE, WDE and SYM were
+    # undetermined; the tables on the edge FP = 9 / 10 decide them
+    ("cases(FP > 9, 1/TP + 1/TN, FN + FP)", "SDE"),
+    ("cases(FP > 9, 1/TP + 1/TN, FN + FP)", "WDE"),
+    ("cases(FP > 9, 1/TP + 1/TN, FN + FP)", "SYM"),
+    ("cases(TP > 7, 1/FP - TN, (TP+TN)/n)", "SM"),
+])
+def test_searches_visit_the_edges_of_the_branches(text, prop):
+    from symmetric.properties.tables import exact_value
+    m = classification(text)
+    r = verdicts(m, (prop,))[prop]
+    assert r.verdict is FAILS, r.reason
+    # every table of the counterexample re-evaluated here agrees with the values it reports
+    for (name, t), (_, v) in zip(r.counterexample.tables, r.counterexample.values):
+        assert exact_value(m, tuple(t), {}) == (None if v is None else v)
+
+
+def test_edge_tables_straddle_each_edge():
+    from symmetric.properties.edges import edge_tables
+    found = edge_tables(classification("cases(FP > 9, 1/TP, FN)"))
+    assert {9, 10} <= {t[1] for t in found}
+    assert edge_tables(classification("(TP + TN)/n")) == ()

@@ -26,6 +26,7 @@ from ..evidence import ContingencyTable, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, TN, TP
+from .edges import edge_tables
 from ..evidence import PropertyResult
 from .tables import MOVES, compare_exact, exact_value, fast_value, literal, param_equations, param_grid, \
     table_counterexample, tables, with_params
@@ -34,10 +35,12 @@ T_SIZE = sp.Symbol("|T|")      # the number of items of a test set, in the prose
 
 
 def _search_violation(measure: Measure, max_n: int):
-    """First (move, before, after, params, q_before, q_after) with no strict improvement."""
+    """First (move, before, after, params, q_before, q_after) with no strict improvement, among
+    the tables with |T| <= max_n and those on and around the edges of the measure's branches."""
     o = measure.orientation
     for params in param_grid(measure):
-        for t in tables(max_n):
+        edges = [t for t in edge_tables(measure, params) if t[0] + t[2] >= 1 and t[1] + t[3] >= 1]
+        for t in itertools.chain(tables(max_n), edges):
             for move, m in MOVES.items():
                 if not m.applies(t):
                     continue
