@@ -243,3 +243,13 @@ def test_edge_tables_straddle_each_edge():
     found = edge_tables(classification("cases(FP > 9, 1/TP, FN)"))
     assert {9, 10} <= {t[1] for t in found}
     assert edge_tables(classification("(TP + TN)/n")) == ()
+
+
+@pytest.mark.parametrize("text, undefined_at, defined_at, value", [
+    ("log(P(S|G)) - log(P(S|G)) + P(S)", (0, 1, 1, 1), (1, 1, 1, 1), sp.Rational(1, 2)),
+    ("0*log(P(G|S)) + P(S|G)", (0, 1, 1, 1), (1, 1, 1, 1), sp.Rational(1, 2)),
+])
+def test_probability_forms_keep_the_written_domain_too(text, undefined_at, defined_at, value):
+    m = classification(text, key="probs")
+    assert value_at(m, undefined_at) is None
+    assert value_at(m, defined_at) == value

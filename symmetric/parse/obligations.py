@@ -29,6 +29,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from .. import space
+
 # the strength of an obligation: a positive argument is also non-negative
 _IMPLIES = {"positive": {"positive", "nonnegative"}, "nonnegative": {"nonnegative"}}
 _WHAT = {"positive": "positive", "nonnegative": "non-negative"}
@@ -94,7 +96,13 @@ def _kept(ob: Written, carried: list[Written]) -> bool:
 
 def _sign_condition(kind: str, subject: sp.Expr) -> sp.Basic | None:
     """``subject`` positive / non-negative as a polynomial sign condition (decidable at every
-    point); sp.true when it always holds; None when the subject is not a rational function."""
+    point); sp.true when it always holds; None when the subject is not a rational function.
+    Probability atoms P(...) count as variables (non-negative ones)."""
+    atoms = {a: sp.Dummy(nonnegative=True) for a in subject.atoms(space.Pr, space.Joint)}
+    if atoms:
+        back = {d: a for a, d in atoms.items()}
+        condition = _sign_condition(kind, subject.xreplace(atoms))
+        return None if condition is None else condition.xreplace(back)
     if (subject.is_positive if kind == "positive" else subject.is_nonnegative):
         return sp.true
     if not all(s.is_Symbol for s in subject.free_symbols):
