@@ -253,3 +253,14 @@ def test_probability_forms_keep_the_written_domain_too(text, undefined_at, defin
     m = classification(text, key="probs")
     assert value_at(m, undefined_at) is None
     assert value_at(m, defined_at) == value
+
+
+def test_a_branch_condition_free_of_the_output_size_is_no_jump():
+    # TP > FP on non-informative outputs is n s (2g - 1) > 0: the branch is fixed by the test set
+    from symmetric.checks.piecewise import jumps_in
+    from symmetric.properties.amigo_noninformative import _analysis_form
+    from symmetric.space import s
+    m = classification("cases(TP > FP, 1, 0)")
+    assert not jumps_in(_analysis_form(m)[0], s)
+    assert verdicts(m, ("NIFQ",))["NIFQ"].verdict is HOLDS
+    assert jumps_in(_analysis_form(classification("cases(PP > PN, 1, 0)"))[0], s)

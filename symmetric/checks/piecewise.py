@@ -110,10 +110,32 @@ def jumps_in(expr: sp.Expr, var: sp.Symbol) -> bool:
     on ``var``?  Then a zero (or signed) derivative on each branch proves nothing across them."""
     for node in sp.preorder_traversal(expr):
         if isinstance(node, sp.Piecewise):
-            if any(var in sp.sympify(c).free_symbols for _, c in node.args):
+            if any(_depends_on(c, var) for _, c in node.args):
                 return True
         elif isinstance(node, DISCONTINUOUS) and var in node.free_symbols:
             return True
+    return False
+
+
+def _depends_on(condition, var: sp.Symbol) -> bool:
+    """Can the truth of ``condition`` change with ``var``?  A relation whose lhs - rhs is a
+    product of factors free of ``var`` and factors positive by the symbols' assumptions (TP > FP
+    on non-informative outputs is n s (2g - 1) > 0: s > 0 drops out) does not."""
+    condition = sp.sympify(condition)
+    if var not in condition.free_symbols:
+        return False
+    if isinstance(condition, (And, Or, Not)):
+        return any(_depends_on(c, var) for c in condition.args)
+    if not isinstance(condition, sp.core.relational.Relational):
+        return True
+    try:
+        num, den = sp.fraction(sp.factor(sp.together(condition.lhs - condition.rhs)))
+    except (sp.PolynomialError, ValueError, TypeError):
+        return True
+    for part in (num, den):
+        for factor in sp.Mul.make_args(part):
+            if var in factor.free_symbols and factor.is_positive is not True:
+                return True
     return False
 
 
