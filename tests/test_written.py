@@ -264,3 +264,22 @@ def test_a_branch_condition_free_of_the_output_size_is_no_jump():
     assert not jumps_in(_analysis_form(m)[0], s)
     assert verdicts(m, ("NIFQ",))["NIFQ"].verdict is HOLDS
     assert jumps_in(_analysis_form(classification("cases(PP > PN, 1, 0)"))[0], s)
+
+
+@pytest.mark.parametrize("text, undefined_at, defined_at", [
+    # sympy's arithmetic absorbs x/0 inside a reciprocal: 1/(1/TP + 1) is 1/zoo = 0 at TP = 0
+    ("TN/n + 1/(1/TP + 1)", (0, 1, 1, 1), (1, 1, 1, 1)),
+    ("TN/n + 1/log(TP)", (0, 1, 1, 1), (2, 1, 1, 1)),
+])
+def test_undefined_values_inside_a_reciprocal_stay_undefined(text, undefined_at, defined_at):
+    m = classification(text)
+    assert value_at(m, undefined_at) is None
+    assert value_at(m, defined_at) is not None
+
+
+def test_a_symbolic_power_whose_condition_is_lost_is_refused():
+    # TP^FP is real at TP = 0 for FP > 0: "TP > 0" would be too strong a guard
+    from symmetric.errors import InputError
+    with pytest.raises(InputError, match="drops a condition"):
+        classification("TP^FP*0 + TN/n")
+    assert not classification("(TP+1)^FP*0 + TN/n").count_form.has(sp.nan)

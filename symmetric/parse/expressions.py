@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 import sympy as sp
 
-from ..denominators import vanished
+from ..denominators import absorbed_factors, vanished
 from ..errors import InputError, UnknownNameError
 from .functions import FUNCTIONS
 from .limits import LIMITS, Limits
@@ -246,13 +246,14 @@ class Parser:
             pass  # a number to a symbolic power stays unevaluated in sympy
         if exponent.is_number and exponent.is_negative and not base.is_number:
             self.denominators.append((token, base))
-        self.oblige(power_obligation(base, exponent), base, "^")
+        self.oblige(power_obligation(base, exponent), base, "^", exact=exponent.is_number)
         return self.node(token, sp.Pow, base, exponent)
 
-    def oblige(self, kind: str | None, subject, what: str) -> None:
-        """Record that the node being built is defined only where ``subject`` is ``kind``."""
+    def oblige(self, kind: str | None, subject, what: str, exact: bool = True) -> None:
+        """Record that the node being built is defined only where ``subject`` is ``kind``
+        (``exact``: and everywhere it is; see :class:`.obligations.Written`)."""
         if kind and isinstance(subject, sp.Expr) and not subject.is_number:
-            self.written.append(Written(kind, subject, self.context, what))
+            self.written.append(Written(kind, subject, self.context, what, exact))
 
     def _checked(self, token, value):
         """Refuse a number grown too large (called by :meth:`node` on every value)."""
@@ -430,6 +431,6 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
                           f"formula as written ({describe(ob)}), which cannot be kept as a sign condition; "
                           "write the expression so that the function stays, or state its domain with "
                           "cases(...)", source=source, line=line, column=column)
-    return keep_written_domain(result, parser.written, refuse)
+    return keep_written_domain(result, parser.written, refuse, absorbed_factors(result, parser.denominators))
 
 

@@ -47,6 +47,11 @@ class Written:
     subject: sp.Expr
     context: tuple = ()
     what: str = ""                 # the function written, for messages: 'log', 'sqrt', '^'
+    # False when ``kind`` is only sufficient, not necessary: x^y with a symbolic y is real
+    # where x > 0 but also at x = 0 for y > 0 (and for some y at x < 0); such a condition,
+    # once lost, cannot be restored as a guard without making the measure undefined where the
+    # written formula is defined, so the input is refused instead
+    exact: bool = True
 
 
 def power_obligation(base: sp.Expr, exponent: sp.Expr) -> str | None:
@@ -63,26 +68,32 @@ def present(expr: sp.Basic) -> list[Written]:
     """The obligations the built expression still carries, with their branch contexts."""
     found: list[Written] = []
 
-    def walk(node: sp.Basic, context: tuple) -> None:
+    # a node inside the base of a reciprocal carries nothing: evaluation absorbs its
+    # undefined value (1/log(TP) is 1/zoo = 0 at TP = 0)
+    def walk(node: sp.Basic, context: tuple, absorbed: bool) -> None:
         if isinstance(node, sp.Piecewise):
             earlier: list = []
             for value, condition in node.args:
-                walk(condition, context + tuple(sp.Not(c) for c in earlier))
-                walk(value, context + tuple(sp.Not(c) for c in earlier) + (condition,))
+                walk(condition, context + tuple(sp.Not(c) for c in earlier), absorbed)
+                walk(value, context + tuple(sp.Not(c) for c in earlier) + (condition,), absorbed)
                 earlier.append(condition)
             return
         if node.is_Atom:
             return
         if node.is_Pow:
             kind = power_obligation(*node.args)
-            if kind:
+            if kind and not absorbed:
                 found.append(Written(kind, node.base, context))
-        elif isinstance(node, sp.log):
+            reciprocal = node.exp.is_number and node.exp.is_negative
+            walk(node.base, context, absorbed or reciprocal)
+            walk(node.exp, context, absorbed)
+            return
+        if isinstance(node, sp.log) and not absorbed:
             found.append(Written("positive", node.args[0], context))
         for arg in node.args:
-            walk(arg, context)
+            walk(arg, context, absorbed)
 
-    walk(sp.sympify(expr), ())
+    walk(expr, (), False)
     return found
 
 
@@ -124,22 +135,23 @@ def _sign_condition(kind: str, subject: sp.Expr) -> sp.Basic | None:
 
 
 def keep_written_domain(result: sp.Expr, recorded: Iterable[Written],
-                        refuse: Callable[[Written, sp.Expr], Exception]) -> sp.Expr:
-    """``result`` restricted to where every recorded obligation holds (see the module doc);
+                        refuse: Callable[[Written, sp.Expr], Exception], nonzero: Iterable = ()) -> sp.Expr:
+    """``result`` restricted to where every recorded obligation holds (see the module doc) and
+    every polynomial in ``nonzero`` (denominators evaluation would absorb) is non-zero;
     ``refuse(obligation, result)`` builds the error raised when one cannot be kept soundly."""
     recorded = list(dict.fromkeys(recorded))
-    if not recorded:
+    guards = [sp.Ne(f, 0) for f in nonzero]
+    if not recorded and not guards:
         return result
     carried = present(result)
-    guards = []
     for ob in recorded:
         if _kept(ob, carried):
             continue
         condition = _sign_condition(ob.kind, ob.subject)
-        if condition is None:
-            raise refuse(ob, result)
         if condition is sp.true:
             continue
+        if condition is None or not ob.exact:
+            raise refuse(ob, result)
         if ob.context:
             condition = sp.Or(sp.Not(sp.And(*ob.context)), condition)
         guards.append(condition)
