@@ -30,8 +30,8 @@ from .memo import per_measure, result
 HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
 _t = sp.Function("t")
 _CN = sp.Symbol("C_n")     # the subset of classes the predictions are projected onto
-_C = sp.Symbol("C")         # the whole codeframe
-_P_TRUE, _P_ONE, _P_TWO = sp.symbols(r"p \hat{p}' \hat{p}''")
+_M = sp.Symbol("m", positive=True, integer=True)    # the number of classes of C_n; n is that of C
+_P_TRUE, _P_ONE, _P_TWO = sp.symbols("p p' p''")     # the true and the two predicted distributions
 _CLASS = sp.Symbol("c")
 
 
@@ -39,14 +39,14 @@ def _premise():
     """IND's premise and what projection does, as the first sentence of its proof."""
     return say("Premise: the predictions {0} and {1} equal the true distribution {2} on every class "
                "{3} outside {4}, so true and predicted prevalences on {4} have the same total k; "
-               "projecting onto {4} divides each of them by k and the number of classes goes from "
-               "{5} to {6}.", _P_ONE, _P_TWO, _P_TRUE, _CLASS, _CN, sp.Abs(_C), sp.Abs(_CN))
+               "projecting onto {4} divides each of them by k, and the number of classes goes from "
+               "{5} (those of the codeframe) to {6} (those of {4}).", _P_ONE, _P_TWO, _P_TRUE, _CLASS, _CN, n, _M)
 
 
 @per_measure
 def check_ind(measure: QuantMeasure) -> PropertyResult:
     k = sp.Symbol("k", positive=True)
-    m = sp.Symbol("m", positive=True, integer=True)     # |C_n| after projection; n is |C|
+    m = _M
     ratios = set()
     for dom in (ABOVE, BELOW):
         # cases(...) branches settled on this side are resolved here; with one that is not
@@ -76,10 +76,10 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
             _premise(),
             say("R is a sum of per-class terms: predictions that agree on the classes outside {0} "
                 "contribute equal terms there, so their order is decided by the terms on {0}.", _CN),
-            say("Projecting onto {0} divides the prevalences by a common k, and {1} with a positive "
-                "factor, so the order on {0} is the order of the projections; the outer transform is "
-                "strictly increasing in R and does not depend on the predictions (on unsmoothed "
-                "prevalences; see the module note).",
+            say("Projecting onto {0} divides the prevalences by a common k and the number of classes "
+                "goes from n to m, and {1} with a positive factor, so the order on {0} is the order "
+                "of the projections; the outer transform is strictly increasing in R and does not "
+                "depend on the predictions (on unsmoothed prevalences; see the module note).",
                 _CN, sp.Eq(_t(k * p, k * q, m), ratio * _t(p, q, n), evaluate=False))])
     if outer_increasing(measure):
         found = ind_search.find(measure)
