@@ -283,3 +283,12 @@ def test_a_symbolic_power_whose_condition_is_lost_is_refused():
     with pytest.raises(InputError, match="drops a condition"):
         classification("TP^FP*0 + TN/n")
     assert not classification("(TP+1)^FP*0 + TN/n").count_form.has(sp.nan)
+
+
+def test_a_conditional_times_its_marginal_is_the_joint_probability():
+    # Kappa's observed agreement P(S|G)P(G) + P(not S|not G)P(not G) is P(S and G) + P(not S
+    # and not G) by the product rule: defined where |G| = 0, unlike F's P(S|G) alone
+    from symmetric.measures import registry
+    kappa = registry.get("Kappa", "classification")
+    assert kappa.evaluate(0, 2, 0, 1) == kappa.extended_count_form.xreplace({TP: 0, FP: 2, FN: 0, TN: 1})
+    assert kappa.evaluate(0, 2, 0, 1) is not sp.nan

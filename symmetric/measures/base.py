@@ -42,6 +42,24 @@ def _undeclared(expr: sp.Expr, allowed: set) -> list[str]:
     return sorted(str(sym) for sym in expr.free_symbols if sym not in allowed)
 
 
+def _as_joints(probs: sp.Expr) -> sp.Expr:
+    """``probs`` with every product P(X|Y) P(Y) read as the joint P(X and Y) it is by the
+    product rule, defined also where P(Y) = 0 (Kappa's observed agreement P(S|G)P(G) +
+    P(not S|not G)P(not G) is defined on every table); only for finding where the
+    probability form is undefined."""
+    def joint(mul: sp.Mul) -> sp.Expr:
+        factors = list(mul.args)
+        for f in list(factors):
+            if isinstance(f, space.Pr) and len(f.args) == 2 and space.Pr(f.args[1]) in factors \
+                    and f in factors:
+                factors.remove(f)
+                factors.remove(space.Pr(f.args[1]))
+                factors.append(space.Joint(*f.args) if f.args[0] in space.SYSTEM_EVENTS
+                               else space.Joint(f.args[1], f.args[0]))
+        return sp.Mul(*factors)
+    return probs.replace(lambda e: isinstance(e, sp.Mul), joint)
+
+
 @dataclass(frozen=True)
 class Param:
     """A measure parameter with its open domain (low, high) and a default for tables."""
@@ -144,7 +162,7 @@ class Measure:
         if self.counts is not None:
             return self.counts
         cancelled = self.extended_count_form
-        atoms = self.probs.atoms(space.Pr, space.Joint)
+        atoms = _as_joints(self.probs).atoms(space.Pr, space.Joint)
         lost = lost_factors(cancelled, [sp.denom(space.to_counts(a)) for a in atoms])
         if not lost:
             return cancelled
