@@ -292,3 +292,9 @@ def test_a_conditional_times_its_marginal_is_the_joint_probability():
     kappa = registry.get("Kappa", "classification")
     assert kappa.evaluate(0, 2, 0, 1) == kappa.extended_count_form.xreplace({TP: 0, FP: 2, FN: 0, TN: 1})
     assert kappa.evaluate(0, 2, 0, 1) is not sp.nan
+
+
+def test_con_of_a_min_is_a_verdict_not_a_recursion_error():
+    # sympy's limit of the Heaviside in d/dTP min(...) recursed without end (main: internal error)
+    r = verdicts(classification("min(AN, sqrt(PN))"), ("CON",))["CON"]
+    assert "internal error" not in r.reason and "time limit" not in r.reason, r.reason
