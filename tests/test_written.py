@@ -298,3 +298,22 @@ def test_con_of_a_min_is_a_verdict_not_a_recursion_error():
     # sympy's limit of the Heaviside in d/dTP min(...) recursed without end (main: internal error)
     r = verdicts(classification("min(AN, sqrt(PN))"), ("CON",))["CON"]
     assert "internal error" not in r.reason and "time limit" not in r.reason, r.reason
+
+
+@pytest.mark.parametrize("text, prop", [
+    # piecewise_fold put zoo into a Min (main: "The argument 'zoo' is not comparable")
+    ("min(sqrt(FN), cases((TP + FN) > (1 - PP), (AN / AP), (FP / PN)))", "IMB"),
+    # a witness point where the derivative is not real (main: "defined only for Real Values")
+    ("min(sqrt(log(PN)), cases(1 > exp(-n/n), (FN * TP), log(FP)))", "NIFQ"),
+    # cancel / factor of a Max of a Piecewise recursed without end (main: RecursionError)
+    ("max(((n + FP) + TP), cases((TN + TP) > (FN + PN), cases(n > AN, FP, n), abs(1 - 2)))", "NIFQ"),
+    ("max(((n + FP) + TP), cases((TN + TP) > (FN + PN), cases(n > AN, FP, n), abs(1 - 2)))", "NIGQ"),
+])
+def test_fuzzed_measures_get_verdicts_not_internal_errors(text, prop):
+    r = verdicts(classification(text), (prop,))[prop]
+    assert "internal error" not in r.reason, r.reason
+
+
+def test_imb_searches_the_rejector_even_when_the_acceptor_is_unproved():
+    r = verdicts(classification("min(sqrt(FN), cases((TP + FN) > (1 - PP), (AN / AP), (FP / PN)))"), ("IMB",))["IMB"]
+    assert r.verdict is FAILS

@@ -45,10 +45,19 @@ def zero_patterns(cells: Sequence[sp.Symbol] = CELLS, *, allow_all_zero: bool = 
             yield Case(zero, {c: (sp.Integer(0) if c in zero else POSITIVE[c]) for c in cells})
 
 
+def fold(expr: sp.Expr) -> sp.Expr:
+    """``piecewise_fold``, or ``expr`` as it is when folding would put an undefined branch
+    value into a function that refuses it (Min(x, Piecewise((zoo, c), ...)) raises)."""
+    try:
+        return sp.piecewise_fold(expr)
+    except (ValueError, TypeError, RecursionError):
+        return expr
+
+
 def restrict(expr: sp.Expr, case: Case) -> sp.Expr:
     """``expr`` on a case, with piecewise conditions resolved where the case decides them."""
     # xreplace evaluates bottom-up, so a 0/0 stays visible as nan instead of collapsing to 0
-    return sp.piecewise_fold(substitute(expr, case.substitution))
+    return fold(substitute(expr, case.substitution))
 
 
 _UNDEFINED = (sp.nan, sp.zoo, sp.oo, -sp.oo)
@@ -105,7 +114,7 @@ def obligations(expr: sp.Expr, substitution: dict | None = None) -> tuple[Obliga
     found: dict[tuple[str, sp.Expr], None] = {}
 
     def put(kind: str, subject: sp.Expr) -> None:
-        found.setdefault((kind, sp.piecewise_fold(substitute(subject, substitution))), None)
+        found.setdefault((kind, fold(substitute(subject, substitution))), None)
 
     def walk(node: sp.Basic) -> str | None:
         if isinstance(node, sp.Piecewise):
@@ -167,7 +176,7 @@ def definedness(expr: sp.Expr, domain: Domain, substitution: dict | None = None)
     point (0/0 or x/0 on the whole case); (None, why) if neither could be shown.  Every
     denominator must be non-zero, every even root argument non-negative, every log argument
     (and the base of a power with a non-rational exponent) positive, by decide.py."""
-    restricted = sp.piecewise_fold(substitute(expr, substitution or {}))
+    restricted = fold(substitute(expr, substitution or {}))
     if is_undefined_constant(restricted):
         return False, "the expression is 0/0 or x/0 on this case"
     listed = obligations(expr, substitution)

@@ -70,8 +70,17 @@ def size_derivative(measure: Measure) -> sp.Expr:
     return measure.orientation * sp.together(sp.diff(form, s))
 
 
+def _tidy(e: sp.Expr, how=sp.factor) -> sp.Expr:
+    """``how(e)`` for a proof line, or ``e`` itself where sympy cannot (cancel and factor
+    recurse without end on a Max of a Piecewise)."""
+    try:
+        return how(e)
+    except (RecursionError, sp.PolynomialError, ValueError, TypeError):
+        return e
+
+
 def _derivative_line(d: sp.Expr):
-    return say("Oriented derivative of the non-informative score in {0}: {1}.", s, sp.factor(d))
+    return say("Oriented derivative of the non-informative score in {0}: {1}.", s, _tidy(d))
 
 
 # ------------------------------------------------------------------ pairs of non-informative tables
@@ -184,7 +193,7 @@ def fixed_quality(measure: Measure) -> PropertyResult:
     d = size_derivative(measure)
     jumps = branching(measure)
     decision = Decision(None, "the score branches on P(S)") if jumps else is_identically_zero(d, _domain(measure))
-    head = say(f"Non-informative {what} (S independent of G): {{0}}.", sp.cancel(form))
+    head = say(f"Non-informative {what} (S independent of G): {{0}}.", _tidy(form, sp.cancel))
     if decision.value is True:
         return PropertyResult(name, measure.name, HOLDS,
                               (head, say(f"Its derivative in {{0}} is identically 0 ({literal(decision.method)}).", s)),

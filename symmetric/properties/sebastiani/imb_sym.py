@@ -57,10 +57,12 @@ def check_imb(measure: Measure) -> PropertyResult:
     f = measure.count_form
     domain = param_domain(measure)
     proof = []
+    # both searches before either proof: an unproved acceptor must not hide a rejector's counterexample
     for label, of in (("acceptor", acceptor), ("rejector", rejector)):
         found = _search_imb(measure, label, of)
         if found is not None:
             return found
+    for label, of in (("acceptor", acceptor), ("rejector", rejector)):
         undetermined = f"constant for AP, AN >= 1, |D| <= {search_n()}; no proof"
         at = dict(zip(CELLS, map(sp.sympify, of(AP_S, AN_S))))
         ok, why = definedness(f, domain, at)
