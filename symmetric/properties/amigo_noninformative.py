@@ -22,7 +22,7 @@ from functools import lru_cache
 import sympy as sp
 
 from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
-from ..checks.piecewise import boundary_points, jumps_in, resolve_on_domain
+from ..checks.piecewise import resolve_on_domain
 from ..config import settings
 from ..domain import Domain
 from ..evidence import ContingencyTable, Counterexample, say
@@ -30,12 +30,12 @@ from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import NONINFORMATIVE_DOMAIN, counts_to_joint, g, s, to_noninformative
 from ..evidence import PropertyResult
+from . import noninformative_edges as edges
 from .tables import compare_exact, exact_value, literal, noninformative_tables, param_equations, param_grid, \
     table_counterexample, with_params
 
 HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
-_JUMPS = ("the non-informative score branches on P(S) (a cases() condition not settled on the domain), "
-          "so a derivative on each branch is no proof: it can jump between branches")
+_JUMPS = edges.JUMPS
 THETA = sp.Symbol("theta")     # the threshold of Absolute Weighting, in the prose of a proof
 
 
@@ -70,17 +70,8 @@ def size_derivative(measure: Measure) -> sp.Expr:
     return measure.orientation * sp.together(sp.diff(form, s))
 
 
-def _tidy(e: sp.Expr, how=sp.factor) -> sp.Expr:
-    """``how(e)`` for a proof line, or ``e`` itself where sympy cannot (cancel and factor
-    recurse without end on a Max of a Piecewise)."""
-    try:
-        return how(e)
-    except (RecursionError, sp.PolynomialError, ValueError, TypeError):
-        return e
-
-
 def _derivative_line(d: sp.Expr):
-    return say("Oriented derivative of the non-informative score in {0}: {1}.", s, _tidy(d))
+    return say("Oriented derivative of the non-informative score in {0}: {1}.", s, edges.tidy(d))
 
 
 # ------------------------------------------------------------------ pairs of non-informative tables
@@ -130,48 +121,15 @@ def _find_pair(measure: Measure, want: str):
             return found
     if branching(measure):
         for params in param_grid(measure):
-            found = _boundary_pair(measure, params, want)
+            found = edges.boundary_pair(measure, noninformative_score(measure), params, _WANTED_SIGN[want])
             if found:
                 return found
     return None
 
 
 def branching(measure: Measure) -> bool:
-    """Does the non-informative score jump between cases() branches as P(S) changes?  Then a
-    zero or signed derivative on each branch is no proof (it can jump at the edges)."""
-    return jumps_in(_analysis_form(measure)[0], s)
-
-
-_G_SAMPLES = (sp.Rational(1, 2), sp.Rational(1, 3), sp.Rational(2, 3), sp.Rational(1, 5), sp.Rational(4, 5))
-_S_SAMPLES = (sp.Rational(1, 4), sp.Rational(1, 2), sp.Rational(3, 4))
-
-
-def _boundary_pair(measure: Measure, params: dict, want: str):
-    """Two non-informative outputs of one test set, with P(S) on and around the edges of the
-    branches (a band narrower than the table grid is not stepped over): for P(G) = g0 and
-    output rates s1 < s2 the tables have |T| = N, TP = N g0 s, ... with N making every cell an
-    integer, so TP TN = FP FN holds exactly; both scores are re-evaluated exactly on them."""
-    # the edges are read off the score in P(G), P(S); the tables' own exact values decide
-    form = noninformative_score(measure).subs(params)
-    wanted = _WANTED_SIGN[want]
-    for g0 in _G_SAMPLES:
-        edges = boundary_points(form.subs(g, g0), s)
-        if not edges:
-            continue
-        rates = sorted(set(edges) | set(_S_SAMPLES))
-        size = sp.ilcm(*[sp.Rational(x).q for r in rates for x in (g0, r, g0 * r)])
-        rows = []
-        for r in rates:
-            tp, pp, ap = size * g0 * r, size * r, size * g0
-            t = tuple(int(v) for v in (tp, pp - tp, ap - tp, size - pp - ap + tp))
-            value = exact_value(measure, t, params)
-            if value is not None:
-                rows.append((t, value))
-        for (t1, v1), (t2, v2) in itertools.combinations(rows, 2):
-            sign = compare_exact(v2, v1)
-            if sign is not None and wanted(measure.orientation * sign):
-                return params, t1, t2, v1, v2
-    return None
+    """Does the non-informative score jump between cases() branches as P(S) changes?"""
+    return edges.branching(_analysis_form(measure)[0])
 
 
 def _pair_evidence(found, text: str):
@@ -193,7 +151,7 @@ def fixed_quality(measure: Measure) -> PropertyResult:
     d = size_derivative(measure)
     jumps = branching(measure)
     decision = Decision(None, "the score branches on P(S)") if jumps else is_identically_zero(d, _domain(measure))
-    head = say(f"Non-informative {what} (S independent of G): {{0}}.", _tidy(form, sp.cancel))
+    head = say(f"Non-informative {what} (S independent of G): {{0}}.", edges.tidy(form, sp.cancel))
     if decision.value is True:
         return PropertyResult(name, measure.name, HOLDS,
                               (head, say(f"Its derivative in {{0}} is identically 0 ({literal(decision.method)}).", s)),
