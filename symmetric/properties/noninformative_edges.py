@@ -21,7 +21,7 @@ import sympy as sp
 from ..checks.piecewise import boundary_points, jumps_in
 from ..measures.base import Measure
 from ..space import g, s
-from .tables import compare_exact, exact_value
+from .tables import compare_exact, exact_value, param_grid
 
 JUMPS = ("the non-informative score branches on P(S) (a cases() condition not settled on the domain), "
          "so a derivative on each branch is no proof: it can jump between branches")
@@ -66,4 +66,14 @@ def boundary_pair(measure: Measure, score: sp.Expr, params: dict, wanted: Callab
             sign = compare_exact(v2, v1)
             if sign is not None and wanted(measure.orientation * sign):
                 return params, t1, t2, v1, v2
+    return None
+
+
+def search(measure: Measure, score: sp.Expr, kind: str, wanted: Callable[[int], bool]):
+    """:func:`boundary_pair` over every sampled parameter setting, as ``(kind, params, t1, t2,
+    v1, v2)`` (the shape of the table searches' refutations), or None."""
+    for params in param_grid(measure):
+        found = boundary_pair(measure, score, params, wanted)
+        if found:
+            return (kind, *found)
     return None
