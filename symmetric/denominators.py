@@ -134,3 +134,51 @@ def vanished(result: sp.Basic, recorded: list[tuple[object, sp.Expr]]):
             if factor not in kept and not _still_undefined(factor, kept):
                 return where, factor
     return None
+
+
+def lost_factors(result: sp.Basic, denominators) -> list[sp.Expr]:
+    """Every zero factor of ``denominators`` where ``result`` is no longer undefined (sorted):
+    the points a cancellation removed from the domain of a formula."""
+    kept = kept_factors(result)
+    lost: dict[sp.Expr, None] = {}
+    for denominator in denominators:
+        for factor in sorted(zero_factors(denominator), key=sp.default_sort_key):
+            if factor not in kept and not _still_undefined(factor, kept):
+                lost.setdefault(factor, None)
+    return list(lost)
+
+
+def _effective_bases(result: sp.Basic) -> set[sp.Expr]:
+    """The bases of negative powers that are not themselves inside the base of a negative
+    power: only there does x/0 make the value undefined, since sympy's arithmetic absorbs an
+    undefined value inside a reciprocal (1/(1/TP + 1) is 1/zoo = 0 at TP = 0)."""
+    found: set[sp.Expr] = set()
+
+    def walk(node: sp.Basic, absorbed: bool) -> None:
+        if node.is_Atom:
+            return
+        if node.is_Pow and node.exp.is_number and node.exp.is_negative and not node.base.is_number:
+            if not absorbed:
+                found.add(node.base)
+            walk(node.base, True)
+            return
+        for arg in node.args:
+            walk(arg, absorbed)
+
+    walk(result, False)
+    return found
+
+
+def absorbed_factors(result: sp.Basic, recorded) -> list[sp.Expr]:
+    """Zero factors of recorded denominators that ``result`` still has only inside a reciprocal,
+    where evaluation turns the x/0 into 0: the written formula is undefined there but the
+    value would not be (sorted; a guard ``factor != 0`` keeps them)."""
+    kept: set[sp.Expr] = set()
+    for base in _effective_bases(result):
+        kept |= zero_factors(base)
+    out: dict[sp.Expr, None] = {}
+    for _, denominator in recorded:
+        for factor in sorted(zero_factors(denominator), key=sp.default_sort_key):
+            if factor not in kept and not _still_undefined(factor, kept):
+                out.setdefault(factor, None)
+    return list(out)

@@ -174,9 +174,16 @@ def by_name(results):
 
 
 def test_a_verdict_the_written_formula_contradicts_becomes_undetermined_with_the_witness():
-    results = by_name(driver.check(counts("log(TP) - log(TP) + (TP + TN)/n"), ["SDE", "SYM", "SM"]))
+    # a checker that read the rewritten formula (sympy: log(TP) - log(TP) -> 0) would say SDE and
+    # SYM hold; the checkers now decide on what was written, so such a verdict is forged here
+    from dataclasses import replace
+    from symmetric.crosscheck import review_one
+    m = counts("log(TP) - log(TP) + (TP + TN)/n")
+    results = by_name(driver.check(m, ["SDE", "SYM", "SM"]))
     for name in ("SDE", "SYM"):
-        r = results[name]
+        assert results[name].verdict is Verdict.FAILS                 # the checker's own verdict
+        forged = replace(results[name], verdict=Verdict.HOLDS, proof=(), counterexample=None)
+        r = review_one(m, forged)
         assert r.verdict is Verdict.UNDETERMINED
         assert str(r.reason).startswith("cross-check contradiction") and "undefined" in str(r.reason)
         assert "(0, " in str(r.reason)          # the witness table names TP = 0
@@ -273,8 +280,9 @@ def test_the_command_line_shows_the_contradiction_as_undetermined(tmp_path):
     entries = {}
     for e in report[0]["properties"]:          # the headline reading of each property comes first
         entries.setdefault(e["property"], e)
-    assert entries["SDE"]["verdict"] == "undetermined"
-    assert any("Cross-check" in line and "undefined" in line for line in entries["SDE"]["proof"])
+    # the checker decides on the formula as written (SDE fails at TP = 0); the cross-check agrees
+    assert entries["SDE"]["verdict"] == "fails"
+    assert any("Cross-check" in line and "violation" in line for line in entries["SDE"]["proof"])
     assert entries["SM"]["verdict"] == "holds"
     assert any(line.startswith("Cross-check") for line in entries["SM"]["proof"])
 
@@ -348,9 +356,16 @@ def test_a_witness_is_written_with_its_mathematics_in_slots():
 
 
 def test_binary_comparisons_of_quantification_counterexamples_are_re_evaluated():
-    # 0*log(q - p): sympy drops the log, so B-REL "fails" at points where the written term is
-    # undefined (log of a negative number in one of the two classes)
-    r = by_name(driver.check(term("abs(q - p) + 0*log(q - p)"), ["B-REL"]))["B-REL"]
+    from dataclasses import replace
+    from symmetric.crosscheck import review_one
+    m = term("abs(q - p)/n")
+    ok = by_name(driver.check(m, ["B-REL"]))["B-REL"]
+    assert ok.verdict is Verdict.FAILS and {"left", "right"} <= set(dict(ok.counterexample.values))
+    shown = dict(ok.counterexample.values)
+    tampered = replace(ok, proof=(), counterexample=replace(ok.counterexample, values={**shown, "left": shown["left"] + 1}))
+    r = review_one(m, tampered)
     assert r.verdict is Verdict.UNDETERMINED and "cross-check contradiction" in str(r.reason)
-    ok = by_name(driver.check(term("abs(q - p)/n"), ["B-REL"]))["B-REL"]
-    assert ok.verdict is Verdict.FAILS
+    assert review_one(m, replace(ok, proof=())).verdict is Verdict.FAILS
+    # 0*log(q - p): sympy drops the log; the checker now reads what was written (undetermined)
+    r = by_name(driver.check(term("abs(q - p) + 0*log(q - p)"), ["B-REL"]))["B-REL"]
+    assert r.verdict is Verdict.UNDETERMINED and "undefined" in str(r.reason)

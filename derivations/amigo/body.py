@@ -79,7 +79,7 @@ def frs_trivial(d: Derivation) -> None:
     for name, table in outputs.items():
         d.equal(f"Sensitivity of the {name} is 0 (a recall is 0)", 0, sens.count_form.xreplace({k: sp.sympify(v) for k, v in table.items()}),
                 show_printed=r"\mathrm{Sensitivity} = 0")
-        d.equal(f"F(R,S) of the {name} is 0", 0, frs.count_form.xreplace({k: sp.sympify(v) for k, v in table.items()}),
+        d.equal(f"F(R,S) of the {name} is 0", 0, frs.extended_count_form.xreplace({k: sp.sympify(v) for k, v in table.items()}),
                 justification="count form (harmonic mean with a zero component, continuously extended)")
     score = frs.noninformative()
     domain = _with_params(NI, frs)

@@ -19,6 +19,7 @@ import sympy as sp
 
 from ..space import CELLS
 from .decide import exact_sign, is_positive_everywhere
+from .substitute import substitute
 from ..domain import Domain
 
 POSITIVE = {cell: sp.Symbol(cell.name.lower(), positive=True) for cell in CELLS}
@@ -44,15 +45,43 @@ def zero_patterns(cells: Sequence[sp.Symbol] = CELLS, *, allow_all_zero: bool = 
             yield Case(zero, {c: (sp.Integer(0) if c in zero else POSITIVE[c]) for c in cells})
 
 
+def fold(expr: sp.Expr) -> sp.Expr:
+    """``piecewise_fold``, or ``expr`` as it is when folding would put an undefined branch
+    value into a function that refuses it (Min(x, Piecewise((zoo, c), ...)) raises)."""
+    try:
+        return sp.piecewise_fold(expr)
+    except (ValueError, TypeError, RecursionError):
+        return expr
+
+
 def restrict(expr: sp.Expr, case: Case) -> sp.Expr:
     """``expr`` on a case, with piecewise conditions resolved where the case decides them."""
     # xreplace evaluates bottom-up, so a 0/0 stays visible as nan instead of collapsing to 0
-    return sp.piecewise_fold(sp.sympify(expr).xreplace(case.substitution))
+    return fold(substitute(expr, case.substitution))
+
+
+_UNDEFINED = (sp.nan, sp.zoo, sp.oo, -sp.oo)
 
 
 def is_undefined_constant(expr: sp.Expr) -> bool:
-    """0/0 or x/0 already visible in the expression."""
-    return expr.has(sp.nan, sp.zoo) or expr.has(sp.oo) or expr.has(-sp.oo)
+    """0/0 or x/0 visible in the expression *throughout* its domain: outside any branch of an
+    unresolved piecewise definition, or in every branch of one.  An undefined value in one
+    branch binds only where that branch is taken (cases(TP > 0, FN/TP, 1) restricted to TP = 0
+    is 1, and on a case where TP > 0 is not settled it is neither defined nor undefined)."""
+    if not expr.has(*_UNDEFINED):
+        return False
+    return _undefined_throughout(sp.sympify(expr))
+
+
+def _undefined_throughout(e: sp.Basic) -> bool:
+    if e in _UNDEFINED:
+        return True
+    if isinstance(e, sp.Piecewise):
+        return all(_undefined_throughout(value) for value, _ in e.args)
+    if e.is_Atom or not isinstance(e, sp.Expr):
+        return False
+    # any other node (arithmetic, a function) needs the value of every argument
+    return any(_undefined_throughout(a) for a in e.args)
 
 
 # Functions defined for every real argument: they add no obligation of their own.
@@ -85,12 +114,12 @@ def obligations(expr: sp.Expr, substitution: dict | None = None) -> tuple[Obliga
     found: dict[tuple[str, sp.Expr], None] = {}
 
     def put(kind: str, subject: sp.Expr) -> None:
-        found.setdefault((kind, sp.piecewise_fold(subject.xreplace(substitution))), None)
+        found.setdefault((kind, fold(substitute(subject, substitution))), None)
 
     def walk(node: sp.Basic) -> str | None:
         if isinstance(node, sp.Piecewise):
             for branch, condition in node.args:
-                resolved = sp.sympify(condition).xreplace(substitution)
+                resolved = substitute(condition, substitution)
                 if resolved is sp.true:
                     return walk(branch)
                 if resolved is not sp.false:
@@ -147,7 +176,7 @@ def definedness(expr: sp.Expr, domain: Domain, substitution: dict | None = None)
     point (0/0 or x/0 on the whole case); (None, why) if neither could be shown.  Every
     denominator must be non-zero, every even root argument non-negative, every log argument
     (and the base of a power with a non-rational exponent) positive, by decide.py."""
-    restricted = sp.piecewise_fold(sp.sympify(expr).xreplace(substitution or {}))
+    restricted = fold(substitute(expr, substitution or {}))
     if is_undefined_constant(restricted):
         return False, "the expression is 0/0 or x/0 on this case"
     listed = obligations(expr, substitution)

@@ -207,7 +207,11 @@ def _nonzero_point(e: sp.Expr, points) -> dict | None:
         # substituted number, without the substitution (slow for logarithms)
         if interval_sign_at(e, point) in (1, -1):
             return point
-        sign = exact_sign(e.subs(point))
+        try:
+            value = e.subs(point)
+        except (ValueError, TypeError):
+            continue        # not a real number there (Min of a complex root): no witness
+        sign = exact_sign(value)
         if sign is not None and sign != 0:
             return point
     return None

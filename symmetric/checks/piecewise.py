@@ -101,3 +101,92 @@ def domain_oracles(domain: Domain) -> tuple[Sign, Zero]:
 def resolve_on_domain(expr: sp.Expr, domain: Domain) -> sp.Expr:
     """:func:`resolve_piecewise` with the conditions decided exactly on ``domain``."""
     return resolve_piecewise(expr, *domain_oracles(domain))
+
+
+# ---------------------------------------------------------------------- branch boundaries
+
+def jumps_in(expr: sp.Expr, var: sp.Symbol) -> bool:
+    """Can ``expr`` jump as ``var`` moves: a branch condition or a jump function that depends
+    on ``var``?  Then a zero (or signed) derivative on each branch proves nothing across them."""
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, sp.Piecewise):
+            if any(_depends_on(c, var) for _, c in node.args):
+                return True
+        elif isinstance(node, DISCONTINUOUS) and var in node.free_symbols:
+            return True
+    return False
+
+
+def _depends_on(condition, var: sp.Symbol) -> bool:
+    """Can the truth of ``condition`` change with ``var``?  A relation whose lhs - rhs is a
+    product of factors free of ``var`` and factors positive by the symbols' assumptions (TP > FP
+    on non-informative outputs is n s (2g - 1) > 0: s > 0 drops out) does not."""
+    condition = sp.sympify(condition)
+    if var not in condition.free_symbols:
+        return False
+    if isinstance(condition, (And, Or, Not)):
+        return any(_depends_on(c, var) for c in condition.args)
+    if not isinstance(condition, sp.core.relational.Relational):
+        return True
+    try:
+        num, den = sp.fraction(sp.factor(sp.together(condition.lhs - condition.rhs)))
+    except (sp.PolynomialError, ValueError, TypeError):
+        return True
+    for part in (num, den):
+        for factor in sp.Mul.make_args(part):
+            if var in factor.free_symbols and factor.is_positive is not True:
+                return True
+    return False
+
+
+def _relations(condition) -> list:
+    if isinstance(condition, sp.core.relational.Relational):
+        return [condition]
+    if isinstance(condition, (And, Or, Not)):
+        return [r for c in condition.args for r in _relations(c)]
+    return []
+
+
+def _rationals_near(point, low, high) -> list:
+    """``point`` if rational, and rationals just below and above it, all inside (low, high):
+    a band narrower than any grid is then still sampled on both sides of each edge."""
+    out = []
+    if point.is_Rational:
+        out.append(point)
+    x = sp.nsimplify(point) if point.is_Float else point
+    for k in (3, 6):
+        delta = sp.Rational(1, 10 ** k)
+        below = sp.Rational(sp.floor(x / delta)) * delta
+        for candidate in (below - delta, below, below + delta, below + 2 * delta):
+            if candidate.is_Rational:
+                out.append(candidate)
+    return [c for c in out if low < c < high]
+
+
+def boundary_points(expr: sp.Expr, var: sp.Symbol, low=0, high=1, limit: int = 24) -> tuple:
+    """Rational values of ``var`` in (low, high) on and around every point where a branch
+    condition of ``expr`` (other symbols already fixed to numbers) changes: the candidates an
+    exhaustive search adds so that it does not step over a narrow branch.  Conditions that
+    cannot be solved for ``var`` add nothing (the search then relies on its grid)."""
+    found: set = set()
+    for node in sp.preorder_traversal(expr):
+        if not isinstance(node, sp.Piecewise):
+            continue
+        for _, condition in node.args:
+            for rel in _relations(sp.sympify(condition)):
+                try:
+                    difference = sp.cancel(sp.together(rel.lhs - rel.rhs))
+                except (sp.PolynomialError, ValueError, TypeError):
+                    continue
+                if var not in difference.free_symbols or len(difference.free_symbols) != 1:
+                    continue
+                try:
+                    roots = sp.solve(sp.numer(sp.together(difference)), var)
+                except (NotImplementedError, ValueError, TypeError):
+                    continue
+                for r in roots:
+                    if r.is_real and r.is_number:
+                        found.update(_rationals_near(sp.nsimplify(r) if r.is_Float else r, low, high))
+                if len(found) > limit:
+                    return tuple(sorted(found)[:limit])
+    return tuple(sorted(found))

@@ -15,6 +15,7 @@ from functools import cached_property
 import sympy as sp
 
 from .. import space
+from ..denominators import lost_factors
 from ..errors import InvalidArgument, InvalidArgumentType
 from ..evidence import latex_repr
 
@@ -40,6 +41,24 @@ def _expression(argument: str, value) -> sp.Expr | None:
 
 def _undeclared(expr: sp.Expr, allowed: set) -> list[str]:
     return sorted(str(sym) for sym in expr.free_symbols if sym not in allowed)
+
+
+def _as_joints(probs: sp.Expr) -> sp.Expr:
+    """``probs`` with every product P(X|Y) P(Y) read as the joint P(X and Y) it is by the
+    product rule, defined also where P(Y) = 0 (Kappa's observed agreement P(S|G)P(G) +
+    P(not S|not G)P(not G) is defined on every table); only for finding where the
+    probability form is undefined."""
+    def joint(mul: sp.Mul) -> sp.Expr:
+        factors = list(mul.args)
+        for f in list(factors):
+            if isinstance(f, space.Pr) and len(f.args) == 2 and space.Pr(f.args[1]) in factors \
+                    and f in factors:
+                factors.remove(f)
+                factors.remove(space.Pr(f.args[1]))
+                factors.append(space.Joint(*f.args) if f.args[0] in space.SYSTEM_EVENTS
+                               else space.Joint(f.args[1], f.args[0]))
+        return sp.Mul(*factors)
+    return probs.replace(lambda e: isinstance(e, sp.Mul), joint)
 
 
 @dataclass(frozen=True)
@@ -138,7 +157,27 @@ class Measure:
 
     @cached_property  # derived once; the dataclass is frozen so it cannot go stale
     def count_form(self) -> sp.Expr:
-        """The measure in TP, FP, FN, TN (+ parameters)."""
+        """The measure in TP, FP, FN, TN (+ parameters).
+
+        Derived from the probability form by cancellation, which can remove the points where
+        a conditional probability P(X|Y) of the form is 0/0 (|Y| = 0): F_alpha's count form
+        TP/(TP + alpha FP + (1 - alpha) FN) is 0 at (0, 5, 0, 11) where P(S|G) is 0/0.  The
+        cancelled form is kept only where every atom is defined, and is undefined (nan)
+        elsewhere, as the probability form is."""
+        if self.counts is not None:
+            return self.counts
+        cancelled = self.extended_count_form
+        atoms = _as_joints(self.probs).atoms(space.Pr, space.Joint)
+        lost = lost_factors(cancelled, [sp.denom(space.to_counts(a)) for a in atoms])
+        if not lost:
+            return cancelled
+        return sp.Piecewise((cancelled, sp.And(*(sp.Ne(f, 0) for f in lost))), (sp.nan, True))
+
+    @cached_property  # derived once; the dataclass is frozen so it cannot go stale
+    def extended_count_form(self) -> sp.Expr:
+        """The count form by cancellation alone: the probability form extended to the points
+        where its atoms are 0/0 (a convention some papers adopt, e.g. F(R,S) = 0 for the zero
+        output; derivations that follow it say so).  The checkers use :attr:`count_form`."""
         if self.counts is not None:
             return self.counts
         return sp.cancel(space.to_counts(self.probs)) * self.count_scale

@@ -28,6 +28,9 @@ constant that is not a finite real number (``sqrt(-1)``, ``log(-1)``, ``1/0``), 
 never reaches the checkers hidden inside a larger expression (``0*sqrt(-1)`` would otherwise
 vanish).  A denominator that sympy cancels at construction (``TP/TP`` is 1) is refused too
 (:mod:`symmetric.denominators`): it would remove a point where the measure is undefined.
+Where sympy's rewrite drops the domain of a log, root or fractional power as written
+(``log(TP) - log(TP)`` is 0), the result is kept only where the written formula is defined
+(:mod:`.obligations`).
 Every refusal is an :class:`~symmetric.errors.InputError`
 (or :class:`~symmetric.errors.UnknownNameError` with close matches) naming the source, line
 and column.
@@ -35,6 +38,7 @@ and column.
 The package, one job per module: :mod:`.limits` (the size limits), :mod:`.tokens` (the
 tokenizer), :mod:`.values` (what a built node may be), :mod:`.functions` (the whitelisted
 functions), :mod:`.expressions` (the recursive-descent parser and :func:`parse_expression`),
+:mod:`.obligations` (definedness as written),
 :mod:`.parameters` (parameter declarations) and :mod:`.names` (the count and probability
 names of the contingency table).
 """

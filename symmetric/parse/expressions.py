@@ -20,11 +20,12 @@ from collections.abc import Mapping
 
 import sympy as sp
 
-from ..denominators import vanished
+from ..denominators import absorbed_factors, vanished
 from ..errors import InputError, UnknownNameError
 from .functions import FUNCTIONS
 from .limits import LIMITS, Limits
 from .names import PROBABILITY_SYNTAX
+from .obligations import Written, describe, keep_written_domain, power_obligation
 from .tokens import KEYWORDS, Token, tokenize
 from .values import SYMPY_FAILURES, is_condition, not_finite_real
 
@@ -45,6 +46,8 @@ class Parser:
         self.nodes = 0
         self.depth = 0
         self.denominators: list[tuple[Token, sp.Expr]] = []   # see symmetric.denominators
+        self.written: list[Written] = []      # definedness as written, see .obligations
+        self.context: tuple = ()              # the cases(...) conditions selecting this point
         self.allows_probability = any(k.startswith("P(") for k in self.symbols)
         # before tokenizing: a megabyte of input must not be split into tokens to be refused
         if len(text) > limits.max_length:
@@ -243,7 +246,14 @@ class Parser:
             pass  # a number to a symbolic power stays unevaluated in sympy
         if exponent.is_number and exponent.is_negative and not base.is_number:
             self.denominators.append((token, base))
+        self.oblige(power_obligation(base, exponent), base, "^", exact=exponent.is_number)
         return self.node(token, sp.Pow, base, exponent)
+
+    def oblige(self, kind: str | None, subject, what: str, exact: bool = True) -> None:
+        """Record that the node being built is defined only where ``subject`` is ``kind``
+        (``exact``: and everywhere it is; see :class:`.obligations.Written`)."""
+        if kind and isinstance(subject, sp.Expr) and not subject.is_number:
+            self.written.append(Written(kind, subject, self.context, what, exact))
 
     def _checked(self, token, value):
         """Refuse a number grown too large (called by :meth:`node` on every value)."""
@@ -315,16 +325,24 @@ class Parser:
         open_paren = self.expect("(", "'('")
         self.enter(open_paren)
         args = []
+        outer = self.context
         if not self.accept(")"):
             while True:
+                if FUNCTIONS[name].builder is FUNCTIONS["cases"].builder:
+                    self.context = outer + _branch_context(args)
                 args.append(self.condition())
                 if self.accept(")"):
                     break
                 self.expect(",", "',' or ')'")
+        self.context = outer
         self.leave()
         spec = FUNCTIONS[name]
         if not spec.min_args <= len(args) <= spec.max_args:
             raise self.error(token, f"{name}() takes {spec.arity_text()}, got {len(args)}")
+        if name in ("sqrt", "log"):
+            for a in args:
+                if not is_condition(a):
+                    self.oblige("nonnegative" if name == "sqrt" else "positive", a, name)
         return self.node(token, spec.build, self, token, args)
 
     def probability(self, token):
@@ -364,6 +382,18 @@ class Parser:
         return f"not {token.text}" if negated else token.text
 
 
+def _branch_context(args: list) -> tuple:
+    """The conditions under which the next argument of ``cases(c1, v1, c2, v2, ...)`` is
+    evaluated, given the arguments parsed so far: every earlier condition false, and for a
+    value its own condition true."""
+    conditions = [a for a in args[0::2] if is_condition(a)]
+    if len(args) % 2 == 1:                 # the next argument is the value of args[-1]
+        earlier, own = conditions[:-1], conditions[-1:]
+    else:                                  # a condition, or the final otherwise value
+        earlier, own = conditions, []
+    return tuple(sp.Not(c) for c in earlier) + tuple(own)
+
+
 # ---------------------------------------------------------------------- public API
 
 def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str = "<command line>",
@@ -394,6 +424,13 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
     if is_condition(result):
         raise InputError("the expression is a condition, not a number (conditions belong in cases(...))",
                          source=source, line=line, column=column)
-    return result
+
+    def refuse(ob: Written, rewritten) -> InputError:
+        rest = str(rewritten) if len(str(rewritten)) <= 80 else "..."
+        return InputError(f"sympy rewrites this expression (to {rest}) and so drops a condition of the "
+                          f"formula as written ({describe(ob)}), which cannot be kept as a sign condition; "
+                          "write the expression so that the function stays, or state its domain with "
+                          "cases(...)", source=source, line=line, column=column)
+    return keep_written_domain(result, parser.written, refuse, absorbed_factors(result, parser.denominators))
 
 

@@ -21,12 +21,15 @@ import itertools
 import sympy as sp
 
 from ..checks.decide import is_positive_everywhere
+from ..checks.cases import is_undefined_constant
+from ..checks.substitute import substitute
 from ..config import settings
 from ..domain import Domain
 from ..evidence import ContingencyTable, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, TN, TP
+from .edges import edge_tables
 from ..evidence import PropertyResult
 from .tables import MOVES, compare_exact, exact_value, fast_value, literal, param_equations, param_grid, \
     table_counterexample, tables, with_params
@@ -36,10 +39,12 @@ T_SIZE = sp.Symbol("|T|")      # the number of items of a test set, in the prose
 
 def _search_violation(measure: Measure, max_n: int, strict: bool = False, degenerate: bool = False):
     """First (move, before, after, params, q_before, q_after) with no strict improvement (strict:
-    or with the measure undefined before or after, q None)."""
+    or with the measure undefined before or after, q None), among the tables with |T| <= max_n
+    and those on and around the edges of the measure's branches."""
     o = measure.orientation
     for params in param_grid(measure):
-        for t in tables(max_n, degenerate=degenerate):
+        edges = [t for t in edge_tables(measure, params) if degenerate or (t[0] + t[2] >= 1 and t[1] + t[3] >= 1)]
+        for t in itertools.chain(tables(max_n, degenerate=degenerate), edges):
             for move, m in MOVES.items():
                 if not m.applies(t):
                     continue
@@ -92,7 +97,7 @@ def _on_face(form: sp.Expr, face: dict) -> sp.Expr:
     denominator vanishing identically on the face shows up as zoo/nan (the measure is
     undefined there) instead of hiding in an uncancelled expression."""
     # xreplace rebuilds bottom-up, so 0/0 becomes nan; ``subs`` can turn 0 * (0)^-1 into 0
-    restricted = form.xreplace({k: sp.sympify(v) for k, v in face.items()})
+    restricted = substitute(form, {k: sp.sympify(v) for k, v in face.items()})
     if restricted.has(sp.Piecewise):
         restricted = sp.piecewise_fold(restricted).simplify()
     return sp.bottom_up(restricted, lambda e: sp.cancel(e) if e.is_Add else e)
@@ -105,18 +110,26 @@ def _face_pair(form: sp.Expr, after: sp.Expr, face: dict, param_domain: Domain):
     their (cancelled) difference covers every point where both are defined, so the expensive
     bottom-up cancellation is only needed to confirm a face where the sample is undefined."""
     values = {k: sp.sympify(v) for k, v in face.items()}
-    a, b = form.xreplace(values), after.xreplace(values)
+    a, b = substitute(form, values), substitute(after, values)
     symbols = sorted((a.free_symbols | b.free_symbols), key=str)
     # an exact point inside the face: cells 7/3, 10/3, ...; parameters mid-domain
     positive_point = {x: (param_domain.reparam[x].subs({u: sp.Rational(5, 4) for u in param_domain.reparam[x].free_symbols})
                           if x in param_domain.reparam else sp.Rational(7, 3) + k)
                       for k, x in enumerate(symbols)}
-    if _defined(a.xreplace(positive_point)) and _defined(b.xreplace(positive_point)):
+    if _defined(a) and _defined(b) and \
+            _defined(substitute(a, positive_point)) and _defined(substitute(b, positive_point)):
         return a, b
     a, b = _on_face(form, face), _on_face(after, face)
     if _defined(a) and _defined(b):
         return a, b
-    return None, None
+    if is_undefined_constant(a) or is_undefined_constant(b):
+        return None, None
+    # undefined in a branch whose condition the face does not settle: the face is neither
+    # excluded (the other branch is defined there and must be compared) nor proved
+    return PARTLY_UNDEFINED, PARTLY_UNDEFINED
+
+
+PARTLY_UNDEFINED = "partly undefined"
 
 
 def _defined(expr: sp.Expr) -> bool:
@@ -175,6 +188,8 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
                 if a is None:
                     continue
                 any_defined = True
+                if a is PARTLY_UNDEFINED:
+                    continue
                 diff = sp.together(o * (b - a))
                 decision = is_positive_everywhere(diff, param_domain)
                 if decision.value is True:

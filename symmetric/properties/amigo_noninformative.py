@@ -33,10 +33,12 @@ from ..measures.base import Measure
 from ..space import NONINFORMATIVE_DOMAIN, counts_to_joint, g, s, to_noninformative
 from . import amigo_readings as readings
 from ..evidence import PropertyResult
+from . import noninformative_edges as edges
 from .tables import compare_exact, exact_value, literal, noninformative_tables, param_equations, param_grid, \
     table_counterexample, with_params
 
 HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
+_JUMPS = edges.JUMPS
 THETA = sp.Symbol("theta")     # the threshold of Absolute Weighting, in the prose of a proof
 
 
@@ -72,7 +74,7 @@ def size_derivative(measure: Measure) -> sp.Expr:
 
 
 def _derivative_line(d: sp.Expr):
-    return say("Oriented derivative of the non-informative score in {0}: {1}.", s, sp.factor(d))
+    return say("Oriented derivative of the non-informative score in {0}: {1}.", s, edges.tidy(d))
 
 
 # ------------------------------------------------------------------ pairs of non-informative tables
@@ -113,17 +115,13 @@ def _find_pair_at(measure: Measure, params: dict, want: str):
     return None
 
 
-def _find_pair(measure: Measure, want: str):
-    """As _find_pair_at, over every sampled parameter setting."""
-    for params in param_grid(measure):
-        found = _find_pair_at(measure, params, want)
-        if found:
-            return found
-    return None
+def branching(measure: Measure) -> bool:
+    """Does the non-informative score jump between cases() branches as P(S) changes?"""
+    return edges.branching(_analysis_form(measure)[0])
 
 
 def _pair_evidence(found, text: str):
-    """The proof line and the counterexample of a pair found by _find_pair(_at)."""
+    """The proof line and the counterexample of a pair found by _find_pair_at."""
     params, t1, t2, v1, v2 = found
     k = 2 + len(params)
     line = say(f"Non-informative outputs of one test set: {{0}} and the larger {{1}}{with_params(params, 2)} "
@@ -150,7 +148,7 @@ def fixed_quality(measure: Measure, constant: str = "fixed", definedness: str = 
     name = "NIFQ"
     fixed, strict, degenerate = constant == "fixed", definedness == "strict", test_sets == "all"
     form, what = _analysis_form(measure)
-    head = say(f"Non-informative {what} (S independent of G): {{0}}.", sp.cancel(form))
+    head = say(f"Non-informative {what} (S independent of G): {{0}}.", edges.tidy(form, sp.cancel))
     search_n = settings().noninformative_search_n
     found = readings.search(measure, search_n, fixed=fixed, strict=strict, degenerate=degenerate)
     if found:
@@ -158,6 +156,15 @@ def fixed_quality(measure: Measure, constant: str = "fixed", definedness: str = 
         return PropertyResult(name, measure.name, FAILS, (head, line), cx, "non-informative scores vary"
                               if found[0] != "undefined" else "a non-informative output has no score")
     undetermined = f"no counterexample among non-informative tables with |T| <= {search_n}"
+    if branching(measure):
+        # the score jumps between cases() branches as P(S) changes: outputs on both sides of every
+        # branch edge are compared exactly; a derivative proof per branch proves nothing
+        found = edges.search(measure, noninformative_score(measure), "differ", _WANTED_SIGN["not_fixed"])
+        if found:
+            line, cx = readings.refutation(found)
+            return PropertyResult(name, measure.name, FAILS, (head, line), cx, "non-informative scores vary")
+        return PropertyResult(name, measure.name, UNDET, (head,), reason=_JUMPS + "; " + undetermined +
+                              " or on the edges of the branches")
     d = size_derivative(measure)
     domain = _domain(measure)
     decision = is_identically_zero(d, domain)
@@ -219,6 +226,14 @@ def growing_quality(measure: Measure, definedness: str = "defined", test_sets: s
         return PropertyResult(name, measure.name, FAILS, (head, line), cx,
                               "a larger non-informative output does not score better" if found[0] != "undefined"
                               else "a non-informative output has no score")
+    if branching(measure):
+        found = edges.search(measure, noninformative_score(measure), "not growing", _WANTED_SIGN["not_growing"])
+        if found:
+            line, cx = readings.refutation(found)
+            return PropertyResult(name, measure.name, FAILS, (head, line), cx,
+                                  "a larger non-informative output does not score better")
+        return PropertyResult(name, measure.name, UNDET, (head,), reason=_JUMPS + "; no counterexample "
+                              f"among tables with |T| <= {search_n} or on the edges of the branches")
     decision = is_positive_everywhere(d, _domain(measure))
     undetermined = f"no counterexample among tables with |T| <= {search_n}"
     if decision.value is not True:
@@ -309,6 +324,9 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
     d = size_derivative(measure)
     domain = _domain(measure)
     head = _derivative_line(d)
+    if branching(measure):
+        return PropertyResult(name, measure.name, UNDET, (head,), reason=_JUMPS + " (larger outputs can "
+                              "score worse across an edge whatever the parameter)")
     constant = _constant_sign(measure, d, domain, head)
     if constant is not None:
         return constant

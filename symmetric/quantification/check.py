@@ -74,13 +74,15 @@ def catalogue_measure(name: str) -> qm.QuantMeasure:
 
 def non_real_point(measure: qm.QuantMeasure) -> tuple[sp.Rational, sp.Rational, sp.Expr] | None:
     """A binary point (p(c1), p^(c1)) on the grid k/10 where E is certainly not a real number
-    (sqrt(q - 2*p) at q < 2p), or None.  sympy's is_extended_real is False only when decided."""
+    (sqrt(q - 2*p) at q < 2p) or undefined (nan: the term as written is undefined there, e.g.
+    ``0*log(q - p)`` at q <= p, see :mod:`symmetric.parse.obligations`), or None.  sympy's
+    is_extended_real is False only when decided."""
     from .distributions import Distribution
     grid = [sp.Rational(k, 10) for k in range(1, 10)]
     for true_first in grid:
         for predicted_first in grid:
             value = measure.value(Distribution.binary(true_first), Distribution.binary(predicted_first))
-            if value.is_extended_real is False:
+            if value.is_extended_real is False or value.has(sp.nan, sp.zoo):
                 return true_first, predicted_first, value
     return None
 
@@ -94,8 +96,8 @@ def run_all(measure: qm.QuantMeasure, smoothing=None) -> dict[str, PropertyResul
     bad = non_real_point(measure)
     if bad is not None:
         true_first, predicted_first, value = bad
-        why = (f"E is not a real number at p(c1) = {true_first}, p^(c1) = {predicted_first} (E = {value}); "
-               "the properties are stated for real-valued measures")
+        why = (f"E is undefined or not a real number at p(c1) = {true_first}, p^(c1) = {predicted_first} "
+               f"(E = {value}); the properties are stated for measures real-valued on the whole domain")
         return {name: PropertyResult(name, measure.name, Verdict.UNDETERMINED, (), None, why)
                 for name in PROPERTY_ORDER}
     return with_endpoints(measure, check_all(measure, smoothing))

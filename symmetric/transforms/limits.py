@@ -42,7 +42,9 @@ def directional_limit(expr: sp.Expr, point: Mapping, direction: Mapping) -> sp.E
         return sp.nsimplify(at_zero) if at_zero.is_Float else at_zero
     try:
         value = sp.limit(path, EPS, 0, "+")
-    except (NotImplementedError, ValueError, TypeError):
+    except (NotImplementedError, ValueError, TypeError, RecursionError):
+        # sympy's series expansion can recurse without end on a kink (the Heaviside of a
+        # Min's derivative): the limit is then unknown, never a verdict
         return None
     if isinstance(value, sp.Limit) or value.has(sp.Limit) or value is sp.nan:
         return None

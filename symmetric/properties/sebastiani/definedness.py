@@ -23,6 +23,7 @@ from ...evidence import Sentence, say
 from ...measures.base import Measure
 from ...space import CELLS
 from ...evidence import PropertyResult
+from ..edges import edge_tables
 from ..tables import fast_value, param_grid
 from .cases import prove_on_cases
 from .common import (D_SIZE, FAILS, HOLDS, UNDET, at_params, compose, counterexample, exact, kind_pieces,
@@ -31,13 +32,17 @@ from .testsets import AN_S, AP_S, TEST_SET_KINDS, KindOfTestSet, classifiers, pa
 
 
 def first_undefined(measure: Measure, max_n: int):
-    """(params, table) of the first table of a test set with |D| <= max_n where the measure is
-    undefined (re-checked exactly), or None."""
+    """(params, table) of the first table of a test set with |D| <= max_n, or on an edge of a
+    branch (:mod:`..edges`), where the measure is undefined (re-checked exactly), or None."""
     for params in param_grid(measure):
         for ap, an in test_sets(max_n):
             for t in classifiers(ap, an):
                 if fast_value(measure, t, params) is None and exact(measure, t, params) is None:
                     return params, t
+    for params in param_grid(measure):
+        for t in edge_tables(measure, params):
+            if exact(measure, t, params) is None:
+                return params, t
     return None
 
 
@@ -181,6 +186,29 @@ def _search_wde(measure: Measure) -> PropertyResult | None:
                         line, cx = _defined_but_undefined(params, ap, an, defined, v, undefined)
                         return result(measure, "WDE", FAILS, (line,), cx)
                     defined = None
+    return _edge_wde(measure)
+
+
+_EDGE_TEST_SETS = 20          # undefined edge tables whose whole test set is searched
+_EDGE_CLASSIFIERS = 2000      # the largest test set (classifiers) searched that way
+
+
+def _edge_wde(measure: Measure) -> PropertyResult | None:
+    """A defined classifier on the test set of a table, on a branch edge, where M is undefined."""
+    for params in param_grid(measure):
+        tried = 0
+        for t in edge_tables(measure, params):
+            ap, an = t[0] + t[2], t[1] + t[3]
+            if (ap + 1) * (an + 1) > _EDGE_CLASSIFIERS or exact(measure, t, params) is not None:
+                continue
+            tried += 1
+            for u in classifiers(ap, an):
+                v = exact(measure, u, params)
+                if v is not None:
+                    line, cx = _defined_but_undefined(params, ap, an, u, v, t)
+                    return result(measure, "WDE", FAILS, (line,), cx)
+            if tried >= _EDGE_TEST_SETS:
+                break
     return None
 
 

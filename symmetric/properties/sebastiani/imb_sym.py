@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import sympy as sp
 
 from ...checks.cases import definedness as _defined, is_undefined_constant, obligations, restrict, zero_patterns
@@ -18,6 +20,7 @@ from ...logic import fuzzy_and
 from ...measures.base import Measure
 from ...space import CELLS, FN, FP, TN, TP
 from ...evidence import PropertyResult
+from ..edges import edge_tables
 from ..tables import fast_value, param_grid
 from .cases import prove_on_cases, zero_test
 from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, counterexample, differ, exact, param_domain,
@@ -60,10 +63,12 @@ def check_imb(measure: Measure, definedness: str = "defined") -> PropertyResult:
     f = measure.count_form
     domain = param_domain(measure)
     proof, scoreless = [], []
+    # both searches before either proof: an unproved acceptor must not hide a rejector's counterexample
     for label, of in (("acceptor", acceptor), ("rejector", rejector)):
         found = _search_imb(measure, label, of, strict)
         if found is not None:
             return found
+    for label, of in (("acceptor", acceptor), ("rejector", rejector)):
         undetermined = f"constant for AP, AN >= 1, |D| <= {search_n()}; no proof"
         at = dict(zip(CELLS, map(sp.sympify, of(AP_S, AN_S))))
         ok, why = _defined(f, domain, at)
@@ -105,19 +110,20 @@ _SIDES = (_M(TP, FP, FN, TN), _M(TN, FN, FP, TP))       # M and M with the class
 
 def _search_sym(measure: Measure) -> PropertyResult | None:
     for params in param_grid(measure):
-        for ap, an in test_sets(search_n()):
-            for t in classifiers(ap, an):
-                u = swap_classes(t)
-                a, b = fast_value(measure, t, params), fast_value(measure, u, params)
-                if a is not None and b is not None and abs(a - b) <= 1e-9:
-                    continue
-                ea, eb = exact(measure, t, params), exact(measure, u, params)
-                if (ea is None) != (eb is None) or (ea is not None and differ(ea, eb)):
-                    return result(measure, "SYM", FAILS, (compose(
-                        "M at ", table(t), " is ", ea, " but with the classes swapped, at ", table(u), ", it is ",
-                        eb, *at_params(params), " (exact)."),),
-                        counterexample("M(h) != M(swapped h)", params, {"h": t, "swapped": u},
-                                       {"h": ea, "swapped": eb}))
+        small = (t for ap, an in test_sets(search_n()) for t in classifiers(ap, an))
+        # and the tables on and around every branch edge (their swaps are compared with them)
+        for t in itertools.chain(small, edge_tables(measure, params)):
+            u = swap_classes(t)
+            a, b = fast_value(measure, t, params), fast_value(measure, u, params)
+            if a is not None and b is not None and abs(a - b) <= 1e-9:
+                continue
+            ea, eb = exact(measure, t, params), exact(measure, u, params)
+            if (ea is None) != (eb is None) or (ea is not None and differ(ea, eb)):
+                return result(measure, "SYM", FAILS, (compose(
+                    "M at ", table(t), " is ", ea, " but with the classes swapped, at ", table(u), ", it is ",
+                    eb, *at_params(params), " (exact)."),),
+                    counterexample("M(h) != M(swapped h)", params, {"h": t, "swapped": u},
+                                   {"h": ea, "swapped": eb}))
     return None
 
 

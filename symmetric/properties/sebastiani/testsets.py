@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ...space import CELLS, FN, FP, TN, TP
+from ...checks.substitute import substitute
 
 Table = tuple[int, int, int, int]   # (TP, FP, FN, TN)
 AP_S, AN_S = sp.symbols("AP AN", positive=True)     # symbolic test-set sizes (positive case)
@@ -96,7 +97,7 @@ def score_on_kind(form: sp.Expr, table: Callable[[object, object], Table], kind:
     afterwards into a form already simplified for AP > 0 would cancel AP/AP to 1 and give a
     score where the measure is 0/0."""
     at = dict(zip(CELLS, map(sp.sympify, table(*kind.sizes()))))
-    return sp.piecewise_fold(form.xreplace(at))
+    return sp.piecewise_fold(substitute(form, at))
 
 
 TEST_SET_KINDS = (KindOfTestSet("AP > 0, AN > 0", True, True), KindOfTestSet("AP = 0, AN > 0", False, True),
