@@ -104,6 +104,9 @@ SKLEARN_DIFFERS = {
     "MCC": lambda t: 0.0, "Phi": lambda t: 0.0,
     "BalAcc": _present_class_recall, "MAAc": _present_class_recall,
     "Jaccard": lambda t: 0.0,                 # zero_division=0 as called above
+    # F_alpha's probability form is undefined where AP = 0 or PP = 0; scikit-learn gives 0 there
+    # unless nothing is relevant or predicted at all (then zero_division: nan)
+    "F": lambda t: math.nan if t[0] + t[1] + t[2] == 0 else 0.0,
 }
 
 # where PyCM differs from the convention: name -> (the tables where it does, what it returns;
@@ -112,7 +115,9 @@ _NOTHING_PREDICTED_OR_RELEVANT = (lambda t: t[0] + t[1] + t[2] == 0, lambda t: N
 _DOR_AS_LR_RATIO = (lambda t: t[3] == 0 and t[1] * t[2] > 0, lambda t: None)   # LR- = FNR/TNR is x/0
 # PyCM's Q is (OR - 1)/(OR + 1) with OR = TP TN/(FP FN): undefined wherever FP FN = 0
 _Q_FROM_DOR = (lambda t: t[1] * t[2] == 0, lambda t: None)
-PYCM_DIFFERS = {"F1": _NOTHING_PREDICTED_OR_RELEVANT, "Fbeta": _NOTHING_PREDICTED_OR_RELEVANT,
+_ONE_SIDE_ZERO_OVER_ZERO = (lambda t: (t[0] + t[2] == 0 or t[0] + t[1] == 0) and t[0] + t[1] + t[2] > 0,
+                            lambda t: 0.0)
+PYCM_DIFFERS = {"F": _ONE_SIDE_ZERO_OVER_ZERO, "F1": _NOTHING_PREDICTED_OR_RELEVANT, "Fbeta": _NOTHING_PREDICTED_OR_RELEVANT,
                 "DOR": _DOR_AS_LR_RATIO, "Odds": _DOR_AS_LR_RATIO, "YuleQ": _Q_FROM_DOR}
 PYCM_SCALE = {"MI": math.log(2)}                 # PyCM reports mutual information in bits
 PYCM_OVERALL = {"Kappa", "Mutual Information"}

@@ -69,7 +69,10 @@ CONVENTIONS: dict[str, Convention] = {
     "Chi": _plain(),
     "MI": Convention(LIMIT, "0 log 0 = 0: the limit as the zero cells tend to 0", "mutual_info_score",
                      pycm="Mutual Information", pycm_differs="in bits (log base 2), the same limit"),
-    "F": _plain("fbeta_score(beta^2 = (1 - alpha)/alpha)", "F1"),
+    # F_alpha is defined by its probability form: undefined wherever P(S|G) or P(G|S) is 0/0
+    "F": _plain("fbeta_score(beta^2 = (1 - alpha)/alpha)", "F1",
+                sklearn_differs="0 where one of precision and recall is 0/0 and the other is 0",
+                pycm_differs="0 where one of precision and recall is 0/0 and the other is 0"),
     "Reliability": _plain(),
     "SensitivityRS": _plain(),
     "F(R,S)": _plain(),
