@@ -45,7 +45,8 @@ names of the contingency table).
 
 from __future__ import annotations
 
-from .expressions import Parser, parse_expression
+from .entry import parse_expression
+from .expressions import Parser
 from .functions import FUNCTIONS, Function
 from .limits import LIMITS, Limits
 from .names import PROBABILITY_SYNTAX, count_symbols, probability_symbols

@@ -9,7 +9,7 @@ Every sympy node is built through :meth:`Parser.node`, the one place where a sym
 becomes a positioned error and a constant that is not a finite real number is refused; every
 node is counted and every nesting level checked against :class:`~.limits.Limits`.  A
 denominator that sympy cancels at construction (``TP/TP`` is 1) is refused by
-:func:`parse_expression` (:mod:`symmetric.denominators`): it would remove a point where the
+:func:`.entry.parse_expression` (:mod:`symmetric.denominators`): it would remove a point where the
 measure is undefined.
 """
 
@@ -20,12 +20,11 @@ from collections.abc import Mapping
 
 import sympy as sp
 
-from ..denominators import absorbed_factors, vanished
 from ..errors import InputError, UnknownNameError
 from .functions import FUNCTIONS
-from .limits import LIMITS, Limits
+from .limits import Limits
 from .names import PROBABILITY_SYNTAX
-from .obligations import Written, describe, keep_written_domain, power_obligation
+from .obligations import Written, power_obligation
 from .tokens import KEYWORDS, Token, tokenize
 from .values import SYMPY_FAILURES, is_condition, not_finite_real
 
@@ -392,45 +391,3 @@ def _branch_context(args: list) -> tuple:
     else:                                  # a condition, or the final otherwise value
         earlier, own = conditions, []
     return tuple(sp.Not(c) for c in earlier) + tuple(own)
-
-
-# ---------------------------------------------------------------------- public API
-
-def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str = "<command line>",
-                     line: int = 1, column: int = 1, limits: Limits = LIMITS) -> sp.Expr:
-    """Parse user text into a sympy expression using only whitelisted names and functions.
-
-    ``symbols`` maps each allowed name (or probability atom written canonically, e.g.
-    ``"P(S|G)"``, ``"P(not G|S)"``, ``"P(S and G)"``) to its sympy value.  ``line`` and
-    ``column`` say where ``text`` starts in ``source``, so that errors point into the file.
-    Raises InputError / UnknownNameError naming source, line and column.
-    """
-    if not isinstance(text, str):
-        raise InputError(f"expected an expression as text, got {type(text).__name__}",
-                         source=source, line=line, column=column)
-    for name in symbols:
-        if name in FUNCTIONS or name in KEYWORDS:
-            raise ValueError(f"symbol name {name!r} clashes with a function or keyword")
-    parser = Parser(text, symbols, source, line, column, limits)
-    result = parser.parse()
-    lost = vanished(result, parser.denominators)
-    if lost:
-        token, factor = lost
-        rest = str(result) if len(str(result)) <= 80 else "..."
-        raise parser.error(token, f"this denominator vanishes where {factor} = 0, but sympy cancels "
-                                  f"it (the expression becomes {rest}), which would hide that the "
-                                  "measure is undefined there; write the value at that point "
-                                  f"explicitly: cases({factor} = 0, VALUE, {rest})")
-    if is_condition(result):
-        raise InputError("the expression is a condition, not a number (conditions belong in cases(...))",
-                         source=source, line=line, column=column)
-
-    def refuse(ob: Written, rewritten) -> InputError:
-        rest = str(rewritten) if len(str(rewritten)) <= 80 else "..."
-        return InputError(f"sympy rewrites this expression (to {rest}) and so drops a condition of the "
-                          f"formula as written ({describe(ob)}), which cannot be kept as a sign condition; "
-                          "write the expression so that the function stays, or state its domain with "
-                          "cases(...)", source=source, line=line, column=column)
-    return keep_written_domain(result, parser.written, refuse, absorbed_factors(result, parser.denominators))
-
-

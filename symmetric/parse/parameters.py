@@ -1,7 +1,7 @@
 """Parameter declarations: ``NAME>a``, ``NAME<b``, ``a<NAME<b``, ``b>NAME>a`` or ``NAME``.
 
 A measure may have parameters (``lambda`` of a weighted measure); each is declared with the
-open interval it ranges over.  Bounds are numbers parsed by :func:`~.expressions.parse_expression`
+open interval it ranges over.  Bounds are numbers parsed by :func:`~.entry.parse_expression`
 with no names allowed, so a bound cannot use counts or other parameters.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..errors import InputError, UnknownNameError
-from .expressions import parse_expression
+from .entry import parse_expression
 from .functions import FUNCTIONS
 from .tokens import KEYWORDS
 

@@ -22,7 +22,6 @@ import functools
 import re
 from collections.abc import Callable
 
-from ..errors import InputError
 from ..inputfiles import read_bounded
 
 Position = tuple[int, int]                     # (line, column), both 1-based, in the file

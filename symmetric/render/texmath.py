@@ -1,0 +1,251 @@
+"""Mathematics and prose as LaTeX: a sentence's text escaped and its slots typeset, a step's
+printed and derived forms (sympy objects, an author's :class:`~symmetric.claims.model.PrintedLatex`,
+a property cell's verdict) through the notation table (:func:`tex_math`: the only place a
+claim's mathematics becomes LaTeX), long displays broken or shown in their shortest exact form,
+and proofs by cases as compact tables.  :mod:`.latex` builds the documents from these.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+from fractions import Fraction
+
+from ..claims.model import PrintedLatex
+from ..evidence import ContingencyTable, Sentence, _Slot
+from ..logic import Verdict
+from .escape import safe_math, tex_escape, tex_user_text
+from .notation import author_math, to_latex
+from .text import join_sentences
+
+
+def _prose(text: str) -> str:
+    """Escape plain text, passing ``$...$`` segments through as mathematics."""
+    parts = re.split(r"(\$[^$]+\$)", text)
+    # mathematics that could run TeX commands beyond plain formulae is shown as text (escape.py)
+    return "".join(author_math(p) if p.startswith("$") and p.endswith("$") and len(p) > 1 and safe_math(p[1:-1])
+                   else tex_escape(p) for p in parts)
+
+
+def math(value) -> str:
+    """One mathematical object (a slot of a sentence) in LaTeX, through the notation table."""
+    if value is None:
+        return r"\text{undefined}"
+    if isinstance(value, ContingencyTable):
+        return (r"(\mathrm{TP}, \mathrm{FP}, \mathrm{FN}, \mathrm{TN}) = "
+                f"({value.TP}, {value.FP}, {value.FN}, {value.TN})")
+    if isinstance(value, tuple):
+        return "(" + ", ".join(math(v) for v in value) + ")"
+    if isinstance(value, str):
+        return rf"\text{{{tex_escape(value)}}}"
+    if isinstance(value, Fraction):
+        value = sp.Rational(value.numerator, value.denominator)
+    return to_latex(value)
+
+
+# A slot longer than this (characters of LaTeX) is displayed on lines of its own, where breqn
+# can break it, rather than run into the margin inside a line of text.
+INLINE_LIMIT = 90
+
+
+def _shortest(value):
+    """Among equivalent forms of a long expression (as given, factored, cancelled), the one
+    that prints shortest: the same value, in the form a reader can take in."""
+    # an expression holding an infinity or nan is shown as derived: rewriting would hide that
+    # it is undefined (cancel turns zoo*x/(zoo*x + 1) into 1)
+    if (not isinstance(value, sp.Expr) or value.is_number
+            or value.has(sp.Piecewise, sp.zoo, sp.oo, -sp.oo, sp.nan)):
+        return value
+    best, best_len = value, len(to_latex(value))
+    # a sum collected in one symbol, each coefficient factored (exact identities all)
+    collected = [lambda e, x=x: e.replace(lambda a: isinstance(a, sp.Add),
+                                          lambda a: sp.collect(sp.expand(a), x, func=sp.factor))
+                 for x in sorted(value.free_symbols, key=str)[:4]]
+    for rewrite in (sp.factor, sp.cancel, *collected):
+        try:
+            candidate = rewrite(value)
+        except (sp.PolynomialError, NotImplementedError, TypeError, ValueError):
+            continue
+        length = len(to_latex(candidate))
+        if length < best_len:
+            best, best_len = candidate, length
+    return best
+
+
+def _dmath(latex: str) -> str:
+    return rf"\begin{{dmath*}}{latex}\end{{dmath*}}"
+
+
+def _breakable(part) -> str:
+    """A long product with its factors joined by an explicit \\cdot, where breqn may break
+    the line (it never breaks inside the parentheses of a factor)."""
+    if not isinstance(part, sp.Mul) or len(math(part)) <= INLINE_LIMIT:
+        return math(part)
+    coeff, rest = part.as_coeff_Mul()
+    factors = [math(f) if not isinstance(f, sp.Add) else rf"\left({math(f)}\right)"
+               for f in sp.Mul.make_args(rest)]
+    sign = "-" if coeff == -1 else "" if coeff == 1 else math(coeff) + r" \cdot "
+    return sign + r" \cdot ".join(factors)
+
+
+def slot(value) -> str:
+    """A slot of a sentence: inline mathematics, or a display when it is long.  breqn breaks a
+    display at its top-level operators but never inside a fraction, so a long fraction is shown
+    as num/den with the numerator and the denominator displayed one after the other."""
+    latex = math(value)
+    if len(latex) <= INLINE_LIMIT:
+        return f"${latex}$"
+    value = _shortest(sp.Rational(value.numerator, value.denominator) if isinstance(value, Fraction) else value)
+    latex = math(value)
+    if len(latex) <= INLINE_LIMIT:
+        return f"${latex}$"
+    if isinstance(value, sp.Expr) and not value.has(sp.Piecewise):
+        num, den = sp.fraction(sp.together(value))
+        if den != 1 and len(latex) > 2 * INLINE_LIMIT:
+            return (_dmath(r"\frac{\mathit{num}}{\mathit{den}}") + "where"
+                    + _dmath(r"\mathit{num} = " + _breakable(num)) + _dmath(r"\mathit{den} = " + _breakable(den)))
+        return _dmath(_breakable(value))
+    return _dmath(latex)
+
+
+# A proof by cases is a run of sentences, one per case, each "<condition>: <result> (<how it was
+# decided>)."; three or more in a row are typeset as one table, not as paragraphs.  The rules:
+# the condition is a face {0} under a named case ("a relevant item moved ..., face {0}: ..."),
+# or plain text without slots ("TP = 0, the other cells positive: ...").
+CASE_RULES = (
+    re.compile(r"^(?P<case>[^{}]+), face \{0\}: (?P<result>[^(){}]+?)(?: \((?P<how>[^(){}]*)\))?\.$"),
+    re.compile(r"^(?P<condition>[^:{}]+): (?P<result>[^():]+?) \((?P<how>[^(){}]*)\)\.$"),
+)
+CASE_TABLE_MIN_ROWS = 3
+
+
+def _case(line):
+    """(case or "", condition as LaTeX, result, how) of a case sentence; None for another line."""
+    if not isinstance(line, Sentence):
+        return None
+    for rule in CASE_RULES:
+        match = rule.match(line.template)
+        if match is None or ("case" in rule.groupindex and len(line.args) != 1):
+            continue
+        plain_text = lambda key: (match.groupdict().get(key) or "").replace("{{", "{").replace("}}", "}")
+        if "case" in rule.groupindex:
+            value = line.args[0]
+            condition = "$" + (", ".join(math(v) for v in value) if isinstance(value, tuple) else math(value)) + "$"
+        else:
+            condition = _prose(plain_text("condition"))
+        # the result may hold slots of its own (e.g. "{0} = {1}"): the condition holds none
+        result = tex_text(Sentence(match.group("result"), line.args)) if "case" not in rule.groupindex \
+            else _prose(plain_text("result"))
+        return plain_text("case"), condition, result, _prose(plain_text("how"))
+    return None
+
+
+# Conditions in a row with the same result decided the same way share one row (their
+# conditions run on as a paragraph) once there are at least this many of them.
+SHARED_ROW_MIN = 4
+
+
+def case_table(cases) -> str:
+    """Sentences of a proof by cases as a table: a row per condition, under its case; a run
+    of conditions with the same result and method is one row."""
+    groups: list[tuple[str, list[str], str, str]] = []
+    for case, condition, result, how in cases:
+        if groups and groups[-1][0] == case and groups[-1][2:] == (result, how):
+            groups[-1][1].append(condition)
+        else:
+            groups.append((case, [condition], result, how))
+    rows, current = [], ""
+    for case, conditions, result, how in groups:
+        if case and case != current:
+            rows.append(rf"\multicolumn{{3}}{{@{{}}l}}{{\emph{{{_prose(case[:1].upper() + case[1:])}:}}}}\\")
+            current = case
+        if len(conditions) >= SHARED_ROW_MIN:
+            rows.append(rf"\multicolumn{{3}}{{@{{}}>{{\raggedright\arraybackslash}}p{{\linewidth}}@{{}}}}{{{'; '.join(conditions)}: "
+                        rf"{result}{f' ({how})' if how else ''}.}}\\")
+        else:
+            rows += [rf"{condition} & {result} & {how}\\" for condition in conditions]
+    return "\\begin{symcases}\n" + "\n".join(rows) + "\n\\end{symcases}"
+
+
+def tex_lines(lines) -> str:
+    """Several sentences read one after another; runs of case sentences become a table."""
+    pieces, run = [], []
+
+    def flush():
+        if len(run) >= CASE_TABLE_MIN_ROWS:
+            pieces.append(case_table(c for _, c in run))
+        else:
+            pieces.extend(tex_text(line) for line, _ in run)
+        run.clear()
+
+    for line in lines:
+        if not line:
+            continue
+        found = _case(line)
+        if found is None:
+            flush()
+            pieces.append(tex_text(line))
+        else:
+            run.append((line, found))
+    flush()
+    return join_sentences(pieces)
+
+
+def tex_text(text: "Sentence | str | None") -> str:
+    """A sentence (or plain text) in LaTeX: the prose escaped, each slot as mathematics."""
+    if not text:
+        return ""
+    if isinstance(text, (tuple, list)):     # several sentences, read one after another
+        return tex_lines(text)
+    if isinstance(text, str):
+        return _prose(text)
+    return "".join(slot(part.value) if isinstance(part, _Slot) else _prose(part)
+                   for part in text.parts())
+
+
+def result_text(text: "Sentence | str | None") -> str:
+    """A proof line or reason of a check result: a sentence is the project's prose with slots;
+    a plain string (an error message, which may quote the user's input) is user text."""
+    if isinstance(text, str):
+        return tex_user_text(text)
+    return tex_text(text)
+
+
+def tex_math(value, *, printed: bool = False) -> str:
+    """A step's printed or derived form (a sympy object, a :class:`PrintedLatex` literal, or the
+    verdict of a property cell) as LaTeX for display maths.  ``printed``: the paper's form,
+    kept in the paper's own vocabulary (no rewriting of 1 - P(G) as P(¬G))."""
+    if value is None:
+        return ""
+    if isinstance(value, PrintedLatex):
+        if not safe_math(value.latex):      # written by hand (a claims file): shown, never run
+            return r"\text{" + tex_user_text(value.latex) + "}"
+        if not value.args:
+            return author_math(value.latex)
+        return author_math(value.latex.format(*(tex_math(a, printed=printed) for a in value.args)))
+    if isinstance(value, Verdict):
+        return value.value
+    if isinstance(value, Fraction):
+        value = sp.Rational(value.numerator, value.denominator)
+    return to_latex(value, complements=not printed)
+
+
+def authored(latex: str) -> str:
+    """An author's LaTeX text (a claim's ``statement_latex``): its $...$ mathematics in the
+    notation of the table, the text as written."""
+    return re.sub(r"\$[^$]+\$", lambda m: author_math(m.group(0)) if safe_math(m.group(0)[1:-1])
+                  else tex_escape(m.group(0)), latex)
+
+
+def tex_printed(value) -> str:
+    return tex_math(value, printed=True)
+
+
+def tex_derived(value) -> str:
+    """A derived form for display: among its exact equivalents (as derived, factored,
+    cancelled, collected) the one that prints shortest, when the form is long."""
+    latex = tex_math(value)
+    if isinstance(value, sp.Expr) and len(latex) > INLINE_LIMIT:
+        return tex_math(_shortest(value))
+    return latex
