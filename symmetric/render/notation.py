@@ -96,6 +96,9 @@ class NotationPrinter(LatexPrinter):
         return _with_exponent(rf"{{P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})}}", exp)
 
 
+_UPRIGHT_PRODUCT = re.compile(r"(\\mathrm\{[A-Za-z]+\}) (?=\\mathrm\{)")
+
+
 def to_latex(expr, *, complements: bool = True) -> str:
     """``expr`` in LaTeX, every symbol under its name in the notation table.  A paper's printed
     form is shown as printed (``complements=False``: its 1 - P(G) stays 1 - P(G))."""
@@ -108,4 +111,6 @@ def to_latex(expr, *, complements: bool = True) -> str:
     # a derivation's own symbol for a cell or a margin (AN, PP, ...) is upright like the cells
     names.update({s: rf"\mathrm{{{s.name}}}" for s in symbols
                   if s not in names and isinstance(s, sp.Symbol) and s.name in CELL_NAMES})
-    return NotationPrinter({"symbol_names": names, "ln_notation": True}).doprint(expr)
+    latex = NotationPrinter({"symbol_names": names, "ln_notation": True}).doprint(expr)
+    # upright multi-letter names side by side would read as one name (AN TP as "ANTP"): a thin space
+    return _UPRIGHT_PRODUCT.sub(r"\1 \\, ", latex)
