@@ -29,7 +29,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .. import timelimit
-from ..errors import InputError, UnknownNameError
+from ..errors import InputError
 from ..logic import Verdict
 from ..properties import driver
 from ..evidence import NO_READING
@@ -132,20 +132,12 @@ def _readings(texts: tuple[str, ...], kind: str) -> dict[str, tuple[str, ...]]:
     """--reading AXIS=CHOICE options, checked against every property's axes (of any kind: a TOML
     file may mix kinds) before any work: one line naming the option and the bad value."""
     from ..properties import catalogue
-    from ..properties.driver import parse_readings
+    from ..properties.driver import check_readings, parse_readings
     for text in texts:
         if "=" not in text or not text.partition("=")[0].strip() or not text.partition("=")[2].strip():
             raise InputError(f"--reading {text!r}: expected AXIS=CHOICE, e.g. --reading definedness=strict")
     wanted = parse_readings(texts)
-    axes = [a for p in catalogue.properties() for a in p.axes]
-    for axis, choices in wanted.items():
-        mine = [a for a in axes if a.name == axis]
-        if not mine:
-            raise UnknownNameError("reading axis", axis, sorted({a.name for a in axes}), source="--reading")
-        known = sorted({c for a in mine for c in a.names})
-        for choice in choices:
-            if choice.lower() not in {c.lower() for c in known}:
-                raise UnknownNameError(f"choice of reading axis {axis!r}", choice, known, source="--reading")
+    check_readings(catalogue.properties(), wanted, source="--reading")
     return wanted
 
 

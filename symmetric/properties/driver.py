@@ -105,7 +105,7 @@ def _resolve(properties, kind: str) -> tuple[Property, ...]:
 def parse_readings(readings) -> dict[str, tuple[str, ...]]:
     """``readings`` as {axis: (choice, ...)}: a mapping axis -> choice (or choices), or an iterable
     of "AXIS=CHOICE" strings (CHOICE may be comma-separated).  Names are checked by
-    :func:`_check_readings` against the chosen properties."""
+    :func:`check_readings` against the chosen properties."""
     if readings is None:
         return {}
     if isinstance(readings, str):
@@ -133,18 +133,20 @@ def parse_readings(readings) -> dict[str, tuple[str, ...]]:
     return {a: tuple(c) for a, c in out.items()}
 
 
-def _check_readings(chosen: Sequence[Property], wanted: Mapping[str, tuple[str, ...]], kind: str) -> None:
-    """Every axis must belong to a chosen property and every choice to one of them (close matches)."""
-    axes = [a for p in chosen for a in p.axes]
+def check_readings(properties: Sequence[Property], wanted: Mapping[str, tuple[str, ...]], what: str = "",
+                   **where) -> None:
+    """Every axis of ``wanted`` must belong to one of ``properties`` and every choice to that
+    axis (unknown names get close matches); ``what`` says which properties, ``where`` where the
+    readings were written (e.g. ``source="--reading"``)."""
+    axes = [a for p in properties for a in p.axes]
     for axis, choices in wanted.items():
         mine = [a for a in axes if a.name == axis]
         if not mine:
-            raise UnknownNameError(f"reading axis (of the {kind} properties checked)", axis,
-                                   sorted({a.name for a in axes}))
-        known = {c.lower() for a in mine for c in a.names}
+            raise UnknownNameError(f"reading axis{what}", axis, sorted({a.name for a in axes}), **where)
+        known = sorted({c for a in mine for c in a.names})
         for choice in choices:
-            if choice.lower() not in known:
-                raise UnknownNameError(f"choice of reading axis {axis!r}", choice, sorted({c for a in mine for c in a.names}))
+            if choice.lower() not in {c.lower() for c in known}:
+                raise UnknownNameError(f"choice of reading axis {axis!r}", choice, known, **where)
 
 
 def readings_of(p: Property, wanted: Mapping[str, tuple[str, ...]], alternates: bool = True) -> tuple[Reading, ...]:
@@ -208,7 +210,7 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     kind = kind_of(measure)
     chosen = _resolve(properties, kind)
     wanted = parse_readings(readings)
-    _check_readings(chosen, wanted, kind)
+    check_readings(chosen, wanted, f" (of the {kind} properties checked)")
     seconds = time_limit_seconds(time_limit)
     units = _units(chosen, wanted, alternates)
     budget = Budget(seconds, len(units))

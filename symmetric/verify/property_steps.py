@@ -28,8 +28,12 @@ def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
     results = driver.check(measure, [prop], time_limit=None if left is None else max(left, 0.01),
                            readings=None if reading is None else dict(reading.choices))
     wanted = prop.headline if reading is None else reading
-    result = next((r for r in results if r.reading == wanted.name), results[0])
     claimed = Verdict(printed)
+    result = next((r for r in results if r.reading == wanted.name), None)
+    if result is None:          # never another reading's verdict in its place
+        why = (f"{name} was not decided in the reading {wanted.name}",)
+        d.fact(label, None, printed=claimed, derived=Verdict.UNDETERMINED, justification=why)
+        return Outcome(Verdict.UNDETERMINED, None, None)
     why = [f"{name} in the reading {result.reading}"] + list(result.proof) + ([result.reason] if result.reason else [])
     status = None if result.verdict is Verdict.UNDETERMINED else result.verdict is claimed
     d.fact(label, status, printed=claimed, derived=result.verdict, justification=tuple(why))
