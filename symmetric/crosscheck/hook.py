@@ -56,6 +56,12 @@ def reading_of(result: PropertyResult, defaults: dict) -> str | None:
     return reading
 
 
+def _disagree(theirs, ours) -> bool:
+    """A shown value against the written formula's: one defined and the other not, or two
+    values that certainly differ (an uncertain comparison is no disagreement)."""
+    return V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None))
+
+
 def _strict(reading: str | None) -> bool:
     """Whether a reading counts an undefined point as a failure (its definedness choice)."""
     return reading is not None and "strict" in reading.split(", ")
@@ -250,7 +256,7 @@ def _recheck(formula, cx, strict: bool = True) -> Witness | None:
         theirs, ours = _mine(shown[key]), formula.value(tuple(ContingencyTable(*table)), params)
         if V.UNKNOWN in (theirs, ours):
             continue
-        if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
+        if _disagree(theirs, ours):
             return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written formula",
                            ((name, tuple(table)),), ((name, ours),), params)
     return None
@@ -283,7 +289,7 @@ def _recheck_binary(formula, cx, strict: bool = True) -> Witness | None:
         theirs, ours = _mine(shown[label]), formula.value((p, 1 - p), (q, 1 - q))
         if V.UNKNOWN in (theirs, ours):
             continue
-        if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
+        if _disagree(theirs, ours):
             return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written term",
                            ((f"{label}: p (c1, c2)", (p, 1 - p)), (f"{label}: p^ (c1, c2)", (q, 1 - q))),
                            ((label, ours),))
@@ -306,7 +312,7 @@ def _recheck_expectations(formula, point: dict, shown: dict, params, strict: boo
         theirs = _mine(shown[key])
         if V.UNKNOWN in (theirs, ours):
             continue
-        if V.is_value(theirs) != V.is_value(ours) or (V.is_value(ours) and V.compare(theirs, ours) not in (0, None)):
+        if _disagree(theirs, ours):
             return Witness(f"the checker's expectation {_value_text(theirs)} is {_value_text(ours)} on the written "
                            "formula", ((f"test set {k}", tuple(sizes)),), ((key, ours),), params)
     return None

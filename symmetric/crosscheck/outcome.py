@@ -55,6 +55,14 @@ class Tally:
     def finding(self, scope: str, complete: bool = True) -> Finding:
         return Finding(self.witness, scope, self.checked, self.uncertain, complete)
 
+    def differ(self, a, b) -> bool:
+        """Do the values ``a`` and ``b`` certainly differ?  A comparison that cannot be
+        certified is counted as uncertain, never read as a difference."""
+        s = V.compare(a, b)
+        if s is None:
+            self.uncertain += 1
+        return s not in (0, None)
+
 
 def unsure(*xs) -> bool:
     return any(x is V.UNKNOWN for x in xs)
