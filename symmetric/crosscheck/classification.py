@@ -301,10 +301,13 @@ PREDICATES: dict[tuple[str, str], Callable[..., Finding]] = {
     ("NIFQ", "per-test-set, defined, nondegenerate"): fixed_quality(True),
     ("NIGQ", "defined, nondegenerate"): growing_quality,
     ("AW", "as defined"): absolute_weighting,
+    # Gosgens et al.'s constant baseline: CHA's fixed-size model (symmetric.properties.literature)
+    ("CB", "defined"): chance("fixed-size", False),
+    ("CB", "strict"): chance("fixed-size", True),
 }
 
 # the headline reading of each property (the catalogue's), for callers that name none
 DEFAULT_READING = {"SM": "defined, nondegenerate", "MON": "defined", "SDE": "as defined", "WDE": "as defined",
                    "CON": "defined-test-sets", "FIX": "defined", "CHA": "defined, bernoulli", "IMB": "defined",
                    "SYM": "as defined", "NIFQ": "fixed, defined, nondegenerate", "NIGQ": "defined, nondegenerate",
-                   "AW": "as defined"}
+                   "AW": "as defined", "CB": "defined"}

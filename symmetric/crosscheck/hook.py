@@ -20,7 +20,7 @@ import sympy as sp
 from ..errors import InputError
 from ..evidence import NO_READING, ContingencyTable, PropertyResult, Sentence, say
 from ..logic import Verdict
-from . import classification, quantification
+from . import classification, quantification, relational
 from . import values as V
 from .formula import classification_formula, quantification_formula
 from .outcome import Finding, Witness
@@ -95,21 +95,25 @@ def readings() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def review(measure, found):
-    """``found`` (a PropertyResult or a dict of them, as a checker returns) after the cross-check."""
+def review(measure, found, statement=None):
+    """``found`` (a PropertyResult or a dict of them, as a checker returns) after the cross-check;
+    ``statement``: the data row of a property stated as data, whose predicate is built from it."""
     if isinstance(found, PropertyResult):
-        return review_one(measure, found)
-    return {name: review_one(measure, r) for name, r in found.items()}
+        return review_one(measure, found, statement)
+    return {name: review_one(measure, r, statement) for name, r in found.items()}
 
 
-def review_one(measure, result: PropertyResult) -> PropertyResult:
+def review_one(measure, result: PropertyResult, statement=None) -> PropertyResult:
     if result.verdict is Verdict.UNDETERMINED:
         return result
     kind = _kind(measure)
     table, defaults = _predicates(kind)
     formula = _formula(measure, written_of(measure), kind)
     reading = reading_of(result, defaults)
-    predicate = table.get((result.property, reading))
+    if statement is not None and kind == "classification":
+        predicate = relational.predicate_for(statement, reading)
+    else:
+        predicate = table.get((result.property, reading))
     if formula is None or predicate is None:
         why = "no independent evaluation of this formula" if formula is None else \
             f"no exhaustive predicate for {result.property} ({reading or 'no reading'})"

@@ -108,6 +108,12 @@ def _classification_deciders() -> dict:
     return dict((*amigo.CHECKERS, *sebastiani.CHECKERS))
 
 
+def _literature() -> list[Property]:
+    """Gosgens et al.'s and Sokolova and Lapalme's properties (rows of the relational engine)."""
+    from .literature import rows
+    return list(rows(DEFINEDNESS, ALSO))
+
+
 def _quantification_decider(measure):
     from ..quantification.check import run_all
     return run_all(measure)
@@ -121,6 +127,7 @@ def properties() -> tuple[Property, ...]:
                      headline=Reading(tuple(zip((a.name for a in axes), headline))),
                      also=tuple((a.name, c) for a in axes for c in ALSO.get(a.name, ())))
             for name, family, definition, source, axes, headline in _CLASSIFICATION]
+    rows += _literature()
     rows += [Property(name, "quantification", "quantification", definition, f"{QUANT}, {where}",
                       group=QUANTIFICATION_GROUP)
              for name, definition, where in _QUANTIFICATION]

@@ -195,7 +195,7 @@ def _reviewed(measure, pairs, found) -> dict[str, PropertyResult]:
     cross-check on the written formula (:mod:`symmetric.crosscheck`): it runs inside the unit's
     share of the time limit and needs the reading to pick its predicate."""
     found = found if isinstance(found, dict) else {pairs[0][0].name: found}
-    return {p.name: review(measure, _finalised(found[p.name], p, reading))
+    return {p.name: review(measure, _finalised(found[p.name], p, reading), statement=p.statement)
             for p, reading in pairs if p.name in found}
 
 

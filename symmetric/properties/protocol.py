@@ -103,6 +103,9 @@ class Property:
     # choices decided by default besides the headline, each a variation of it on one axis (the
     # strict definedness reading: where a paper's reading and the literal one differ, show both)
     also: tuple[tuple[str, str], ...] = ()
+    # the data row of a property stated as data (properties.statements: relational or expectation),
+    # which the independent cross-check reads to build its own predicate; None for the others
+    statement: object = None
 
     def __post_init__(self) -> None:
         if tuple(a for a, _ in self.headline.choices) != tuple(a.name for a in self.axes):

@@ -1,0 +1,150 @@
+"""Predicates built from a property stated as data (a relational or an expectation statement of
+:mod:`symmetric.properties.statements`), evaluated independently of the decider.
+
+The statement is read as data only (its transformation's kind and cell names, its relation's
+name, its conditions, its model and constant): the transformations are applied to integer
+tables here, by this module's own code, the conditions are evaluated by the cross-check's own
+compiler (:func:`.written.compile_sympy`), the measure by the written formula in exact rationals
+(:mod:`.values`).  Every table with 1 <= |D| <= 12 is enumerated (each scale factor k in 2, 3).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import values as V
+from .classification import RANDOM_MODELS, _fixed_size, expectation
+from .formula import CELL_NAMES, MAX_N, SCOPE_TABLES, Formula, tables, test_sets
+from .outcome import Finding, Tally, Witness, defined, unsure
+from .written import compile_sympy
+
+_CELLS = {name: (lambda env, k=name: env[k]) for name in CELL_NAMES}
+_SIGN = {"=": (0, True), ">": (1, True), ">=": (1, False), "<": (-1, True), "<=": (-1, False)}
+_ORIENTED = {"better": ">", "not-worse": ">=", "worse": "<", "not-better": "<="}
+_FACTORS = (2, 3)
+
+
+def _apply(kind: str, cells: tuple[str, ...], t: tuple, k: int):
+    """The transformed table, or None where the transformation does not apply."""
+    d = dict(zip(CELL_NAMES, t))
+    if kind == "swap":
+        for a, b in zip(cells[::2], cells[1::2]):
+            d[a], d[b] = t[CELL_NAMES.index(b)], t[CELL_NAMES.index(a)]
+    elif kind == "move":
+        if d[cells[0]] < 1:
+            return None
+        d[cells[0]] -= 1
+        d[cells[1]] += 1
+    elif kind == "add":
+        d[cells[0]] += 1
+    elif kind == "scale":
+        for c in cells:
+            d[c] *= k
+    elif kind == "perfect":
+        d = {"TP": d["TP"] + d["FN"], "FP": 0, "FN": 0, "TN": d["TN"] + d["FP"]}
+    elif kind == "worst":
+        d = {"TP": 0, "FP": d["FP"] + d["TN"], "FN": d["FN"] + d["TP"], "TN": 0}
+    else:
+        raise KeyError(kind)
+    return tuple(d[c] for c in CELL_NAMES)
+
+
+def _satisfies(conditions, t) -> bool | None:
+    env = dict(zip(CELL_NAMES, map(Fraction, t)))
+    values = [c(env) for c in conditions]
+    return None if any(v not in (True, False) for v in values) else all(values)
+
+
+def _holds(relation: str, s: int, orientation: int) -> bool:
+    if relation in _ORIENTED:
+        relation, s = _ORIENTED[relation], s * orientation
+    want, strict = _SIGN[relation]
+    return s == 0 if want == 0 else (s * want > 0 if strict else s * want >= 0)
+
+
+def _clauses(statement, reading: str):
+    choices = set(reading.split(", "))
+    return [c for c in statement.clauses if c.only is None or c.only in choices]
+
+
+def relational(statement, strict: bool, reading: str):
+    def predicate(f: Formula, o: int, result=None) -> Finding:
+        tally = Tally()
+        for clause in _clauses(statement, reading):
+            conditions = [compile_sympy(w, _CELLS) for w in clause.where]
+            kind, cells = clause.transform.kind, clause.transform.cells
+            for params in f.settings:
+                for t in tables(MAX_N, 1):
+                    ok = _satisfies(conditions, t)
+                    if ok is None:
+                        tally.uncertain += 1
+                    if not ok:
+                        continue
+                    for k in (_FACTORS if kind == "scale" else (2,)):
+                        u = _apply(kind, cells, t, k)
+                        if u is None:
+                            continue
+                        a, b = f.value(t, params), f.value(u, params)
+                        tally.checked += 1
+                        if unsure(a, b):
+                            tally.uncertain += 1
+                            continue
+                        if not (defined(a) and defined(b)):
+                            if strict:
+                                tally.fail(Witness("M undefined", (("t", t), ("T(t)", u)), (("t", a), ("T(t)", b)),
+                                                   params))
+                                return tally.finding(SCOPE_TABLES)
+                            continue
+                        s = V.compare(b, a)
+                        if s is None:
+                            tally.uncertain += 1
+                        elif not _holds(clause.relation, s, o):
+                            tally.fail(Witness(f"not M(T(t)) {clause.relation} M(t) for {clause.transform.text}",
+                                               (("t", t), ("T(t)", u)), (("t", a), ("T(t)", b)), params))
+                            return tally.finding(SCOPE_TABLES)
+        return tally.finding(SCOPE_TABLES)
+    return predicate
+
+
+def expected(statement, strict: bool):
+    target = Fraction(int(statement.value.p), int(statement.value.q))
+
+    def predicate(f: Formula, o: int, result=None) -> Finding:
+        tally = Tally()
+        for params in f.settings:
+            for ap, an in test_sets():
+                models = ([(f"k = {k}", _fixed_size(k)) for k in range(ap + an + 1)] if statement.model == "fixed-size"
+                          else [(statement.model, RANDOM_MODELS[statement.model])])
+                for label, model in models:
+                    e, bad = expectation(f, model, ap, an, params, strict)
+                    tally.checked += 1
+                    if e is V.UNKNOWN:
+                        tally.uncertain += 1
+                        continue
+                    if e is V.UNDEFINED:
+                        if strict:
+                            tally.fail(Witness(f"E[M] undefined ({label})", (("undefined at", bad),),
+                                               (("undefined at", e),), params))
+                            return tally.finding(_scope(statement.model))
+                        continue
+                    s = V.compare(e, target)
+                    if s is None:
+                        tally.uncertain += 1
+                    elif not _holds(statement.relation, s, 1):
+                        tally.fail(Witness(f"not E[M] {statement.relation} {target} ({label})",
+                                           (("test set", (ap, an)),), (("E", e),), params))
+                        return tally.finding(_scope(statement.model))
+        return tally.finding(_scope(statement.model))
+    return predicate
+
+
+def _scope(model: str) -> str:
+    return f"the exact expectations ({model}) on all test sets with |D| <= {MAX_N}"
+
+
+def predicate_for(statement, reading: str):
+    """The predicate of a statement in a reading (its choice names joined, e.g. "strict, global")."""
+    strict = "strict" in reading.split(", ")
+    if hasattr(statement, "clauses"):
+        return relational(statement, strict, reading)
+    return expected(statement, strict)

@@ -1,0 +1,108 @@
+"""Properties of the wider literature as rows of the relational engine (:mod:`.statements`):
+Gosgens et al.'s symmetry, strong monotonicity, maximal and minimal agreement and constant
+baseline, and Sokolova and Lapalme's invariances.  Each row names its source; where the
+definition could not be confirmed against the paper's text here, the source says so.
+
+Constant baseline is CHA's ``fixed-size`` random model (Sebastiani's CHA decider and its
+cross-check predicate are reused, not duplicated).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import sympy as sp
+
+from ..space import FN, FP, TN, TP
+from .protocol import Axis, Choice, Property, Reading
+from .relational import decide_relational
+from .statements import Clause, RelationalStatement, Transform
+
+GOSGENS = ("Gosgens, Zhiyanov, Tikhonov, Prokhorenkova, 'Good Classification Measures and How to Find Them', "
+           "NeurIPS 2021 (arXiv:2201.09044), Section 3 (properties of binary measures; the definition is "
+           "paraphrased, its wording was not confirmed against the paper's text here)")
+SOKOLOVA = ("Sokolova and Lapalme, 'A systematic analysis of performance measures for classification tasks', "
+            "Information Processing & Management 45(4), 2009, doi:10.1016/j.ipm.2009.03.002 (invariance "
+            "properties of binary measures; the property's number in their list was not confirmed here)")
+OWN = "symmetric: the literal reading, kept for comparison"
+
+SCOPE = Axis("scope", "where the extreme value must be the same", (
+    Choice("global", "one extreme value for every table of every test set, attained exactly at the named tables",
+           f"{GOSGENS}: a constant bound c with equality if and only if"),
+    Choice("per-test-set", "on each test set, the extreme value is attained exactly at the named table (the "
+           "value may depend on the test set)", "symmetric: the weaker reading, kept for comparison")))
+
+
+def _clause(kind, cells, relation, *where, only=None, chain=False) -> Clause:
+    return Clause(Transform(kind, cells), relation, tuple(where), only, chain)
+
+
+_FACE_MAX = (sp.Eq(FP, 0), sp.Eq(FN, 0))
+_FACE_MIN = (sp.Eq(TP, 0), sp.Eq(TN, 0))
+
+# (name, family, definition, source, statement, extra axes, headline of the extra axes)
+ROWS = (
+    ("TSYM", "gosgens", "exchanging the false positives and the false negatives (FP <-> FN: ground truth and "
+     "prediction swapped) leaves the score unchanged", f"{GOSGENS}: their 'symmetry'",
+     RelationalStatement((_clause("swap", ("FP", "FN"), "="),)), (), ()),
+    ("SMON", "gosgens", "adding one item to TP or TN strictly improves the score; adding one to FP or FN strictly "
+     "worsens it", f"{GOSGENS}: 'strong monotonicity'",
+     RelationalStatement((_clause("add", ("TP",), "better"), _clause("add", ("TN",), "better"),
+                          _clause("add", ("FP",), "worse"), _clause("add", ("FN",), "worse"))), (), ()),
+    ("MAXA", "gosgens", "the score attains its maximum exactly at the tables with FP = FN = 0",
+     f"{GOSGENS}: 'maximal agreement'",
+     RelationalStatement((_clause("perfect", (), "better", sp.Ge(FP + FN, 1)),
+                          _clause("add", ("TP",), "=", *_FACE_MAX, only="global", chain=True),
+                          _clause("add", ("TN",), "=", *_FACE_MAX, only="global", chain=True))),
+     (SCOPE,), ("global",)),
+    ("MINA", "gosgens", "the score attains its minimum exactly at the tables with TP = TN = 0",
+     f"{GOSGENS}: 'minimal agreement'",
+     RelationalStatement((_clause("worst", (), "worse", sp.Ge(TP + TN, 1)),
+                          _clause("add", ("FP",), "=", *_FACE_MIN, only="global", chain=True),
+                          _clause("add", ("FN",), "=", *_FACE_MIN, only="global", chain=True))),
+     (SCOPE,), ("global",)),
+    ("ITN", "sokolova", "changing TN alone (adding one true negative) leaves the score unchanged",
+     f"{SOKOLOVA}: invariance to a change of TN", RelationalStatement((_clause("add", ("TN",), "="),)), (), ()),
+    ("ISC", "sokolova", "multiplying all four cells by the same integer k >= 2 leaves the score unchanged",
+     f"{SOKOLOVA}: invariance to a uniform change of all cells",
+     RelationalStatement((_clause("scale", ("TP", "FP", "FN", "TN"), "="),)), (), ()),
+    ("ICL", "sokolova", "multiplying the cells of one class (TP and FN, or FP and TN) by an integer k >= 2 leaves "
+     "the score unchanged", f"{SOKOLOVA}: invariance to a change of the class sizes",
+     RelationalStatement((_clause("scale", ("TP", "FN"), "="), _clause("scale", ("FP", "TN"), "="))), (), ()),
+)
+
+CONSTANT_BASELINE = ("CB", "gosgens", "for every output size k, the expected score of a uniformly random set of k "
+                     "items labelled positive is the same on every test set (CHA with the fixed-size model)",
+                     f"{GOSGENS}: 'constant baseline'")
+
+
+def _constant_baseline(measure, definedness: str = "defined"):
+    from .sebastiani.cha import check_cha
+    return check_cha(measure, model="fixed-size", definedness=definedness)
+
+
+def rows(definedness: Axis, also: dict) -> tuple[Property, ...]:
+    """The literature properties as catalogue rows (``definedness``: the catalogue's axis)."""
+    out = []
+    for name, family, definition, source, statement, axes, headline in ROWS:
+        axes = (definedness, *axes)
+        out.append(Property(name, "classification", family, definition, source,
+                            partial(decide_relational, statement, name), axes=axes,
+                            headline=Reading(tuple(zip((a.name for a in axes), ("defined", *headline)))),
+                            also=tuple((a.name, c) for a in axes for c in also.get(a.name, ())),
+                            statement=statement))
+    name, family, definition, source = CONSTANT_BASELINE
+    out.append(Property(name, "classification", family, definition, source, _constant_baseline, axes=(definedness,),
+                        headline=Reading((("definedness", "defined"),)),
+                        also=tuple(("definedness", c) for c in also.get("definedness", ()))))
+    return tuple(out)
+
+
+def user_property(name: str, definition: str, source: str, statement, definedness: Axis) -> Property:
+    """A user's property (from a TOML file): decided and cross-checked like the built-in rows."""
+    from .expectations import decide_expectation
+    from .statements import ExpectationStatement
+    decide = decide_expectation if isinstance(statement, ExpectationStatement) else decide_relational
+    return Property(name, "classification", "user", definition, source, partial(decide, statement, name),
+                    axes=(definedness,), headline=Reading((("definedness", "defined"),)),
+                    also=(("definedness", "strict"),), statement=statement)
