@@ -114,6 +114,19 @@ test-sets=all, constant=per-test-set, model=fixed-size; see symmetric list
 --properties).
 
 \b
+--property FILE.toml checks your own properties instead of the built-in
+  ones (repeatable; classification measures).  Each [[property]] table has
+  name, definition, source, optional where = "TP >= 1", and either
+    transform = "FP <-> FN" and relation = "="  (M(T(t)) REL M(t) for every
+    table t; or several [[property.clause]] tables, all of which must hold)
+  or expectation = "fixed-size", relation = "=", value = "0" (E[M] under a
+  random model of CHA's model axis).  Transformations: A <-> B (several,
+  comma-separated), A -> B (move one unit), A + 1, scale A B ... or scale
+  all (times k >= 2), perfect, worst.  Relations: = < > <= >= better
+  not-worse worse not-better (better follows the measure's orientation).
+  Example: symmetric check --property examples/properties.toml --measure MCC
+
+\b
 --time-limit bounds the check of each measure (default 60 s, 0 = none):
   each property gets what is left of it, keeping at least 1/30 of it for
   every property still to come; one that runs out is 'undetermined' ("time
@@ -159,6 +172,26 @@ def _for_kind(wanted: dict, kind: str) -> dict:
     return {a: c for a, c in wanted.items() if a in axes}
 
 
+def _user_properties(files_, measures) -> list | None:
+    """The properties of the --property files (None: the built-in ones); they are about the
+    contingency table, so every measure checked must be a classification measure."""
+    if not files_:
+        return None
+    others = [m.name for k, m in measures if k.name != "classification"]
+    if others:
+        raise InputError(f"--property: the properties of a property file are about the contingency table; "
+                         f"{', '.join(others)} is not a classification measure")
+    from ..userinput.toml_properties import properties_from_toml
+    chosen, seen = [], {}
+    for f in files_:
+        for p in properties_from_toml(f):
+            if p.name.lower() in seen:
+                raise InputError(f"--property {f}: property {p.name!r} is also defined in {seen[p.name.lower()]}")
+            seen[p.name.lower()] = f
+            chosen.append(p)
+    return chosen
+
+
 @main.command("check", help=HELP)
 @click.argument("toml_files", metavar="[FILES]...", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--kind", type=click.Choice(sorted(KINDS)), default="classification", show_default=True,
@@ -185,11 +218,14 @@ def _for_kind(wanted: dict, kind: str) -> dict:
               help="Also decide the properties with this axis in that reading, besides the headline "
                    "(repeatable; CHOICE may be comma-separated), e.g. test-sets=all, model=uniform-size. "
                    "symmetric list --properties shows every axis and choice.")
+@click.option("--property", "property_files", multiple=True, metavar="FILE.toml", type=click.Path(dir_okay=False),
+              help="Check the properties defined in this TOML file (repeatable) instead of the built-in ones "
+                   "(classification measures only; format below and in examples/properties.toml).")
 @click.option("--headline-only", is_flag=True,
               help="Decide only the headline readings (and any --reading), not the strict definedness "
                    "reading shown beside them by default.")
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings, headline_only):
+          time_limit, readings, property_files, headline_only):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -227,6 +263,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
             measures.extend(measures_from_toml(f, spec))
     if not measures:
         raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
+    chosen = _user_properties(property_files, measures)
     _readings_apply(wanted, {k.name for k, _ in measures})
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
@@ -239,7 +276,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     for k, m in measures:
         err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
         start = time.perf_counter()
-        results.append((k, m, driver.check(m, time_limit=time_limit, progress=progress,
+        results.append((k, m, driver.check(m, chosen, time_limit=time_limit, progress=progress,
                                            readings=_for_kind(wanted, k.name), alternates=not headline_only)))
         err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
                   markup=False, highlight=False)

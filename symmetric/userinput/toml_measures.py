@@ -36,12 +36,12 @@ from .toml_text import array_locators, lines_of, read_text, string_locator
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-def _measure_blocks(text: str) -> list[int]:
-    """1-based line numbers of each [[measure]] header (to point errors into the file)."""
-    return [k for k, ln in enumerate(lines_of(text)[0], 1) if re.match(r"\s*\[\[\s*measure\s*\]\]", ln)]
+def table_headers(text: str, name: str) -> list[int]:
+    """1-based line numbers of each [[name]] header (to point errors into the file)."""
+    return [k for k, ln in enumerate(lines_of(text)[0], 1) if re.match(rf"\s*\[\[\s*{name}\s*\]\]", ln)]
 
 
-def _key_position(text: str, start_line: int, key: str) -> tuple[int, int]:
+def key_position(text: str, start_line: int, key: str) -> tuple[int, int]:
     """(line, column) of the first character inside the quoted value of ``key`` after start_line."""
     lines = lines_of(text)[0]
     for k in range(start_line, len(lines) + 1):
@@ -53,9 +53,9 @@ def _key_position(text: str, start_line: int, key: str) -> tuple[int, int]:
     return start_line, 1
 
 
-def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object]]:
-    """(kind, measure) for every [[measure]] table; a table's ``kind`` overrides the file's
-    top-level ``kind``, which overrides ``default_kind`` (the --kind option)."""
+def load_toml(path: str) -> tuple[str, str, dict]:
+    """(source name, text, parsed data) of a TOML file; an unreadable or invalid file is an
+    InputError naming the file, line and column."""
     source = str(path)
     text = read_text(path)
     check_nesting(text, source)
@@ -70,17 +70,24 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
         if line is None and "end of document" in str(exc):
             line = text.count("\n") + 1
         raise InputError(f"invalid TOML: {message}", source=source, line=line, column=column) from None
+    return source, text, data
+
+
+def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object]]:
+    """(kind, measure) for every [[measure]] table; a table's ``kind`` overrides the file's
+    top-level ``kind``, which overrides ``default_kind`` (the --kind option)."""
+    source, text, data = load_toml(path)
     unknown = set(data) - {"measure", "kind"}
     if unknown:
         raise InputError(f"unknown top-level key(s) {sorted(unknown)}; measures go in [[measure]] tables "
                          "(the only other top-level key is kind)", source=source, line=1)
     file_kind = default_kind
     if "kind" in data:
-        file_kind = kind_named(data["kind"], source=source, line=_key_position(text, 1, "kind")[0])
+        file_kind = kind_named(data["kind"], source=source, line=key_position(text, 1, "kind")[0])
     entries = data.get("measure")
     if not isinstance(entries, list) or not entries:
         raise InputError("no [[measure]] table found", source=source, line=1)
-    headers = _measure_blocks(text)
+    headers = table_headers(text, "measure")
     out = []
     named: dict[str, int] = {}          # measure name -> line of its table
     for k, entry in enumerate(entries):
@@ -89,12 +96,12 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
             raise InputError("measure must be a [[measure]] table", source=source, line=line)
         kind = file_kind
         if "kind" in entry:
-            kind = kind_named(entry["kind"], source=source, line=_key_position(text, line, "kind")[0])
+            kind = kind_named(entry["kind"], source=source, line=key_position(text, line, "kind")[0])
         extra = set(entry) - kind.fields()
         for key in sorted(extra):
             if owners(key):
                 raise InputError(misfit_form(kind, key, f"field {key!r}"), source=source,
-                                 line=_key_position(text, line, key)[0])
+                                 line=key_position(text, line, key)[0])
         if extra:
             raise InputError(f"unknown field(s) {sorted(extra)} in a {kind.name} [[measure]] "
                              f"(allowed: {sorted(kind.fields())})", source=source, line=line)
@@ -109,13 +116,13 @@ def measures_from_toml(path: str, default_kind: Kind) -> list[tuple[Kind, object
         for key in ("name", *(f.key for f in kind.forms)):
             if key in entry and not isinstance(entry[key], str):
                 raise InputError(f"field {key!r} must be a string", source=source,
-                                 line=_key_position(text, line, key)[0])
-        check_name(entry["name"], what="field 'name'", source=source, line=_key_position(text, line, "name")[0])
+                                 line=key_position(text, line, key)[0])
+        check_name(entry["name"], what="field 'name'", source=source, line=key_position(text, line, "name")[0])
         params = entry.get("params", [])
         if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
             raise InputError("field 'params' must be a list of strings such as \"lambda>0\"", source=source,
-                             line=_key_position(text, line, "params")[0])
-        positions = {f.key: _key_position(text, line, f.key) for f in kind.forms}
+                             line=key_position(text, line, "params")[0])
+        positions = {f.key: key_position(text, line, f.key) for f in kind.forms}
         locators = {f.key: string_locator(text, line, f.key, entry[f.key]) for f in kind.forms
                     if isinstance(entry.get(f.key), str)}
         texts = {f.key: entry.get(f.key) for f in kind.forms}
