@@ -220,7 +220,7 @@ def test_the_cross_check_runs_inside_the_time_limit(monkeypatch):
     from symmetric.crosscheck import hook
     from symmetric.errors import TimeLimitReached
 
-    def out_of_time(measure, result):
+    def out_of_time(measure, result, statement=None):
         raise TimeLimitReached(1.0)
     monkeypatch.setattr(hook, "review_one", out_of_time)
     r = by_name(driver.check(counts("(TP + TN)/n"), ["SYM"], time_limit=1))["SYM"]

@@ -77,7 +77,13 @@ class _Place:
         return InputError(f"{self.table}{f', key {key!r}' if key else ''}: {message}", **self.at(key))
 
     def unknown(self, key: str, what: str, name: str, choices) -> UnknownNameError:
-        return UnknownNameError(f"{what} (in {self.table}, key {key!r})", name, list(choices), **self.at(key))
+        return self.located(key, UnknownNameError(what, name, list(choices), **self.at(key)))
+
+    def located(self, key: str, error: InputError) -> InputError:
+        """``error`` with the table and key in front of its message."""
+        error.message = f"{self.table}, key {key!r}: {error.message}"
+        error.args = (str(error),)
+        return error
 
 
 def _string(place: _Place, entry: dict, key: str) -> str:
@@ -89,7 +95,11 @@ def _string(place: _Place, entry: dict, key: str) -> str:
 
 def parse_transform(text: str, place: _Place, key: str = "transform") -> Transform:
     """A transformation written as in :data:`_FORMS` (cell names get close matches)."""
-    cell = lambda name: cell_named(name, **place.at(key))      # noqa: E731
+    def cell(name: str) -> str:
+        try:
+            return cell_named(name, **place.at(key))
+        except UnknownNameError as exc:
+            raise place.located(key, exc) from None
     t = text.strip()
     if "<->" in t:
         cells = []
@@ -119,7 +129,10 @@ def parse_transform(text: str, place: _Place, key: str = "transform") -> Transfo
         raise place.error(key, "is empty; write one of " + ", ".join(_FORMS))
     kind = words[0].lower()
     if kind not in TRANSFORM_KINDS or kind in ("swap", "move", "add"):
-        raise place.unknown(key, "transformation", words[0], ["scale", "perfect", "worst"])
+        error = place.unknown(key, "transformation", words[0], ["scale", "perfect", "worst"])
+        error.message += " (the transformations: " + ", ".join(_FORMS) + ")"
+        error.args = (str(error),)
+        raise error
     if kind == "scale":
         names = words[1:]
         if [w.lower() for w in names] == ["all"]:
@@ -156,7 +169,10 @@ def _relation(place: _Place, entry: dict) -> str:
     value = entry["relation"]
     if not isinstance(value, str):
         raise place.error("relation", f"must be a string, got {value!r}")
-    return relation_named(value.strip(), **place.at("relation"))
+    try:
+        return relation_named(value.strip(), **place.at("relation"))
+    except UnknownNameError as exc:
+        raise place.located("relation", exc) from None
 
 
 def _clause(place: _Place, entry: dict, where: tuple) -> Clause:
@@ -211,7 +227,7 @@ def _clauses(place: _Place, entry: dict, end: int) -> RelationalStatement:
             raise inner.error(None, "must be a table")
         bad = sorted(set(c) - _CLAUSE_KEYS)
         if bad:
-            raise inner.unknown(bad[0], "key of [[property.clause]]", bad[0], sorted(_CLAUSE_KEYS))
+            raise inner.unknown(bad[0], "key", bad[0], sorted(_CLAUSE_KEYS))
         parsed.append(_clause(inner, c, where))
     return RelationalStatement(tuple(parsed))
 
@@ -236,7 +252,7 @@ def properties_from_toml(path: str) -> list:
             raise place.error(None, "must be a [[property]] table")
         extra = sorted(set(entry) - _KEYS)
         if extra:
-            raise place.unknown(extra[0], "key of [[property]]", extra[0], sorted(_KEYS))
+            raise place.unknown(extra[0], "key", extra[0], sorted(_KEYS))
         for key in _REQUIRED:
             if key not in entry:
                 raise place.error(None, f"missing key {key!r}")
