@@ -5,7 +5,9 @@ The statement is read as data only (its transformation's kind and cell names, it
 name, its conditions, its model and constant): the transformations are applied to integer
 tables here, by this module's own code, the conditions are evaluated by the cross-check's own
 compiler (:func:`.written.compile_sympy`), the measure by the written formula in exact rationals
-(:mod:`.values`).  Every table with 1 <= |D| <= 12 is enumerated (each scale factor k in 2, 3).
+(:mod:`.values`).  Every table with 1 <= |D| <= 12 is enumerated; a scaling compares t with
+k t for k in 2, 3 where k t is one of those tables too (the values at the tables of the bound
+are shared with the other predicates; scaled tables beyond it would cost an evaluation each).
 """
 
 from __future__ import annotations
@@ -68,6 +70,9 @@ def _clauses(statement, reading: str):
 
 
 def relational(statement, strict: bool, reading: str):
+    scaled = any(c.transform.kind == "scale" for c in statement.clauses)
+    scope = SCOPE_TABLES + (" (for a scaling, the pairs t, k t with k = 2, 3 both among them)" if scaled else "")
+
     def predicate(f: Formula, o: int, result=None) -> Finding:
         tally = Tally()
         for clause in _clauses(statement, reading):
@@ -75,6 +80,8 @@ def relational(statement, strict: bool, reading: str):
             kind, cells = clause.transform.kind, clause.transform.cells
             for params in f.settings:
                 for t in tables(MAX_N, 1):
+                    if kind == "scale" and 2 * sum(t) > MAX_N:
+                        continue
                     ok = _satisfies(conditions, t)
                     if ok is None:
                         tally.uncertain += 1
@@ -82,7 +89,7 @@ def relational(statement, strict: bool, reading: str):
                         continue
                     for k in (_FACTORS if kind == "scale" else (2,)):
                         u = _apply(kind, cells, t, k)
-                        if u is None:
+                        if u is None or kind == "scale" and sum(u) > MAX_N:
                             continue
                         a, b = f.value(t, params), f.value(u, params)
                         tally.checked += 1
@@ -93,7 +100,7 @@ def relational(statement, strict: bool, reading: str):
                             if strict:
                                 tally.fail(Witness("M undefined", (("t", t), ("T(t)", u)), (("t", a), ("T(t)", b)),
                                                    params))
-                                return tally.finding(SCOPE_TABLES)
+                                return tally.finding(scope)
                             continue
                         s = V.compare(b, a)
                         if s is None:
@@ -101,8 +108,8 @@ def relational(statement, strict: bool, reading: str):
                         elif not _holds(clause.relation, s, o):
                             tally.fail(Witness(f"not M(T(t)) {clause.relation} M(t) for {clause.transform.text}",
                                                (("t", t), ("T(t)", u)), (("t", a), ("T(t)", b)), params))
-                            return tally.finding(SCOPE_TABLES)
-        return tally.finding(SCOPE_TABLES)
+                            return tally.finding(scope)
+        return tally.finding(scope)
     return predicate
 
 
