@@ -24,6 +24,7 @@ _EXPORTS = {
     "measure": "symmetric.api",
     "check": "symmetric.api",
     "prove": "symmetric.api",
+    "load_properties": "symmetric.api",
     "to_latex": "symmetric.api",
     "PropertyResult": "symmetric.evidence",
     "Verdict": "symmetric.logic",

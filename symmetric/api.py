@@ -52,6 +52,13 @@ def check(measure_or_name, properties: Iterable | str | None = None, *, time_lim
                         alternates=alternates)
 
 
+def load_properties(path) -> tuple:
+    """User-defined properties from a TOML file (the format of ``symmetric check --property``;
+    see examples/properties.toml), to pass to :func:`check` like property names."""
+    from .userinput.toml_properties import properties_from_toml
+    return tuple(properties_from_toml(str(path)))
+
+
 def prove(*prefixes: str) -> tuple[ClaimResult, ...]:
     """Run the built-in papers' claims whose id starts with any prefix (all when none)."""
     import derivations      # the built-in papers: registered by the interface, never by the library

@@ -33,6 +33,12 @@ def test_the_example_file_runs_through_the_command_line(tmp_path):
     assert verdicts == {"FNFP": "holds", "HITS": "holds", "GROW": "fails", "ZEROBASE": "holds"}
 
 
+def test_the_api_loads_property_files():
+    mine = symmetric.load_properties(EXAMPLE)
+    assert [p.name for p in mine] == ["FNFP", "HITS", "GROW", "ZEROBASE"]
+    assert symmetric.check("F1", mine[:1])[0].verdict is symmetric.Verdict.HOLDS
+
+
 def test_the_expectation_form_compares_with_the_constant():
     zero = next(p for p in properties_from_toml(EXAMPLE) if p.name == "ZEROBASE")
     assert symmetric.check("MCC", [zero])[0].verdict is symmetric.Verdict.HOLDS     # E[MCC | k] = 0

@@ -88,8 +88,10 @@ Two kinds of measure (--kind):
 classification (default): a measure of the contingency table, in counts
   (--counts: TP FP FN TN, AP AN PP PN n) or probabilities (--probs: P(S|G),
   P(not G|S), P(G), P(S and G), ...), with optional --param and
-  --lower-is-better; checked against Amigo et al.'s SM, AW, NIFQ, NIGQ and
-  Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM.  Example:
+  --lower-is-better; checked against Amigo et al.'s SM, AW, NIFQ, NIGQ,
+  Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM, Gosgens et al.'s
+  TSYM, SMON, MAXA, MINA, CB and Sokolova and Lapalme's ITN, ISC, ICL (or
+  your own: --property).  Example:
     symmetric check --counts "(TP + TN)/n" --name Accuracy
 
 \b

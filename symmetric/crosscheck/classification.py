@@ -35,6 +35,26 @@ MOVES = (("FN -> TP", lambda t: t[2] >= 1, lambda t: (t[0] + 1, t[1], t[2] - 1, 
          ("FP -> TN", lambda t: t[1] >= 1, lambda t: (t[0], t[1] - 1, t[2], t[3] + 1)))
 
 
+def pair_sign(f: Formula, pair, params, tally: Tally, strict: bool) -> int | None:
+    """The certified sign of M(second) - M(first) of ``pair`` ((name, table), (name, table)),
+    counting the check; None when it is unsure or M is undefined on a side (which, ``strict``,
+    fails the tally with the pair as witness)."""
+    (_, t), (_, u) = pair
+    a, b = f.value(t, params), f.value(u, params)
+    tally.checked += 1
+    if unsure(a, b):
+        tally.uncertain += 1
+        return None
+    if not (defined(a) and defined(b)):
+        if strict:
+            tally.fail(Witness("M undefined", pair, ((pair[0][0], a), (pair[1][0], b)), params))
+        return None
+    s = V.compare(b, a)
+    if s is None:
+        tally.uncertain += 1
+    return s
+
+
 def _improves(f: Formula, o: int, tally: Tally, *, strict: bool, min_side: int, label: str) -> None:
     """Every move of an item into its correct class strictly improves the score."""
     for params in f.settings:
@@ -44,20 +64,11 @@ def _improves(f: Formula, o: int, tally: Tally, *, strict: bool, min_side: int, 
                     if not applies(t):
                         continue
                     u = move(t)
-                    a, b = f.value(t, params), f.value(u, params)
-                    tally.checked += 1
-                    if unsure(a, b):
-                        tally.uncertain += 1
-                        continue
-                    if not (defined(a) and defined(b)):
-                        if strict:
-                            tally.fail(Witness("M undefined", (("h", t), ("h'", u)), (("h", a), ("h'", b)), params))
-                            return
-                        continue
-                    s = V.compare(b, a)
-                    if s is None:
-                        tally.uncertain += 1
-                    elif o * s <= 0:
+                    s = pair_sign(f, (("h", t), ("h'", u)), params, tally, strict)
+                    if tally.done():
+                        return
+                    if s is not None and o * s <= 0:
+                        a, b = f.value(t, params), f.value(u, params)
                         tally.fail(Witness(f"{name} does not improve M ({label})", (("h", t), ("h'", u)),
                                            (("h", a), ("h'", b)), params))
                         return
@@ -181,34 +192,43 @@ def expectation(f: Formula, model, ap, an, params, strict: bool = True):
 RANDOM_MODELS = {"bernoulli": _bernoulli, "uniform-size": _uniform_size}
 
 
+def expectations(f: Formula, model_name: str, params, strict: bool, tally: Tally):
+    """(test set, label, E[M]) on every test set (and output size k, for fixed-size) with a
+    defined expectation, counting the checks; a strict undefined one fails the tally (and ends)."""
+    for ap, an in test_sets():
+        models = ([(f"k = {k}", _fixed_size(k)) for k in range(ap + an + 1)] if model_name == "fixed-size"
+                  else [(model_name, RANDOM_MODELS[model_name])])
+        for label, model in models:
+            e, bad = expectation(f, model, ap, an, params, strict)
+            tally.checked += 1
+            if e is V.UNKNOWN:
+                tally.uncertain += 1
+                continue
+            if e is V.UNDEFINED:
+                if strict:
+                    tally.fail(Witness(f"E[M] undefined ({label})", (("undefined at", bad),),
+                                       (("undefined at", e),), params))
+                    return
+                continue
+            yield (ap, an), label, e
+
+
 def chance(model_name: str, strict: bool):
     def predicate(f: Formula, o: int, result=None) -> Finding:
         tally = Tally()
         for params in f.settings:
             first = None
-            for ap, an in test_sets():
-                models = ([(f"k = {k}", _fixed_size(k)) for k in range(ap + an + 1)] if model_name == "fixed-size"
-                          else [(model_name, RANDOM_MODELS[model_name])])
-                for label, model in models:
-                    e, bad = expectation(f, model, ap, an, params, strict)
-                    tally.checked += 1
-                    if e is V.UNKNOWN:
-                        tally.uncertain += 1
-                        continue
-                    if e is V.UNDEFINED:
-                        if strict:
-                            tally.fail(Witness(f"E[M] undefined ({label})", (("undefined at", bad),),
-                                               (("undefined at", e),), params))
-                            return tally.finding(_cha_scope(model_name))
-                        continue
-                    if first is None:
-                        first = (ap, an, label, e)
-                        continue
-                    if tally.differ(e, first[3]):
-                        tally.fail(Witness("expected values differ",
-                                           (("test set 1", (first[0], first[1])), ("test set 2", (ap, an))),
-                                           ((f"E 1 ({first[2]})", first[3]), (f"E 2 ({label})", e)), params))
-                        return tally.finding(_cha_scope(model_name))
+            for (ap, an), label, e in expectations(f, model_name, params, strict, tally):
+                if first is None:
+                    first = (ap, an, label, e)
+                    continue
+                if tally.differ(e, first[3]):
+                    tally.fail(Witness("expected values differ",
+                                       (("test set 1", (first[0], first[1])), ("test set 2", (ap, an))),
+                                       ((f"E 1 ({first[2]})", first[3]), (f"E 2 ({label})", e)), params))
+                    return tally.finding(_cha_scope(model_name))
+            if tally.done():            # an undefined expectation (strict)
+                return tally.finding(_cha_scope(model_name))
         return tally.finding(_cha_scope(model_name))
     return predicate
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import values as V
-from .classification import RANDOM_MODELS, _fixed_size, expectation
-from .formula import CELL_NAMES, MAX_N, SCOPE_TABLES, Formula, tables, test_sets
-from .outcome import Finding, Tally, Witness, defined, unsure
+from .classification import expectations, pair_sign
+from .formula import CELL_NAMES, MAX_N, SCOPE_TABLES, Formula, tables
+from .outcome import Finding, Tally, Witness
 from .written import compile_sympy
 
 _CELLS = {name: (lambda env, k=name: env[k]) for name in CELL_NAMES}
@@ -91,21 +91,11 @@ def relational(statement, strict: bool, reading: str):
                         u = _apply(kind, cells, t, k)
                         if u is None or kind == "scale" and sum(u) > MAX_N:
                             continue
-                        a, b = f.value(t, params), f.value(u, params)
-                        tally.checked += 1
-                        if unsure(a, b):
-                            tally.uncertain += 1
-                            continue
-                        if not (defined(a) and defined(b)):
-                            if strict:
-                                tally.fail(Witness("M undefined", (("t", t), ("T(t)", u)), (("t", a), ("T(t)", b)),
-                                                   params))
-                                return tally.finding(scope)
-                            continue
-                        s = V.compare(b, a)
-                        if s is None:
-                            tally.uncertain += 1
-                        elif not _holds(clause.relation, s, o):
+                        s = pair_sign(f, (("t", t), ("T(t)", u)), params, tally, strict)
+                        if tally.done():
+                            return tally.finding(scope)
+                        if s is not None and not _holds(clause.relation, s, o):
+                            a, b = f.value(t, params), f.value(u, params)
                             tally.fail(Witness(f"not M(T(t)) {clause.relation} M(t) for {clause.transform.text}",
                                                (("t", t), ("T(t)", u)), (("t", a), ("T(t)", b)), params))
                             return tally.finding(scope)
@@ -119,28 +109,16 @@ def expected(statement, strict: bool):
     def predicate(f: Formula, o: int, result=None) -> Finding:
         tally = Tally()
         for params in f.settings:
-            for ap, an in test_sets():
-                models = ([(f"k = {k}", _fixed_size(k)) for k in range(ap + an + 1)] if statement.model == "fixed-size"
-                          else [(statement.model, RANDOM_MODELS[statement.model])])
-                for label, model in models:
-                    e, bad = expectation(f, model, ap, an, params, strict)
-                    tally.checked += 1
-                    if e is V.UNKNOWN:
-                        tally.uncertain += 1
-                        continue
-                    if e is V.UNDEFINED:
-                        if strict:
-                            tally.fail(Witness(f"E[M] undefined ({label})", (("undefined at", bad),),
-                                               (("undefined at", e),), params))
-                            return tally.finding(_scope(statement.model))
-                        continue
-                    s = V.compare(e, target)
-                    if s is None:
-                        tally.uncertain += 1
-                    elif not _holds(statement.relation, s, 1):
-                        tally.fail(Witness(f"not E[M] {statement.relation} {target} ({label})",
-                                           (("test set", (ap, an)),), (("E", e),), params))
-                        return tally.finding(_scope(statement.model))
+            for (ap, an), label, e in expectations(f, statement.model, params, strict, tally):
+                s = V.compare(e, target)
+                if s is None:
+                    tally.uncertain += 1
+                elif not _holds(statement.relation, s, 1):
+                    tally.fail(Witness(f"not E[M] {statement.relation} {target} ({label})",
+                                       (("test set", (ap, an)),), (("E", e),), params))
+                    return tally.finding(_scope(statement.model))
+            if tally.done():            # an undefined expectation (strict)
+                break
         return tally.finding(_scope(statement.model))
     return predicate
 
