@@ -47,7 +47,7 @@ def test_the_summary_matrix_has_a_mark_per_property(example_report):
     assert all(len(marks) == headline_columns for name, marks in rows.items() if name != "SquaredError")
     # K satisfies all of Sebastiani's axioms: its MON column is a check mark
     header = next(line for line in main.splitlines() if "scriptsize MON" in line)
-    column = [c.strip() for c in header.split("&")].index(r"{\scriptsize MON}")
+    column = [c.strip() for c in header.split("&")].index(r"\rotatebox{90}{\scriptsize MON}")
     assert rows["K"][column - 1].startswith(r"$\checkmark$")
 
 
