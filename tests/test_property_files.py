@@ -81,3 +81,8 @@ def test_bad_property_files_are_user_errors(tmp_path, body, fragments):
 def test_property_files_are_for_classification_measures(tmp_path):
     result = run_check(["--property", EXAMPLE, "--kind", "quantification", "--measure", "AE"], tmp_path)
     assert_user_error(result, "--property", "AE is not a classification measure")
+
+
+def test_a_reading_no_property_of_the_file_has_is_refused(tmp_path):
+    result = run_check(["--property", EXAMPLE, "--measure", "Acc", "--reading", "scope=global"], tmp_path)
+    assert_user_error(result, "--reading", "unknown reading axis (of the --property properties) 'scope'")

@@ -266,6 +266,8 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     if not measures:
         raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
     chosen = _user_properties(property_files, measures)
+    if chosen is not None:      # a --reading no property of the files has would be silently ignored
+        driver.check_readings(chosen, wanted, " (of the --property properties)", source="--reading")
     _readings_apply(wanted, {k.name for k, _ in measures})
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()

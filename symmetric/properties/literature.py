@@ -19,8 +19,8 @@ from .relational import decide_relational
 from .statements import Clause, RelationalStatement, Transform
 
 GOSGENS = ("Gosgens, Zhiyanov, Tikhonov, Prokhorenkova, 'Good Classification Measures and How to Find Them', "
-           "NeurIPS 2021 (arXiv:2201.09044), Section 3 (properties of binary measures; the definition is "
-           "paraphrased, its wording was not confirmed against the paper's text here)")
+           "NeurIPS 2021 (arXiv:2201.09044), their properties of binary measures (the definition is "
+           "paraphrased: its wording and section were not confirmed against the paper's text here)")
 SOKOLOVA = ("Sokolova and Lapalme, 'A systematic analysis of performance measures for classification tasks', "
             "Information Processing & Management 45(4), 2009, doi:10.1016/j.ipm.2009.03.002 (invariance "
             "properties of binary measures; the property's number in their list was not confirmed here)")
@@ -49,13 +49,13 @@ ROWS = (
      "worsens it", f"{GOSGENS}: 'strong monotonicity'",
      RelationalStatement((_clause("add", ("TP",), "better"), _clause("add", ("TN",), "better"),
                           _clause("add", ("FP",), "worse"), _clause("add", ("FN",), "worse"))), (), ()),
-    ("MAXA", "gosgens", "the score attains its maximum exactly at the tables with FP = FN = 0",
+    ("MAXA", "gosgens", "the score attains its best value exactly at the tables with FP = FN = 0",
      f"{GOSGENS}: 'maximal agreement'",
      RelationalStatement((_clause("perfect", (), "better", sp.Ge(FP + FN, 1)),
                           _clause("add", ("TP",), "=", *_FACE_MAX, only="global", chain=True),
                           _clause("add", ("TN",), "=", *_FACE_MAX, only="global", chain=True))),
      (SCOPE,), ("global",)),
-    ("MINA", "gosgens", "the score attains its minimum exactly at the tables with TP = TN = 0",
+    ("MINA", "gosgens", "the score attains its worst value exactly at the tables with TP = TN = 0",
      f"{GOSGENS}: 'minimal agreement'",
      RelationalStatement((_clause("worst", (), "worse", sp.Ge(TP + TN, 1)),
                           _clause("add", ("FP",), "=", *_FACE_MIN, only="global", chain=True),
