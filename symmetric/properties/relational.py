@@ -50,11 +50,12 @@ def _applies(clause: Clause, t) -> bool:
 
 
 def _float_ok(relation: str, a: float, b: float, orientation: int) -> bool:
-    """The float values satisfy the relation with a clear margin (no exact check needed)."""
+    """The float values satisfy the relation with a clear margin, or (equality) agree to 1e-9:
+    not a candidate counterexample (the search only selects candidates; a proof decides)."""
     want, strict, oriented = RELATIONS[relation]
     d = (b - a) * (orientation if oriented else 1)
     if want == 0:
-        return False            # equality is always certified exactly
+        return abs(d) <= 1e-9 * max(1.0, abs(a), abs(b))
     return d * want > 1e-9
 
 
