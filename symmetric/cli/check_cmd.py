@@ -90,7 +90,7 @@ classification (default): a measure of the contingency table, in counts
   P(not G|S), P(G), P(S and G), ...), with optional --param and
   --lower-is-better; checked against Amigo et al.'s SM, AW, NIFQ, NIGQ,
   Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM, Gosgens et al.'s
-  TSYM, SMON, MAXA, MINA, CB and Sokolova and Lapalme's ITN, ISC, ICL (or
+  TSYM, SMON, MAXA, MINA, CB, DIST and Sokolova and Lapalme's ITN, ISC, ICL (or
   your own: --property).  Example:
     symmetric check --counts "(TP + TN)/n" --name Accuracy
 

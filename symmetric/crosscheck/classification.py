@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from . import values as V
 from .formula import MAX_N, SCOPE_TABLES, Formula, Table, classifiers, tables, test_sets
+from .metric import distance
 from .noninformative import absolute_weighting, fixed_quality, growing_quality
 from .outcome import Finding, Tally, Witness, defined, unsure
 
@@ -324,10 +325,12 @@ PREDICATES: dict[tuple[str, str], Callable[..., Finding]] = {
     # Gosgens et al.'s constant baseline: CHA's fixed-size model (symmetric.properties.literature)
     ("CB", "defined"): chance("fixed-size", False),
     ("CB", "strict"): chance("fixed-size", True),
+    ("DIST", "defined"): distance(False),
+    ("DIST", "strict"): distance(True),
 }
 
 # the headline reading of each property (the catalogue's), for callers that name none
 DEFAULT_READING = {"SM": "defined, nondegenerate", "MON": "defined", "SDE": "as defined", "WDE": "as defined",
                    "CON": "defined-test-sets", "FIX": "defined", "CHA": "defined, bernoulli", "IMB": "defined",
                    "SYM": "as defined", "NIFQ": "fixed, defined, nondegenerate", "NIGQ": "defined, nondegenerate",
-                   "AW": "as defined", "CB": "defined"}
+                   "AW": "as defined", "CB": "defined", "DIST": "defined"}

@@ -76,6 +76,11 @@ CONSTANT_BASELINE = ("CB", "gosgens", "for every output size k, the expected sco
                      f"{GOSGENS}: 'constant baseline'")
 
 
+DISTANCE = ("DIST", "gosgens", "d = 1 - M (d = M when lower is better) is a metric on the labelings of a set of "
+            "items: d >= 0, d = 0 exactly when they agree, symmetric, triangle inequality; only ever refuted (an "
+            "exhaustive search over small sets of items, never a proof)", f"{GOSGENS}: 'distance'")
+
+
 def _constant_baseline(measure, definedness: str = "defined"):
     from .sebastiani.cha import check_cha
     return check_cha(measure, model="fixed-size", definedness=definedness)
@@ -93,6 +98,11 @@ def rows(definedness: Axis, also: dict) -> tuple[Property, ...]:
                             statement=statement))
     name, family, definition, source = CONSTANT_BASELINE
     out.append(Property(name, "classification", family, definition, source, _constant_baseline, axes=(definedness,),
+                        headline=Reading((("definedness", "defined"),)),
+                        also=tuple(("definedness", c) for c in also.get("definedness", ()))))
+    from .metric import check_distance
+    name, family, definition, source = DISTANCE
+    out.append(Property(name, "classification", family, definition, source, check_distance, axes=(definedness,),
                         headline=Reading((("definedness", "defined"),)),
                         also=tuple(("definedness", c) for c in also.get("definedness", ()))))
     return tuple(out)
