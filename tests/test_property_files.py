@@ -86,3 +86,34 @@ def test_property_files_are_for_classification_measures(tmp_path):
 def test_a_reading_no_property_of_the_file_has_is_refused(tmp_path):
     result = run_check(["--property", EXAMPLE, "--measure", "Acc", "--reading", "scope=global"], tmp_path)
     assert_user_error(result, "--reading", "unknown reading axis (of the --property properties) 'scope'")
+
+
+def _one(tmp_path, body: str):
+    f = tmp_path / "p.toml"
+    f.write_text("[[property]]\n" + BASE + body)
+    return symmetric.load_properties(f)[0]
+
+
+# (measure, property body, verdict in the defined reading, a fragment of the reason or proof)
+STATEMENTS = [
+    # orientation: for an error measure "better" is lower
+    ("ErrorRate", 'transform = "perfect"\nrelation = "better"\nwhere = "FP + FN >= 1"\n', "holds", "Clause"),
+    ("ErrorRate", 'transform = "perfect"\nrelation = ">"\nwhere = "FP + FN >= 1"\n', "fails", "Clause"),
+    # a condition the proof reads (a shifted cell) and one it does not (a disjunction)
+    ("Acc", 'transform = "FP -> TN"\nrelation = "better"\nwhere = "FP >= 2"\n', "holds", "FP written FP + 2"),
+    ("Acc", 'transform = "FP <-> FN"\nrelation = "="\nwhere = "TP >= 1 or FP >= 1"\n', "undetermined",
+     "not of a form the proof reads"),
+    # a scaling proved for every k > 1, and one refuted at k = 2
+    ("Recall", 'transform = "scale FP TN"\nrelation = "="\n', "holds", "Clause"),
+    ("Precision", 'transform = "scale FP TN"\nrelation = "="\n', "fails", "k"),
+    ("MCC", 'expectation = "bernoulli"\nrelation = ">="\nvalue = "-1/2"\n', "holds", "CHA holds"),
+]
+
+
+@pytest.mark.parametrize("measure,body,verdict,fragment", STATEMENTS, ids=range(len(STATEMENTS)))
+def test_statements_are_decided_in_their_terms(tmp_path, measure, body, verdict, fragment):
+    r = symmetric.check(measure, [_one(tmp_path, body)])[0]
+    assert r.verdict.value == verdict, (r.reason, r.proof[:4])
+    text = str(r.reason) + " ".join(s.template for s in r.proof) + " ".join(str(a) for s in r.proof for a in s.args)
+    assert fragment in text
+    assert verdict == "undetermined" or r.proof[0].template.startswith("Cross-check")
