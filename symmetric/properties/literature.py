@@ -33,8 +33,8 @@ SCOPE = Axis("scope", "where the extreme value must be the same", (
            "value may depend on the test set)", "symmetric: the weaker reading, kept for comparison")))
 
 
-def _clause(kind, cells, relation, *where, only=None, chain=False) -> Clause:
-    return Clause(Transform(kind, cells), relation, tuple(where), only, chain)
+def _clause(kind, cells, relation, *where, only=None, chain=False, needs_target=False) -> Clause:
+    return Clause(Transform(kind, cells), relation, tuple(where), only, chain, needs_target)
 
 
 _FACE_MAX = (sp.Eq(FP, 0), sp.Eq(FN, 0))
@@ -51,13 +51,13 @@ ROWS = (
                           _clause("add", ("FP",), "worse"), _clause("add", ("FN",), "worse"))), (), ()),
     ("MAXA", "gosgens", "the score attains its best value exactly at the tables with FP = FN = 0",
      f"{GOSGENS}: 'maximal agreement'",
-     RelationalStatement((_clause("perfect", (), "better", sp.Ge(FP + FN, 1)),
+     RelationalStatement((_clause("perfect", (), "better", sp.Ge(FP + FN, 1), needs_target=True),
                           _clause("add", ("TP",), "=", *_FACE_MAX, only="global", chain=True),
                           _clause("add", ("TN",), "=", *_FACE_MAX, only="global", chain=True))),
      (SCOPE,), ("global",)),
     ("MINA", "gosgens", "the score attains its worst value exactly at the tables with TP = TN = 0",
      f"{GOSGENS}: 'minimal agreement'",
-     RelationalStatement((_clause("worst", (), "worse", sp.Ge(TP + TN, 1)),
+     RelationalStatement((_clause("worst", (), "worse", sp.Ge(TP + TN, 1), needs_target=True),
                           _clause("add", ("FP",), "=", *_FACE_MIN, only="global", chain=True),
                           _clause("add", ("FN",), "=", *_FACE_MIN, only="global", chain=True))),
      (SCOPE,), ("global",)),

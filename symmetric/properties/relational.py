@@ -16,7 +16,8 @@ M(T(t)) REL M(t), clause by clause.
 Readings (axis ``definedness``): ``defined`` (headline) compares only tables where M is defined
 on both sides, a zero pattern where M is undefined on every table (re-checked exactly) is left
 out; ``strict``: a pair with M undefined on either side is a failure.  A clause marked
-``chain`` (constancy along chains of tables: the equalities add up to one constant only if the
+``needs_target`` (M(T(t)) stands for every t) may not leave out a pattern where only M(T(t)) is
+undefined; a clause marked ``chain`` (constancy along chains of tables: the equalities add up to one constant only if the
 compared pairs link every table where M is defined) is checked for that: the zero patterns
 where M is defined must be linked by the chain clauses' compared pairs (:func:`_linked`),
 else the proof is undetermined.
@@ -26,16 +27,17 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..checks.cases import is_undefined_constant, restrict, zero_patterns
+from ..checks.cases import definedness, fold, is_undefined_constant, zero_patterns
 from ..checks.decide import exact_sign
 from ..checks.substitute import substitute
 from ..evidence import PropertyResult, say
 from ..measures.base import Measure
 from ..space import CELLS
-from .sebastiani.cases import positive_test, prove_on_cases, undefined_on_case, zero_test
+from .sebastiani.cases import positive_test, prove_on_cases, zero_test
 from .sebastiani.common import (FAILS, HOLDS, UNDET, at_params, compose, counterexample, exact, param_domain, result,
                                 search_n, table, up_to)
-from .statements import (CELL_NAMES, K_EXCESS, RELATIONS, SCALE_FACTORS, Clause, RelationalStatement, holds_sign,
+from .sebastiani.testsets import pattern_table
+from .statements import (CELL_NAMES, RELATIONS, SCALE_FACTORS, Clause, RelationalStatement, holds_sign,
                          satisfied)
 from .tables import fast_value, param_grid, tables
 
@@ -166,37 +168,72 @@ def _cases(shift: dict, zero: set, nonempty: list):
         yield case
 
 
-def _undefined_everywhere(measure, form: sp.Expr, case) -> bool:
-    symbolic = restrict(form, case)
-    return (is_undefined_constant(symbolic) and not symbolic.has(sp.Piecewise)
-            and undefined_on_case(measure, form.xreplace({K_EXCESS: 1}), case))
+class _Sides:
+    """M before and after the transformation on each zero pattern, from the unsubstituted tree.
+
+    The transformation is composed with the case's substitution and put into the measure's own
+    tree in one step: substituting it first would let sympy cancel what the transformation
+    zeroes ((TP + FN)/(TP + FN) is 1, though the perfect table of a test set with AP = 0 is 0/0)."""
+
+    def __init__(self, measure: Measure, clause: Clause, shift: dict, domain) -> None:
+        self.measure, self.clause, self.domain = measure, clause, domain
+        self.base = {c: c + shift.get(c, 0) for c in CELLS}
+        self.shift = shift
+
+    def substitution(self, case, after: bool) -> dict:
+        cells = self.clause.transform.on_symbols(self.base) if after else self.base
+        return {c: sp.sympify(v).xreplace(case.substitution) for c, v in cells.items()}
+
+    def value(self, case, after: bool) -> sp.Expr:
+        return fold(substitute(self.measure.count_form, self.substitution(case, after)))
+
+    def table(self, case, after: bool):
+        t = tuple(v + self.shift.get(c, 0) for c, v in zip(CELLS, pattern_table(case)))
+        return self.clause.transform.on_table(t, 2) if after else t
+
+    def undefined_everywhere(self, case, after: bool) -> bool:
+        """Undefined on every table of the pattern (0/0 or x/0 for every k), confirmed exactly."""
+        value = self.value(case, after)
+        return (is_undefined_constant(value) and not value.has(sp.Piecewise)
+                and all(exact(self.measure, self.table(case, after), p) is None for p in param_grid(self.measure)))
+
+    def defined(self, case) -> tuple[bool | None, str]:
+        for after in (False, True):
+            ok, why = definedness(self.measure.count_form, self.domain, self.substitution(case, after))
+            if ok is not True:
+                return None, f"M{'(T(t))' if after else '(t)'} is not shown defined ({why})"
+        return True, ""
 
 
 def _prove_clause(measure: Measure, clause: Clause, strict: bool):
-    """(True, lines) | (None, lines, reason) for one clause."""
+    """(True, lines, chain data) | (None, lines, reason) for one clause."""
     split = _split(clause.where + ((sp.Ge(CELLS[CELL_NAMES.index(clause.transform.needs[0])], 1),)
                                    if clause.transform.needs else ()))
     if isinstance(split, str):
         return None, [], split
     shift, zero, nonempty = split
-    base = {c: c + shift.get(c, 0) for c in CELLS}
-    f = measure.count_form
-    before = substitute(f, base)
-    after = substitute(f, clause.transform.on_symbols(base))
     want, strict_rel, oriented = RELATIONS[clause.relation]
     factor = want * (measure.orientation if oriented else 1)
     domain = param_domain(measure)
+    sides = _Sides(measure, clause, shift, domain)
     cases = list(_cases(shift, zero, nonempty))
-    left_out = [] if strict else [c for c in cases if _undefined_everywhere(measure, before, c)
-                                  or _undefined_everywhere(measure, after, c)]
+    undefined_before = {c.zero for c in cases if sides.undefined_everywhere(c, False)}
+    left_out = [] if strict else [c for c in cases if c.zero in undefined_before or sides.undefined_everywhere(c, True)]
     kept = [c for c in cases if c not in left_out]
+    if clause.needs_target and any(c.zero not in undefined_before for c in left_out):
+        return None, [], (f"{clause.text}: M(T(t)) is undefined on a zero pattern where M(t) is not, so the clause "
+                          "says nothing about those tables")
     if not kept:
         return None, [], f"no two tables where the measure is defined are related by {clause.transform.text}"
-    test = zero_test(domain) if want == 0 else positive_test(domain, strict=strict_rel)
-    diff = after - before
-    what = (_M_T, f" {clause.relation} ", _M)
-    ok, lines = prove_on_cases(lambda c: restrict(diff if want == 0 else factor * diff, c), kept, test, what,
-                               defined=(diff, domain))
+    decide = zero_test(domain) if want == 0 else positive_test(domain, strict=strict_rel)
+
+    def test(case):
+        ok, why = sides.defined(case)
+        if ok is not True:
+            return None, why
+        diff = sides.value(case, True) - sides.value(case, False)
+        return decide(diff if want == 0 else factor * diff)
+    ok, lines = prove_on_cases(lambda c: c, kept, test, (_M_T, f" {clause.relation} ", _M))
     if ok is not True:
         return None, lines, f"no symbolic proof for {clause.text}"
     shifted = [f"{c.name} written {c.name} + {v}" for c, v in shift.items()]
@@ -206,7 +243,7 @@ def _prove_clause(measure: Measure, clause: Clause, strict: bool):
         lines.insert(0, say("Left out (defined reading): the zero patterns " + "; ".join(c.describe() for c in left_out)
                             + ", where the measure is undefined before or after on every table (re-checked exactly)."))
     links = {(c.zero, _target(clause, c)) for c in kept}
-    nodes = {c.zero for c in cases if not _undefined_everywhere(measure, before, c)}
+    nodes = {c.zero for c in cases if c.zero not in undefined_before}
     return True, [head, *lines], (nodes, links)
 
 

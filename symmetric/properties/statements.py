@@ -148,6 +148,9 @@ class Clause:
     only: str | None = None
     # a chain of equalities (constancy): its proof may leave no zero pattern out (a gap could cut it)
     chain: bool = False
+    # M(T(t)) stands for every t (the best table of t's test set): where M(t) is defined and M(T(t))
+    # is not, the clause says nothing about t, so the defined reading cannot skip such a table
+    needs_target: bool = False
 
     def __post_init__(self) -> None:
         relation_named(self.relation)
