@@ -64,26 +64,25 @@ def _float_ok(relation: str, a: float, b: float, orientation: int) -> bool:
 def _search(measure: Measure, name: str, clauses, strict: bool) -> PropertyResult | None:
     undefined = None
     o = measure.orientation
-    for params in param_grid(measure):
-        for clause in clauses:
-            factors = SCALE_FACTORS if clause.transform.scaled else (None,)
-            for t in tables(search_n(), degenerate=True):
-                if not _applies(clause, t):
+    for clause in clauses:
+        # the pairs (t, k, T(t)) once per clause: the transformation works in sympy, the loop below is hot
+        factors = SCALE_FACTORS if clause.transform.scaled else (None,)
+        pairs = [(t, k, clause.transform.on_table(t, k or 2)) for t in tables(search_n(), degenerate=True)
+                 if _applies(clause, t) for k in factors]
+        for params in param_grid(measure):
+            for t, k, u in pairs:
+                a, b = fast_value(measure, t, params), fast_value(measure, u, params)
+                if a is not None and b is not None and _float_ok(clause.relation, a, b, o):
                     continue
-                for k in factors:
-                    u = clause.transform.on_table(t, k or 2)
-                    a, b = fast_value(measure, t, params), fast_value(measure, u, params)
-                    if a is not None and b is not None and _float_ok(clause.relation, a, b, o):
-                        continue
-                    ea, eb = exact(measure, t, params), exact(measure, u, params)
-                    if ea is None or eb is None:
-                        if strict and undefined is None:
-                            undefined = (params, clause, t, u, k, ea, eb)
-                        continue
-                    sign = exact_sign(eb - ea)
-                    if sign is None or holds_sign(clause.relation, sign, o):
-                        continue
-                    return _failure(measure, name, clause, params, t, u, k, ea, eb)
+                ea, eb = exact(measure, t, params), exact(measure, u, params)
+                if ea is None or eb is None:
+                    if strict and undefined is None:
+                        undefined = (params, clause, t, u, k, ea, eb)
+                    continue
+                sign = exact_sign(eb - ea)
+                if sign is None or holds_sign(clause.relation, sign, o):
+                    continue
+                return _failure(measure, name, clause, params, t, u, k, ea, eb)
     if undefined is not None:
         params, clause, *rest = undefined
         return _failure(measure, name, clause, params, *rest)
