@@ -131,3 +131,19 @@ def test_a_counterexample_that_does_not_check_is_refused():
     derive.__name__ = "derive"
     with pytest.raises(UnsoundResultError):
         derive(Derivation(claim("demo.bad", where="", statement="")(derive).__claim__))
+
+
+@pytest.mark.parametrize("claim_id,needed", [
+    ("amigo.appendix.utility_absolute_weighting", {("Utility", "AW")}),
+    ("amigo.appendix.f_growing_quality", {("F", "NIGQ")}),
+])
+def test_one_amigo_claim_computes_only_the_cells_it_uses(claim_id, needed, monkeypatch):
+    # `symmetric show` of one claim must not pay for the whole shared property table
+    import derivations
+    from derivations.amigo import common
+    from symmetric.claims import registry
+    registry.register(derivations.PAPERS)
+    monkeypatch.setattr(common, "_CELLS", {})
+    result = run_claim(registry.claim_by_id(claim_id))
+    assert result.verdict is ClaimVerdict.PROVED
+    assert {(name, column) for _, name, column in common._CELLS} == needed

@@ -18,7 +18,7 @@ from symmetric.properties.tables import exact_value
 from symmetric.space import FN, FP, JOINT_DOMAIN, NG, NS, TN, TP, G, Joint, Pr, S, g, n, s, to_joint
 from symmetric.transforms.outputsize import limit_in_domain
 from symmetric.measures.smoothing import smoothed_conditional
-from .common import _fixed_value_claim, _ni, _verdict_flag, _with_params, measure, NI, prop, property_table, TABLE_ROWS
+from .common import _fixed_value_claim, _ni, _verdict_flag, _with_params, cells, measure, NI, prop, TABLE_ROWS
 
 
 @claim("amigo.body.mi_fixed_quality",
@@ -109,8 +109,7 @@ SM_PRINTED = {  # measure: printed verdict (Sections 3.2, 4.1.1, 4.2, 4.3.1, 4.4
                  "smoothed F and Lam%.")
 def strict_monotonicity(d: Derivation) -> None:
     wrong = None
-    for name, printed in SM_PRINTED.items():
-        result = prop(name, "SM")
+    for (name, printed), result in zip(SM_PRINTED.items(), cells((name, "SM") for name in SM_PRINTED)):
         flag = _verdict_flag(result)
         holds = None if flag is None else flag == printed
         d.fact(f"Strict Monotonicity of {name}", holds, printed=Verdict.of(printed), derived=Verdict.of(flag),
@@ -255,8 +254,8 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
                 smoothed_conditional(x, y), show_printed=sp.Eq(Pr(x, y), form, evaluate=False))
         d.equal(say("smoothed {0} of a non-informative output is unchanged", Pr(x, y)),
                 unsmoothed_ni[(x, y)], smoothed_conditional(x, y).subs(ni_counts), domain=domain)
-    for name, column in (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ")):
-        result = prop(name, column)
+    kept = (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ"))
+    for (name, _), result in zip(kept, cells(kept)):
         d.fact(f"{name} keeps {result.property}", _verdict_flag(result),
                printed=Verdict.HOLDS, derived=Verdict.of(_verdict_flag(result)), justification=result.proof)
     d.conclude(True, "Non-informative smoothing preserves non-informativeness of every conditional, so the "
@@ -303,9 +302,11 @@ def exclusive(d: Derivation) -> None:
                              "$(\\theta+hi)/2$ of the parameter domain $(lo, hi)$ (universal instantiation, so "
                              "a weaker set of assumptions), with $D$ an uninterpreted function, are unsatisfiable")
     clashes = []
-    for name in TABLE_ROWS + ("Acc", "Reliability", "SensitivityRS"):
-        results = property_table()[name]
-        held = [r.property for r in results[1:] if r.verdict is Verdict.HOLDS]
+    names = TABLE_ROWS + ("Acc", "Reliability", "SensitivityRS")
+    exclusive_columns = ("AW", "NIFQ", "NIGQ")
+    results = iter(cells((name, column) for name in names for column in exclusive_columns))
+    for name in names:
+        held = [r.property for r in (next(results) for _ in exclusive_columns) if r.verdict is Verdict.HOLDS]
         if len(held) > 1:
             clashes.append(f"{name}: {held}")
     d.fact("no catalogue measure is found to satisfy two of them", not clashes,

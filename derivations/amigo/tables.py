@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
-from .common import _verdict_flag, property_table, TABLE_ROWS
+from .common import _verdict_flag, cells, COLUMNS, row, TABLE_ROWS
 
 
 Y, N_ = True, False
@@ -24,7 +24,6 @@ TABLE_PRINTED = {
     "F": (N_, N_, N_, Y), "F_smL": (Y, N_, N_, N_), "F_smN": (Y, N_, N_, Y),
     "F(R,S)": (Y, N_, N_, N_),
 }
-COLUMNS = ("SM", "AW", "NIFQ", "NIGQ")
 
 
 @claim("amigo.table.properties",
@@ -38,8 +37,9 @@ def properties_table(d: Derivation) -> None:
            "The garbled row Phi, MAAc, KapS, Chi, MI is read as yes, no, yes, no. The row Acc/WAcc is "
            "checked on Weighted Accuracy; plain Accuracy has no parameter and so no Absolute Weighting.")
     first_wrong = None
+    cells((name, column) for name in TABLE_ROWS for column in COLUMNS)     # all at once, in parallel
     for name in TABLE_ROWS:
-        results = property_table()[name]
+        results = row(name)
         for column, printed, result in zip(COLUMNS, TABLE_PRINTED[name], results):
             flag = _verdict_flag(result)
             holds = None if flag is None else flag == printed
