@@ -12,7 +12,7 @@ import sympy as sp
 
 from symmetric.claims import registry
 from symmetric import space
-from symmetric.render import files, latex, notation, texbuild
+from symmetric.render import escape, files, latex, notation, texbuild, texmath
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
@@ -184,3 +184,29 @@ def test_a_long_form_is_shown_shorter_but_never_an_undefined_one_as_defined():
     assert sp.simplify(sp.factor(long_sum) - long_sum) == 0
     undefined = sp.zoo * sp.sqrt(1 / (1 - x / (x + y))) / (sp.zoo * sp.sqrt(1 / (1 - x / (x + y))) + 1)
     assert r"\tilde{\infty}" in latex.tex_derived(undefined)
+
+
+def test_every_claim_states_itself_as_mathematics():
+    """Every claim has its statement typeset (``statement_latex``), and all of its mathematics
+    reaches TeX as written (a formula the safe-math filter refuses would be shown as text)."""
+    prose_only = [c.id for c in registry.all_claims() if not c.statement_latex]
+    assert not prose_only, f"claims whose statement is prose only: {prose_only}"
+    refused = [(c.id, m) for c in registry.all_claims()
+               for m in re.findall(r"\$([^$]+)\$", c.statement_latex) if not escape.safe_math(m)]
+    assert not refused, f"statement mathematics shown as text: {refused[:5]}"
+
+
+def test_every_statement_compiles_within_the_margins(tmp_path):
+    require_tex()
+    macros = (latex.TEMPLATES / latex.MACROS).read_text(encoding="utf-8")
+    (tmp_path / latex.MACROS).write_text(macros, encoding="utf-8")
+    claims = registry.all_claims()
+    body = "\n".join(r"\begin{symclaim}{" + texmath.tex_text(c.id) + "}{}" + texmath.authored(c.statement_latex)
+                     + r"\end{symclaim}" for c in claims)
+    paper = (r"\documentclass{article}\usepackage[a4paper,margin=2cm]{geometry}\input{" + latex.MACROS + "}"
+             + r"\begin{document}" + body + r"\end{document}")
+    (tmp_path / "statements.tex").write_text(paper, encoding="utf-8")
+    report = texbuild.build_folder(tmp_path / "statements.tex")
+    assert "Undefined control sequence" not in report.log and "Missing $ inserted" not in report.log
+    boxes = report.overfull(OVERFULL_LIMIT_PT)
+    assert report.pdf.exists() and not boxes, f"statements running into the margin: {boxes[:5]}"

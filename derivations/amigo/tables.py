@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
+from ..statements import yes_no_matrix
 from .common import _verdict_flag, cells, COLUMNS, row, TABLE_ROWS
 
 
@@ -24,6 +25,12 @@ TABLE_PRINTED = {
     "F": (N_, N_, N_, Y), "F_smL": (Y, N_, N_, N_), "F_smN": (Y, N_, N_, Y),
     "F(R,S)": (Y, N_, N_, N_),
 }
+# the rows as the paper names them (KapS is the catalogue's Kappa)
+ROW_LATEX = {"WAcc": r"$\mathrm{Acc}/\mathrm{WAcc}$", "Utility": r"$\mathrm{Utility}$", "Lam%": r"$\mathrm{Lam\%}$",
+             "Odds": r"$\mathrm{Odds}$", "Lam%_smL": r"$\mathrm{Lam\%}_{smL}$", "Odds_smL": r"$\mathrm{Odds}_{smL}$",
+             "Lam%_smN": r"$\mathrm{Lam\%}_{smN}$", "Odds_smN": r"$\mathrm{Odds}_{smN}$", "Phi": r"$\mathrm{Phi}$",
+             "MAAc": r"$\mathrm{MAAc}$", "Kappa": r"$\mathrm{KapS}$", "Chi": r"$\mathrm{Chi}$", "MI": r"$\mathrm{MI}$",
+             "F": "$F$", "F_smL": "$F_{smL}$", "F_smN": "$F_{smN}$", "F(R,S)": "$F(R,S)$"}
 
 
 @claim("amigo.table.properties",
@@ -31,7 +38,11 @@ TABLE_PRINTED = {
        statement="The matrix of measures (Acc/WAcc, Utility, Lam%, Odds, Lam%_smL, Odds_smL, Lam%_smN, "
                  "Odds_smN, Phi, MAAc, KapS, Chi, MI, F, F_smL, F_smN, F(R,S)) against Strict "
                  "Monotonicity, Absolute Weighting, Non-Inf. Fixed Quality and Non-Inf. Growing "
-                 "Quality, as printed.")
+                 "Quality, as printed.",
+       statement_latex=(
+           "The matrix of measures against Strict Monotonicity (SM), Absolute Weighting (AW), Non-Informativeness "
+           "Fixed Quality (NIFQ) and Non-Informativeness Growing Quality (NIGQ), as printed (Y: the property holds):"
+           + yes_no_matrix(COLUMNS, {ROW_LATEX[name]: marks for name, marks in TABLE_PRINTED.items()}, halves=2)))
 def properties_table(d: Derivation) -> None:
     d.source_note("Rows and printed cells: Fig. 5 (Table 3 for F(R,S), whose SM cell contradicts Section 4.4.1). "
            "The garbled row Phi, MAAc, KapS, Chi, MI is read as yes, no, yes, no. The row Acc/WAcc is "
