@@ -210,3 +210,10 @@ def test_every_statement_compiles_within_the_margins(tmp_path):
     assert "Undefined control sequence" not in report.log and "Missing $ inserted" not in report.log
     boxes = report.overfull(OVERFULL_LIMIT_PT)
     assert report.pdf.exists() and not boxes, f"statements running into the margin: {boxes[:5]}"
+
+
+def test_a_product_with_a_reciprocal_prints_as_a_fraction():
+    tp, tn, ap, an = space.TP, space.TN, sp.Symbol("AP", positive=True), sp.Symbol("AN", positive=True)
+    derivative = sp.Mul(2, tp, sp.Pow(an + ap - tn + tp, -2))
+    shown = texmath.slot(derivative)
+    assert r"\frac{2 \mathrm{TP}}{" in shown and r"\frac{1}" not in shown and r"\cdot" not in shown
