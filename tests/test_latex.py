@@ -12,7 +12,7 @@ import sympy as sp
 
 from symmetric.claims import registry
 from symmetric import space
-from symmetric.render import escape, files, latex, notation, texbuild, texmath
+from symmetric.render import escape, files, latex, notation, pretty, texbuild, texmath
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
@@ -217,3 +217,27 @@ def test_a_product_with_a_reciprocal_prints_as_a_fraction():
     derivative = sp.Mul(2, tp, sp.Pow(an + ap - tn + tp, -2))
     shown = texmath.slot(derivative)
     assert r"\frac{2 \mathrm{TP}}{" in shown and r"\frac{1}" not in shown and r"\cdot" not in shown
+
+
+@pytest.mark.parametrize("value, expected", [
+    (2 * space.TP / (space.TP + space.FN) ** 2, "2·TP/(FN + TP)²"),
+    (sp.sqrt(space.s * (1 - space.s)), "√(P(S))·√(P(¬S))"),
+    (sp.Le(sp.Symbol("alpha") * space.g, 1), "P(G)·α ≤ 1"),
+    (sp.Eq(space.Pr(space.NS, space.G), 1 - space.Pr(space.S)), "P(¬S | G) = P(¬S)"),
+    (sp.Symbol("lambda11"), "λ₁₁"),
+])
+def test_a_formula_in_a_terminal_sentence_is_drawn_in_unicode(value, expected):
+    assert pretty.inline(value) == expected
+
+
+@pytest.mark.parametrize("typed, expected", [
+    (r"independence gives $P(\neg S|G) = P(\neg S)$", "independence gives P(¬S|G) = P(¬S)"),
+    (r"$\frac{\lambda P(\mathcal{G}) - 1}{2P(G)}$", "(λP(G) - 1)/(2P(G))"),
+    (r"$\mathrm{WAcc}(\mathcal{S}_{\neg i}) = \frac{A}{B + C}$", "WAcc(S_¬i) = A/(B + C)"),
+    (r"$\lambda \gtrless \tfrac12$, $x \in \{a, b\}$", "λ ≷ 1/2, x ∈ {a, b}"),
+    (r"$\left|E\left[\frac{X}{Y}\right]\right| \le \sqrt{\frac{a}{b}}$", "|E[X/Y]| ≤ √(a/b)"),
+    (r"$\partial F_1/\partial TN = 2TP/(AP+AN)^2$", "∂F₁/∂TN = 2TP/(AP+AN)²"),
+    (r"no mathematics, 50% and \o", r"no mathematics, 50% and \o"),     # text outside $...$ as it is
+])
+def test_an_authors_latex_in_a_terminal_sentence_is_drawn_in_unicode(typed, expected):
+    assert pretty.author_text(typed) == expected
