@@ -19,5 +19,5 @@ def yes_no_matrix(columns, rows, halves: int = 1) -> str:
         body.append(" & ".join(parts) + r"\\")
     spec = "@{}" + "@{\\qquad}".join(["l" + "c" * len(columns)] * halves) + "@{}"
     head = " & ".join([" & " + " & ".join(columns)] * halves) + r"\\\hline "
-    return (r"\par\smallskip\noindent{\small\begin{tabular}{" + spec + "}" + head
+    return (r"\par\smallskip\noindent{\small\upshape\begin{tabular}{" + spec + "}" + head
             + "".join(body) + r"\end{tabular}}\par\smallskip\noindent ")
