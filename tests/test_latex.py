@@ -238,6 +238,15 @@ def test_a_formula_in_a_terminal_sentence_is_drawn_in_unicode(value, expected):
     (r"$\left|E\left[\frac{X}{Y}\right]\right| \le \sqrt{\frac{a}{b}}$", "|E[X/Y]| ≤ √(a/b)"),
     (r"$\partial F_1/\partial TN = 2TP/(AP+AN)^2$", "∂F₁/∂TN = 2TP/(AP+AN)²"),
     (r"no mathematics, 50% and \o", r"no mathematics, 50% and \o"),     # text outside $...$ as it is
+    (r"$\frac{2(A+B)}{(A+B-C)^2}$", "(2(A+B))/(A+B-C)²"),             # a bracketed power needs no more
 ])
 def test_an_authors_latex_in_a_terminal_sentence_is_drawn_in_unicode(typed, expected):
     assert pretty.author_text(typed) == expected
+
+
+@pytest.mark.parametrize("typed, expected", [
+    (r"LAM\% fails WDE, eq.~(3), i.e.\ $TP = 0$", "LAM% fails WDE, eq. (3), i.e. TP = 0"),
+    (r"as printed:\par{\small\begin{tabular}{ll} a & b\end{tabular}}", None),   # a table: the prose is shown
+])
+def test_a_statement_typed_in_latex_reads_as_text_on_the_terminal(typed, expected):
+    assert pretty.statement_text(typed) == expected

@@ -166,7 +166,8 @@ def show(claim_id: str, as_latex: bool = False) -> None:
             click.echo(f"         {line}")
 
     click.echo(f"{r.id}  ({r.paper}, {r.where})")
-    statement = (r.statement_latex or latex_render.tex_text(r.statement)) if as_latex else r.statement
+    statement = (r.statement_latex or latex_render.tex_text(r.statement)) if as_latex else \
+        (pretty.statement_text(r.statement_latex) or r.statement)
     click.echo(f"statement: {statement}\n")
     for note in r.source_notes:
         click.echo(f"about the source: {prose(note)}")

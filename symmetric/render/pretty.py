@@ -128,7 +128,7 @@ _SYMBOLS = {"neg": "¬", "lnot": "¬", "mid": "|", "wedge": "∧", "land": "∧"
             "sum": "Σ", "prod": "∏", "cdot": "·", "times": "×", "pm": "±", "approx": "≈", "equiv": "≡",
             "in": "∈", "emptyset": "∅", "varnothing": "∅", "gtrless": "≷", "bot": "⊥", "ldots": "…",
             "cdots": "⋯", "dots": "…", "sim": "~", "lvert": "|", "rvert": "|", "vert": "|", "quad": " ",
-            "qquad": "  ", "checkmark": "✓", **_GREEK}
+            "qquad": "  ", "checkmark": "✓", "log": "log ", "ln": "ln ", "exp": "exp ", **_GREEK}
 
 
 # relations and connectives are set with a space each side (as TeX spaces them)
@@ -141,8 +141,23 @@ def _symbol(match: re.Match) -> str:
     return f" {symbol} " if symbol in _SPACED else symbol
 
 
+def _one_term(text: str) -> bool:
+    """Is ``text`` read as one term after or before a slash (a name, a call, a bracketed whole
+    with perhaps a power)?"""
+    if re.fullmatch(r"[\w.²⁻¹|∂]+|[A-Za-z]*\([^()]*\)", text):
+        return True
+    if not text.startswith("("):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return re.fullmatch(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*", text[k + 1:]) is not None
+    return False
+
+
 def _fraction(match: re.Match) -> str:
-    parts = [p if re.fullmatch(r"[\w.²⁻¹]+|[A-Za-z]*\([^()]*\)", p) else f"({p})" for p in match.groups()]
+    parts = [p if _one_term(p) else f"({p})" for p in match.groups()]
     return f"{parts[0]}/{parts[1]}"
 
 
@@ -157,11 +172,11 @@ LATEX_TEXT_RULES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"\\(" + "|".join(sorted(_SYMBOLS, key=len, reverse=True)) + r")(?![A-Za-z]) ?"), _symbol),
     (re.compile(r"\\(?:mathcal|mathrm|mathit|mathbf|mathsf|operatorname|textrm|textit|textbf|text|mbox)"
                 r"\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"\^\{(-?\d+)\}"), _superscript),
+    (re.compile(r"\^(\d)"), _superscript),
     (re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}"), _fraction),
     (re.compile(r"\\[dt]?frac(\d)(\d)"), r"\1/\2"),
     (re.compile(r"\\sqrt\{([^{}]*)\}"), r"√(\1)"),
-    (re.compile(r"\^\{(-?\d+)\}"), _superscript),
-    (re.compile(r"\^(\d)"), _superscript),
     (re.compile(r"_\{([^{}]*)\}"), _subscript),
     (re.compile(r"_(\d)"), _subscript),
     (re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big)\b ?"), ""),
@@ -187,6 +202,21 @@ def latex_text(latex: str) -> str:
 def author_text(text: str) -> str:
     """Text with ``$...$`` mathematics (a justification, a note): the mathematics as Unicode."""
     return re.sub(r"\$([^$]+)\$", lambda m: latex_text(m.group(1)), text)
+
+
+# the text around the mathematics of a statement typed in LaTeX
+_TEXT_RULES = ((re.compile(r"\\([%&_#$])"), r"\1"), (re.compile(r"~|\\ "), " "))
+
+
+def statement_text(latex: str) -> str | None:
+    """A claim's statement typed in LaTeX (``statement_latex``) as Unicode text; None when it
+    holds a table (the terminal shows the prose statement instead)."""
+    if not latex or "\\begin{tabular}" in latex:
+        return None
+    text = author_text(latex)
+    for pattern, fix in _TEXT_RULES:
+        text = pattern.sub(fix, text)
+    return text
 
 
 def latex_form(latex: str, args: tuple = (), *, complements: bool = True) -> str:
