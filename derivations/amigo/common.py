@@ -57,27 +57,38 @@ COLUMNS = props.COLUMNS
 _CELLS: dict = {}
 
 
-def _cell(key: tuple) -> tuple:
-    current, name, column = key
-    with configured(**dataclasses.asdict(current)):      # the caller's settings, in a worker too
-        return key, props.check_one(measure(name), column)
+def _measure_cells(keys: tuple) -> list:
+    """The results of several cells of one measure, in one process: the checkers of a measure
+    share memoised work (its non-informative score, say), which a split would repeat."""
+    out = []
+    for key in keys:
+        current, name, column = key
+        with configured(**dataclasses.asdict(current)):      # the caller's settings, in a worker too
+            out.append((key, props.check_one(measure(name), column)))
+    return out
 
 
 def cells(pairs) -> list:
     """The results of the (measure name, property) ``pairs``, in order, each computed once.
 
-    Cells not computed yet are, when there are several, checked in parallel worker processes
-    (one per core); each result is a pure function of the measure, the property and the
+    Cells not computed yet are, when several measures need them, checked in parallel worker
+    processes (one per core, the cells of one measure together); each result is a pure function of the measure, the property and the
     settings, so this changes no verdict."""
     current = settings()
     keys = [(current, name, column) for name, column in pairs]
-    missing = [k for k in dict.fromkeys(keys) if k not in _CELLS]
-    workers = min(int(os.environ.get("SYMMETRIC_WORKERS", min(2, os.cpu_count() or 1))), len(missing))
+    by_measure: dict = {}
+    for key in dict.fromkeys(keys):
+        if key not in _CELLS:
+            by_measure.setdefault(key[1], []).append(key)
+    groups = [tuple(group) for group in by_measure.values()]
+    workers = min(int(os.environ.get("SYMMETRIC_WORKERS", min(2, os.cpu_count() or 1))), len(groups))
     if workers <= 1:
-        _CELLS.update(map(_cell, missing))
+        done = map(_measure_cells, groups)
     else:
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            _CELLS.update(pool.map(_cell, missing))
+            done = list(pool.map(_measure_cells, groups))
+    for results in done:
+        _CELLS.update(results)
     return [_CELLS[k] for k in keys]
 
 

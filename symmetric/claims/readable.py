@@ -11,6 +11,7 @@ expression on the step's domain.  A candidate that is not proved equal is never 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import sympy as sp
 
@@ -58,6 +59,11 @@ def readable(expr, domain: Domain) -> object:
     """The derived ``expr`` as shown: the shortest of the forms of :data:`READABLE_RULES` that
     is proved equal to it on ``domain`` (``expr`` itself, factored when cheap, otherwise)."""
     expr = sp.sympify(expr)
+    return _readable(expr, domain) if isinstance(expr, sp.Expr) else expr
+
+
+@lru_cache(maxsize=512)
+def _readable(expr, domain: Domain) -> object:     # claims repeat their forms: each one once
     if not isinstance(expr, sp.Expr) or expr.is_number or expr.has(sp.Piecewise, sp.zoo, sp.nan, sp.oo, -sp.oo):
         return expr
     best = sp.factor(expr) if sp.count_ops(expr) < 80 else expr
