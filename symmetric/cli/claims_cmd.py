@@ -189,7 +189,8 @@ def show(claim_id: str, as_latex: bool = False) -> None:
         if as_latex:
             click.echo(f"counterexample: {latex_render.counterexample_table(r.counterexample)}")
         else:
-            click.echo(f"counterexample: {text_render.counterexample_line(r.counterexample)}")
+            line = text_render.counterexample_line(r.counterexample, pretty.inline)
+            click.echo(f"counterexample: {pretty.author_text(line)}")
     if r.reason:
         click.echo(f"why: {prose(r.reason)}")
     click.echo(f"verdict: {r.verdict.value}")

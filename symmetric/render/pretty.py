@@ -83,6 +83,7 @@ LINEAR_RULES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"\*"), "·"),
     (re.compile(r"<="), "≤"), (re.compile(r">="), "≥"), (re.compile(r"!="), "≠"),
     (re.compile(r"\boo\b"), "∞"),
+    (re.compile(r" & "), " ∧ "),                                       # And, as sympy writes it
 )
 
 

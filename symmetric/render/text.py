@@ -80,21 +80,22 @@ def prose(value, math=None) -> str:
     return sentence(value, math)
 
 
-def counterexample(cx: Counterexample) -> dict:
+def counterexample(cx: Counterexample, math=None) -> dict:
     """The counterexample as a flat JSON object: tables as [TP, FP, FN, TN], exact values as
-    strings, the relation that fails under ``relation``."""
+    strings (through ``math``, default :func:`plain`), the relation that fails under ``relation``."""
+    math = math or plain
     out: dict = {name: list(table) for name, table in cx.tables}
-    out.update({name: plain(value) for name, value in cx.point})
-    out.update({name: plain(value) for name, value in cx.values})
-    out["relation"] = plain(cx.relation)
+    out.update({name: math(value) for name, value in cx.point})
+    out.update({name: math(value) for name, value in cx.values})
+    out["relation"] = math(cx.relation)
     if cx.description is not None:
-        out["description"] = prose(cx.description)
+        out["description"] = prose(cx.description, math)
     return out
 
 
-def counterexample_line(cx: Counterexample) -> str:
-    """The counterexample on one line, for the terminal."""
-    return ", ".join(f"{k} = {v}" for k, v in counterexample(cx).items())
+def counterexample_line(cx: Counterexample, math=None) -> str:
+    """The counterexample on one line, for the terminal (its mathematics through ``math``)."""
+    return ", ".join(f"{k} = {v}" for k, v in counterexample(cx, math).items())
 
 
 # The first sentence a checker writes is often the setting shared by every property of a
