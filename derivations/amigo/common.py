@@ -72,8 +72,8 @@ def cells(pairs) -> list:
     """The results of the (measure name, property) ``pairs``, in order, each computed once.
 
     Cells not computed yet are, when several measures need them, checked in parallel worker
-    processes (one per core, the cells of one measure together); each result is a pure function of the measure, the property and the
-    settings, so this changes no verdict."""
+    processes (one per core, the cells of one measure together); each result is a pure function
+    of the measure, the property and the settings, so this changes no verdict."""
     current = settings()
     keys = [(current, name, column) for name, column in pairs]
     by_measure: dict = {}

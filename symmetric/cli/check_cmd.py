@@ -65,7 +65,8 @@ def _table(results) -> Table:
             headlines.add(r.property)
             # names such as CHA[bernoulli] must not be read as rich markup
             table.add_row(escape(m.name), escape(r.property), escape(reading),
-                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", escape(text_render.short_reason(r, rs, pretty.inline)))
+                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
+                          escape(text_render.short_reason(r, rs, pretty.inline)))
     return table
 
 
