@@ -131,3 +131,61 @@ def test_a_counterexample_that_does_not_check_is_refused():
     derive.__name__ = "derive"
     with pytest.raises(UnsoundResultError):
         derive(Derivation(claim("demo.bad", where="", statement="")(derive).__claim__))
+
+
+@pytest.mark.parametrize("claim_id,needed", [
+    ("amigo.appendix.utility_absolute_weighting", {("Utility", "AW")}),
+    ("amigo.appendix.f_growing_quality", {("F", "NIGQ")}),
+])
+def test_one_amigo_claim_computes_only_the_cells_it_uses(claim_id, needed, monkeypatch):
+    # `symmetric show` of one claim must not pay for the whole shared property table
+    import derivations
+    from derivations.amigo import common
+    from symmetric.claims import registry
+    registry.register(derivations.PAPERS)
+    monkeypatch.setattr(common, "_CELLS", {})
+    result = run_claim(registry.claim_by_id(claim_id))
+    assert result.verdict is ClaimVerdict.PROVED
+    assert {(name, column) for _, name, column in common._CELLS} == needed
+
+
+def _lam_noninformative():
+    from symmetric.space import s
+    root = sp.sqrt(1 - s) * sp.sqrt(1 / (1 - s))
+    return root / (root + 1)
+
+
+@pytest.mark.parametrize("domain_name,expected", [
+    ("non-informative", sp.Rational(1, 2)),     # 0 < P(S) < 1: the roots cancel
+    ("unconstrained", None),                      # P(S) > 1 allowed: they do not, nothing is rewritten
+])
+def test_a_derived_form_is_shown_shorter_only_when_proved_equal_on_its_domain(domain_name, expected):
+    from symmetric.claims.readable import readable
+    from symmetric.domain import EVERYWHERE
+    from symmetric.space import NONINFORMATIVE_DOMAIN
+    domain = {"non-informative": NONINFORMATIVE_DOMAIN, "unconstrained": EVERYWHERE}[domain_name]
+    shown = readable(_lam_noninformative(), domain)
+    assert shown == (expected if expected is not None else sp.factor(_lam_noninformative()))
+
+
+def test_a_rule_whose_form_is_not_proved_equal_is_never_shown(monkeypatch):
+    from symmetric.claims import readable as module
+    from symmetric.space import NONINFORMATIVE_DOMAIN
+    monkeypatch.setattr(module, "READABLE_RULES", (("wrong", lambda e, d: sp.Rational(1, 3)),))
+    module._readable.cache_clear()          # a form shown before under the real rules is not reused
+    try:
+        assert module.readable(_lam_noninformative(), NONINFORMATIVE_DOMAIN) == sp.factor(_lam_noninformative())
+    finally:
+        module._readable.cache_clear()      # nor is this one after the test
+
+
+def test_a_joint_form_is_shown_back_in_the_papers_symbols():
+    # Lam% over P(S and G), P(S), P(G): its shown form is proved equal and has no helper symbols
+    from symmetric.checks.decide import is_identically_zero
+    from symmetric.claims.readable import readable
+    from symmetric.measures import registry
+    from symmetric.space import JOINT_DOMAIN, g, j, s
+    form = registry.get("Lam%").joint_form
+    shown = readable(form, JOINT_DOMAIN)
+    assert shown.free_symbols <= {g, j, s} and len(str(shown)) < len(str(form))
+    assert is_identically_zero(shown - form, JOINT_DOMAIN).value is True

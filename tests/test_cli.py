@@ -56,9 +56,13 @@ def test_show_draws_mathematics_in_unicode_and_latex_on_request(runner):
     # the derived threshold P(¬G)/P(G) is drawn as a fraction (a bar of ─) with the paper's names
     assert "─" in drawn.output and "P(¬G)" in drawn.output
     conclusion = next(line for line in drawn.output.splitlines() if line.startswith("conclusion:"))
-    assert "lambda > P(¬G)/P(G)" in conclusion, conclusion
+    assert "λ > P(¬G)/P(G)" in conclusion, conclusion
     assert "\\frac{P(\\neg\\mathcal{G})}{P(\\mathcal{G})}" in source.output
     assert "about the source: As extracted" in drawn.output
+    # the sentences too: no LaTeX source ($...$, \lambda) and no sympy operators (**, *) on the terminal
+    for line in drawn.output.splitlines():
+        assert "$" not in line and "\\" not in line and "**" not in line, line
+    assert "λ ≷ 1/(2P(G))" in drawn.output          # a printed form typed in LaTeX, drawn
 
 
 def test_prove_writes_json_report_and_latex(runner, tmp_path):

@@ -12,7 +12,7 @@ import sympy as sp
 
 from symmetric.claims import registry
 from symmetric import space
-from symmetric.render import files, latex, notation, texbuild
+from symmetric.render import escape, files, latex, notation, pretty, texbuild, texmath
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
@@ -184,3 +184,69 @@ def test_a_long_form_is_shown_shorter_but_never_an_undefined_one_as_defined():
     assert sp.simplify(sp.factor(long_sum) - long_sum) == 0
     undefined = sp.zoo * sp.sqrt(1 / (1 - x / (x + y))) / (sp.zoo * sp.sqrt(1 / (1 - x / (x + y))) + 1)
     assert r"\tilde{\infty}" in latex.tex_derived(undefined)
+
+
+def test_every_claim_states_itself_as_mathematics():
+    """Every claim has its statement typeset (``statement_latex``), and all of its mathematics
+    reaches TeX as written (a formula the safe-math filter refuses would be shown as text)."""
+    prose_only = [c.id for c in registry.all_claims() if not c.statement_latex]
+    assert not prose_only, f"claims whose statement is prose only: {prose_only}"
+    refused = [(c.id, m) for c in registry.all_claims()
+               for m in re.findall(r"\$([^$]+)\$", c.statement_latex) if not escape.safe_math(m)]
+    assert not refused, f"statement mathematics shown as text: {refused[:5]}"
+
+
+def test_every_statement_compiles_within_the_margins(tmp_path):
+    require_tex()
+    macros = (latex.TEMPLATES / latex.MACROS).read_text(encoding="utf-8")
+    (tmp_path / latex.MACROS).write_text(macros, encoding="utf-8")
+    claims = registry.all_claims()
+    body = "\n".join(r"\begin{symclaim}{" + texmath.tex_text(c.id) + "}{}" + texmath.authored(c.statement_latex)
+                     + r"\end{symclaim}" for c in claims)
+    paper = (r"\documentclass{article}\usepackage[a4paper,margin=2cm]{geometry}\input{" + latex.MACROS + "}"
+             + r"\begin{document}" + body + r"\end{document}")
+    (tmp_path / "statements.tex").write_text(paper, encoding="utf-8")
+    report = texbuild.build_folder(tmp_path / "statements.tex")
+    assert "Undefined control sequence" not in report.log and "Missing $ inserted" not in report.log
+    boxes = report.overfull(OVERFULL_LIMIT_PT)
+    assert report.pdf.exists() and not boxes, f"statements running into the margin: {boxes[:5]}"
+
+
+def test_a_product_with_a_reciprocal_prints_as_a_fraction():
+    tp, tn, ap, an = space.TP, space.TN, sp.Symbol("AP", positive=True), sp.Symbol("AN", positive=True)
+    derivative = sp.Mul(2, tp, sp.Pow(an + ap - tn + tp, -2))
+    shown = texmath.slot(derivative)
+    assert r"\frac{2 \mathrm{TP}}{" in shown and r"\frac{1}" not in shown and r"\cdot" not in shown
+
+
+@pytest.mark.parametrize("value, expected", [
+    (2 * space.TP / (space.TP + space.FN) ** 2, "2·TP/(FN + TP)²"),
+    (sp.sqrt(space.s * (1 - space.s)), "√(P(S))·√(P(¬S))"),
+    (sp.Le(sp.Symbol("alpha") * space.g, 1), "P(G)·α ≤ 1"),
+    (sp.Eq(space.Pr(space.NS, space.G), 1 - space.Pr(space.S)), "P(¬S | G) = P(¬S)"),
+    (sp.Symbol("lambda11"), "λ₁₁"),
+])
+def test_a_formula_in_a_terminal_sentence_is_drawn_in_unicode(value, expected):
+    assert pretty.inline(value) == expected
+
+
+@pytest.mark.parametrize("typed, expected", [
+    (r"independence gives $P(\neg S|G) = P(\neg S)$", "independence gives P(¬S|G) = P(¬S)"),
+    (r"$\frac{\lambda P(\mathcal{G}) - 1}{2P(G)}$", "(λP(G) - 1)/(2P(G))"),
+    (r"$\mathrm{WAcc}(\mathcal{S}_{\neg i}) = \frac{A}{B + C}$", "WAcc(S_¬i) = A/(B + C)"),
+    (r"$\lambda \gtrless \tfrac12$, $x \in \{a, b\}$", "λ ≷ 1/2, x ∈ {a, b}"),
+    (r"$\left|E\left[\frac{X}{Y}\right]\right| \le \sqrt{\frac{a}{b}}$", "|E[X/Y]| ≤ √(a/b)"),
+    (r"$\partial F_1/\partial TN = 2TP/(AP+AN)^2$", "∂F₁/∂TN = 2TP/(AP+AN)²"),
+    (r"no mathematics, 50% and \o", r"no mathematics, 50% and \o"),     # text outside $...$ as it is
+    (r"$\frac{2(A+B)}{(A+B-C)^2}$", "(2(A+B))/(A+B-C)²"),             # a bracketed power needs no more
+])
+def test_an_authors_latex_in_a_terminal_sentence_is_drawn_in_unicode(typed, expected):
+    assert pretty.author_text(typed) == expected
+
+
+@pytest.mark.parametrize("typed, expected", [
+    (r"LAM\% fails WDE, eq.~(3), i.e.\ $TP = 0$", "LAM% fails WDE, eq. (3), i.e. TP = 0"),
+    (r"as printed:\par{\small\begin{tabular}{ll} a & b\end{tabular}}", None),   # a table: the prose is shown
+])
+def test_a_statement_typed_in_latex_reads_as_text_on_the_terminal(typed, expected):
+    assert pretty.statement_text(typed) == expected

@@ -18,13 +18,15 @@ from symmetric.properties.tables import exact_value
 from symmetric.space import FN, FP, JOINT_DOMAIN, NG, NS, TN, TP, G, Joint, Pr, S, g, n, s, to_joint
 from symmetric.transforms.outputsize import limit_in_domain
 from symmetric.measures.smoothing import smoothed_conditional
-from .common import _fixed_value_claim, _ni, _verdict_flag, _with_params, measure, NI, prop, property_table, TABLE_ROWS
+from .common import _fixed_value_claim, _ni, _verdict_flag, _with_params, cells, measure, NI, prop, TABLE_ROWS
 
 
 @claim("amigo.body.mi_fixed_quality",
        where="Section 4.2",
        statement="MI(S) = sum over the four cells of P(x and y) log(P(x and y)/(P(x)P(y))) is zero for "
-                 "every non-informative output.")
+                 "every non-informative output.",
+       statement_latex=(
+           '$\\mathrm{MI}(\\mathcal{S}) = \\sum_{x \\in \\{\\mathcal{S}, \\neg\\mathcal{S}\\}} \\sum_{y \\in \\{\\mathcal{G}, \\neg\\mathcal{G}\\}} P(x \\wedge y) \\log\\frac{P(x \\wedge y)}{P(x)P(y)}$ is $0$ for every non-informative output $\\mathcal{S}_{\\neg i}$.'))
 def mi_fq(d: Derivation) -> None:
     mi = measure("MI")
     cells = ((S, G), (NS, G), (S, NG), (NS, NG))
@@ -70,7 +72,9 @@ def reliability_sensitivity(d: Derivation) -> None:
        where="Section 4.4.1",
        statement="The zero output (everything negative) and the placebo output (everything positive) "
                  "both receive the minimal F(R,S) score, since a precision or recall of one class is "
-                 "zero.")
+                 "zero.",
+       statement_latex=(
+           'The zero output $\\mathcal{S}_\\emptyset$ (everything negative: $TP = FP = 0$) and the placebo output $\\mathcal{S}_{\\mathcal{T}}$ (everything positive: $FN = TN = 0$) both receive the minimal score $F(R,S) = 0$, since a precision or a recall of one class is $0$.'))
 def frs_trivial(d: Derivation) -> None:
     frs = measure("F(R,S)")
     sens = measure("SensitivityRS")
@@ -106,11 +110,12 @@ SM_PRINTED = {  # measure: printed verdict (Sections 3.2, 4.1.1, 4.2, 4.3.1, 4.4
        statement="Strict Monotonicity (moving an item into its correct class strictly increases the "
                  "score) holds for Accuracy, Weighted Accuracy and Utility; fails for the F measure, "
                  "Lam%, Odds and F(R,S); holds for the Laplace-smoothed and the non-informatively "
-                 "smoothed F and Lam%.")
+                 "smoothed F and Lam%.",
+       statement_latex=(
+           'Strict Monotonicity (moving an item into its correct class, $FN \\to TP$ or $FP \\to TN$, strictly increases the score) holds for $\\mathrm{Acc}$, $\\mathrm{WAcc}$ and $\\mathrm{Utility}$; fails for $F$, $\\mathrm{Lam\\%}$, $\\mathrm{Odds}$ and $F(R,S)$; holds for the Laplace-smoothed $F_{smL}$, $\\mathrm{Lam\\%}_{smL}$ and the non-informatively smoothed $F_{smN}$, $\\mathrm{Lam\\%}_{smN}$.'))
 def strict_monotonicity(d: Derivation) -> None:
     wrong = None
-    for name, printed in SM_PRINTED.items():
-        result = prop(name, "SM")
+    for (name, printed), result in zip(SM_PRINTED.items(), cells((name, "SM") for name in SM_PRINTED)):
         flag = _verdict_flag(result)
         holds = None if flag is None else flag == printed
         d.fact(f"Strict Monotonicity of {name}", holds, printed=Verdict.of(printed), derived=Verdict.of(flag),
@@ -140,7 +145,9 @@ def strict_monotonicity(d: Derivation) -> None:
                  "1/(|G|+2), Recall(S_T) = (|G|+1)/(|G|+2), Precision(S_zero) = 1/2, Precision(S_T) = "
                  "(|G|+1)/(|T|+2); |G| < |T|/2 implies (|G|+1)/(|T|+2) < 1/2; hence for some alpha the "
                  "smoothed F ranks the zero output above the placebo (Non-Informativeness Growing "
-                 "Quality is lost), and smoothed Lam% no longer gives every non-informative output 0.5.")
+                 "Quality is lost), and smoothed Lam% no longer gives every non-informative output 0.5.",
+       statement_latex=(
+           "Laplace's correction gives $P(G|S_\\emptyset) = \\frac{1}{2} \\neq P(G)$; smoothed, $\\mathrm{Recall}(\\mathcal{S}_\\emptyset) = \\frac{1}{|G|+2}$, $\\mathrm{Recall}(\\mathcal{S}_{\\mathcal{T}}) = \\frac{|G|+1}{|G|+2}$, $\\mathrm{Precision}(\\mathcal{S}_\\emptyset) = \\frac{1}{2}$, $\\mathrm{Precision}(\\mathcal{S}_{\\mathcal{T}}) = \\frac{|G|+1}{|T|+2}$; $|G| < \\frac{|T|}{2}$ implies $\\frac{|G|+1}{|T|+2} < \\frac{1}{2}$; hence for some $\\alpha$ the smoothed $F$ ranks the zero output above the placebo (Non-Informativeness Growing Quality is lost), and the smoothed $\\mathrm{Lam\\%}$ no longer gives every non-informative output $0.5$."))
 def laplace_smoothing(d: Derivation) -> None:
     G_, T_ = sp.symbols("G T", positive=True, integer=True)   # |G| and |T|
     rec = lambda tp, fn: (tp + 1) / (tp + 1 + fn + 1)          # Laplace-smoothed P(S|G)
@@ -211,7 +218,9 @@ def _first_zero_above_placebo(m: Measure):
                  "2P(S))/(|G| + 2), P(S|not G) = (|S and not G| + 2P(S))/(|not G| + 2), P(G|S) = (|S "
                  "and G| + 2P(G))/(|S| + 2), P(G|not S) = (|not S and G| + 2P(G))/(|not S| + 2) keep "
                  "non-informativeness, so the smoothed F keeps Growing Quality and the smoothed Lam% "
-                 "and Odds keep Fixed Quality.")
+                 "and Odds keep Fixed Quality.",
+       statement_latex=(
+           "Adding priors proportional to $P(G)P(S)$ to the contingency cells gives $P(G|S) = \\frac{|\\mathcal{S}\\cap\\mathcal{G}| + P(G)P(S)}{|S| + P(S)}$; with the weight of Laplace's correction the paper prints $P(S|G) = \\frac{|\\mathcal{S}\\cap\\mathcal{G}| + 2P(G)}{|S| + 2}$; for a non-informative output the smoothed $P(G|S_{\\neg i})$ equals $P(G)$; the four smoothed conditionals $P(S|G) = \\frac{|\\mathcal{S}\\cap\\mathcal{G}| + 2P(S)}{|G| + 2}$, $P(S|\\neg G) = \\frac{|\\mathcal{S}\\cap\\neg\\mathcal{G}| + 2P(S)}{|\\neg G| + 2}$, $P(G|S) = \\frac{|\\mathcal{S}\\cap\\mathcal{G}| + 2P(G)}{|S| + 2}$, $P(G|\\neg S) = \\frac{|\\neg\\mathcal{S}\\cap\\mathcal{G}| + 2P(G)}{|\\neg S| + 2}$ keep non-informativeness, so the smoothed $F$ keeps Growing Quality and the smoothed $\\mathrm{Lam\\%}$ and $\\mathrm{Odds}$ keep Fixed Quality."))
 def noninformative_smoothing_claim(d: Derivation) -> None:
     size_s = TP + FP
     # the table: add P(G)P(S) (etc.) to each cell
@@ -255,8 +264,8 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
                 smoothed_conditional(x, y), show_printed=sp.Eq(Pr(x, y), form, evaluate=False))
         d.equal(say("smoothed {0} of a non-informative output is unchanged", Pr(x, y)),
                 unsmoothed_ni[(x, y)], smoothed_conditional(x, y).subs(ni_counts), domain=domain)
-    for name, column in (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ")):
-        result = prop(name, column)
+    kept = (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ"))
+    for (name, _), result in zip(kept, cells(kept)):
         d.fact(f"{name} keeps {result.property}", _verdict_flag(result),
                printed=Verdict.HOLDS, derived=Verdict.of(_verdict_flag(result)), justification=result.proof)
     d.conclude(True, "Non-informative smoothing preserves non-informativeness of every conditional, so the "
@@ -291,7 +300,9 @@ def _exclusivity_by_z3() -> dict:
 @claim("amigo.body.properties_exclusive",
        where="Section 3.3",
        statement="Absolute Weighting, Non-Informativeness Fixed Quality and Non-Informativeness Growing "
-                 "Quality are mutually exclusive: a measure satisfies at most one.")
+                 "Quality are mutually exclusive: a measure satisfies at most one.",
+       statement_latex=(
+           'Absolute Weighting (AW), Non-Informativeness Fixed Quality (NIFQ) and Non-Informativeness Growing Quality (NIGQ) are mutually exclusive: for every measure $Q$, none of $\\mathrm{AW}(Q) \\wedge \\mathrm{NIFQ}(Q)$, $\\mathrm{AW}(Q) \\wedge \\mathrm{NIGQ}(Q)$, $\\mathrm{NIFQ}(Q) \\wedge \\mathrm{NIGQ}(Q)$ holds.'))
 def exclusive(d: Derivation) -> None:
     d.note("With $D = \\partial Q(S_{ni})/\\partial P(S)$ (oriented so that positive means better): NIFQ means "
            "$D \\equiv 0$; NIGQ means $D > 0$ for every parameter value; AW means $\\operatorname{sign} D = "
@@ -303,9 +314,11 @@ def exclusive(d: Derivation) -> None:
                              "$(\\theta+hi)/2$ of the parameter domain $(lo, hi)$ (universal instantiation, so "
                              "a weaker set of assumptions), with $D$ an uninterpreted function, are unsatisfiable")
     clashes = []
-    for name in TABLE_ROWS + ("Acc", "Reliability", "SensitivityRS"):
-        results = property_table()[name]
-        held = [r.property for r in results[1:] if r.verdict is Verdict.HOLDS]
+    names = TABLE_ROWS + ("Acc", "Reliability", "SensitivityRS")
+    exclusive_columns = ("AW", "NIFQ", "NIGQ")
+    results = iter(cells((name, column) for name in names for column in exclusive_columns))
+    for name in names:
+        held = [r.property for r in (next(results) for _ in exclusive_columns) if r.verdict is Verdict.HOLDS]
         if len(held) > 1:
             clashes.append(f"{name}: {held}")
     d.fact("no catalogue measure is found to satisfy two of them", not clashes,

@@ -1,10 +1,12 @@
 """What the amigo derivations share: the paper's symbols, the measures (with the paper's smoothed
 variants), the non-informative substitution and the table of every property the claims use
-(computed once, before the claims: the paper's ``prepare``).
+(each cell computed once, when a claim first asks for it or, for `prove`, all at once before the
+claims: the paper's ``prepare``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -13,6 +15,7 @@ from functools import lru_cache
 import sympy as sp
 
 from symmetric.claims import Derivation
+from symmetric.config import configured, settings
 from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.measures.base import Measure
@@ -46,28 +49,63 @@ def logit_inverse(y):
 PROPERTY_MEASURES = ("Lam%_smN", "Odds_smN", "F_smN", "F_smL", "Phi", "Kappa", "Lam%_smL", "Odds_smL", "MI",
                      "Chi", "MAAc", "WAcc", "Utility", "Lam%", "Odds", "F", "F(R,S)", "Acc", "Reliability",
                      "SensitivityRS")   # every measure whose properties a claim uses, costliest first
+COLUMNS = props.COLUMNS
+
+# (settings, measure name, property) -> result: every cell a claim asked for, computed once.  A
+# claim asks only for its own cells (`symmetric show` of one claim pays for those alone); the
+# paper's ``prepare`` (`symmetric prove`) fills the whole table at once, in parallel.
+_CELLS: dict = {}
 
 
-def _properties_of(name: str):
-    return name, props.check_all(measure(name))
+def _measure_cells(keys: tuple) -> list:
+    """The results of several cells of one measure, in one process: the checkers of a measure
+    share memoised work (its non-informative score, say), which a split would repeat."""
+    out = []
+    for key in keys:
+        current, name, column = key
+        with configured(**dataclasses.asdict(current)):      # the caller's settings, in a worker too
+            out.append((key, props.check_one(measure(name), column)))
+    return out
 
 
-@lru_cache(maxsize=None)
-def property_table() -> dict:
-    """Every Amigo property of every measure the claims use, computed once.
+def cells(pairs) -> list:
+    """The results of the (measure name, property) ``pairs``, in order, each computed once.
 
-    The measures are independent, so they are checked in parallel worker processes (one per
-    core); each result is a pure function of the measure, so this changes no verdict."""
-    workers = int(os.environ.get("SYMMETRIC_WORKERS", min(2, os.cpu_count() or 1)))
+    Cells not computed yet are, when several measures need them, checked in parallel worker
+    processes (one per core, the cells of one measure together); each result is a pure function
+    of the measure, the property and the settings, so this changes no verdict."""
+    current = settings()
+    keys = [(current, name, column) for name, column in pairs]
+    by_measure: dict = {}
+    for key in dict.fromkeys(keys):
+        if key not in _CELLS:
+            by_measure.setdefault(key[1], []).append(key)
+    groups = [tuple(group) for group in by_measure.values()]
+    workers = min(int(os.environ.get("SYMMETRIC_WORKERS", min(2, os.cpu_count() or 1))), len(groups))
     if workers <= 1:
-        return dict(map(_properties_of, PROPERTY_MEASURES))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return dict(pool.map(_properties_of, PROPERTY_MEASURES))
+        done = map(_measure_cells, groups)
+    else:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            done = list(pool.map(_measure_cells, groups))
+    for results in done:
+        _CELLS.update(results)
+    return [_CELLS[k] for k in keys]
+
+
+def row(name: str) -> tuple:
+    """The four results of measure ``name`` (SM, AW, NIFQ, NIGQ)."""
+    return tuple(cells((name, column) for column in COLUMNS))
+
+
+def property_table() -> dict:
+    """Every Amigo property of every measure the claims use (the paper's ``prepare``)."""
+    results = iter(cells((name, column) for name in PROPERTY_MEASURES for column in COLUMNS))
+    return {name: tuple(next(results) for _ in COLUMNS) for name in PROPERTY_MEASURES}
 
 
 def prop(name: str, column: str):
     """The result of property ``column`` (SM, AW, NIFQ, NIGQ) for measure ``name``."""
-    return dict((r.property, r) for r in property_table()[name])[column]
+    return cells([(name, column)])[0]
 
 
 @lru_cache(maxsize=None)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
-from .common import _verdict_flag, property_table, TABLE_ROWS
+from ..statements import yes_no_matrix
+from .common import _verdict_flag, cells, COLUMNS, row, TABLE_ROWS
 
 
 Y, N_ = True, False
@@ -24,7 +25,12 @@ TABLE_PRINTED = {
     "F": (N_, N_, N_, Y), "F_smL": (Y, N_, N_, N_), "F_smN": (Y, N_, N_, Y),
     "F(R,S)": (Y, N_, N_, N_),
 }
-COLUMNS = ("SM", "AW", "NIFQ", "NIGQ")
+# the rows as the paper names them (KapS is the catalogue's Kappa)
+ROW_LATEX = {"WAcc": r"$\mathrm{Acc}/\mathrm{WAcc}$", "Utility": r"$\mathrm{Utility}$", "Lam%": r"$\mathrm{Lam\%}$",
+             "Odds": r"$\mathrm{Odds}$", "Lam%_smL": r"$\mathrm{Lam\%}_{smL}$", "Odds_smL": r"$\mathrm{Odds}_{smL}$",
+             "Lam%_smN": r"$\mathrm{Lam\%}_{smN}$", "Odds_smN": r"$\mathrm{Odds}_{smN}$", "Phi": r"$\mathrm{Phi}$",
+             "MAAc": r"$\mathrm{MAAc}$", "Kappa": r"$\mathrm{KapS}$", "Chi": r"$\mathrm{Chi}$", "MI": r"$\mathrm{MI}$",
+             "F": "$F$", "F_smL": "$F_{smL}$", "F_smN": "$F_{smN}$", "F(R,S)": "$F(R,S)$"}
 
 
 @claim("amigo.table.properties",
@@ -32,14 +38,19 @@ COLUMNS = ("SM", "AW", "NIFQ", "NIGQ")
        statement="The matrix of measures (Acc/WAcc, Utility, Lam%, Odds, Lam%_smL, Odds_smL, Lam%_smN, "
                  "Odds_smN, Phi, MAAc, KapS, Chi, MI, F, F_smL, F_smN, F(R,S)) against Strict "
                  "Monotonicity, Absolute Weighting, Non-Inf. Fixed Quality and Non-Inf. Growing "
-                 "Quality, as printed.")
+                 "Quality, as printed.",
+       statement_latex=(
+           "The matrix of measures against Strict Monotonicity (SM), Absolute Weighting (AW), Non-Informativeness "
+           "Fixed Quality (NIFQ) and Non-Informativeness Growing Quality (NIGQ), as printed (Y: the property holds):"
+           + yes_no_matrix(COLUMNS, {ROW_LATEX[name]: marks for name, marks in TABLE_PRINTED.items()}, halves=2)))
 def properties_table(d: Derivation) -> None:
     d.source_note("Rows and printed cells: Fig. 5 (Table 3 for F(R,S), whose SM cell contradicts Section 4.4.1). "
            "The garbled row Phi, MAAc, KapS, Chi, MI is read as yes, no, yes, no. The row Acc/WAcc is "
            "checked on Weighted Accuracy; plain Accuracy has no parameter and so no Absolute Weighting.")
     first_wrong = None
+    cells((name, column) for name in TABLE_ROWS for column in COLUMNS)     # all at once, in parallel
     for name in TABLE_ROWS:
-        results = property_table()[name]
+        results = row(name)
         for column, printed, result in zip(COLUMNS, TABLE_PRINTED[name], results):
             flag = _verdict_flag(result)
             holds = None if flag is None else flag == printed

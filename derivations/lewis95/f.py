@@ -62,7 +62,9 @@ def _fig3_recomputed(p):
        statement="Exact E[F1] by eq. (16) and the approximation of eq. (17) with the error bound of eq. "
                  "(18), for test sets p = (0.4, 0.4, 0.2) and (0.9, 0.9, 0.4) and each PRP assignment "
                  "(none with C_F = 0 and C_F = 1, top 1, top 2, all), are as printed in Figure 3, and "
-                 "each exact value lies within its bound.")
+                 "each exact value lies within its bound.",
+       statement_latex=(
+           'The exact $E[F_1]$ of eq.~(16) and the approximation of eq.~(17) with the error bound of eq.~(18), for the test sets $p = (0.4, 0.4, 0.2)$ and $p = (0.9, 0.9, 0.4)$ and each PRP assignment (none, with $C_F = 0$ and $C_F = 1$; top $1$; top $2$; all), are as printed in Figure~3, and each exact value lies within its bound.'))
 def f_expected_values(d: Derivation) -> None:
     d.source_note("Figure 3 reconstructed from the OCR: the two 'Exact' columns are in place; the two "
            "'Approx.' columns (value and $\\pm$ bound; the scan prints 0.4 as '0:4' and 0.0790 as '0:0790') "
@@ -119,7 +121,9 @@ def f_expected_values(d: Derivation) -> None:
 @claim("lewis95.f.no_ptp",
        where="Section 6, Figure 3",
        statement="F does not satisfy the Probability Thresholding Principle: items with p = 0.4 must be "
-                 "assigned to optimise E[F1] in the first test set and must not be in the second.")
+                 "assigned to optimise E[F1] in the first test set and must not be in the second.",
+       statement_latex=(
+           '$F$ does not satisfy the Probability Thresholding Principle: the items with $p_i = 0.4$ must be assigned to maximise $E[F_1]$ in the first test set and must not be in the second.'))
 def f_no_ptp(d: Derivation) -> None:
     sets = [tuple(Q(x) for x in ps) for ps in FIG3_SETS]
     for cf in (1, 0):
@@ -174,7 +178,9 @@ def _f_value(s, z, b2, cf=1):
        where="Appendix B",
        statement="For independent Bernoulli judgments and beta >= 0, any assignment maximising "
                  "E[F_beta] satisfies the PRP: if s_j = 1 and s_k = 0 then p_j >= p_k (proof by "
-                 "exchanging j and k).")
+                 "exchanging j and k).",
+       statement_latex=(
+           'For independent Bernoulli judgments $Z_i \\sim p_i$ and $\\beta \\geq 0$, any assignment $s$ maximising $E[F_\\beta]$ satisfies the PRP: $s_j = 1$ and $s_k = 0$ imply $p_j \\geq p_k$ (proof by exchanging $j$ and $k$).'))
 def f_prp(d: Derivation) -> None:
     b2 = sp.Symbol("beta", nonnegative=True) ** 2
     d.note("Proof by exchange: $s$ optimal with $s_j = 1$, $s_k = 0$ and $p_j < p_k$; $s'$ swaps $j$ and $k$.  "
@@ -249,7 +255,9 @@ def f_prp(d: Derivation) -> None:
        statement="With X = (beta^2+1) sum s_i Z_i and Y = sum s_i + beta^2 sum Z_i: E[X] = (beta^2+1) "
                  "sum s_i p_i, var[X] = (beta^2+1)^2 sum s_i p_i (1-p_i), E[Y] = sum s_i + beta^2 sum "
                  "p_i, var[Y] = beta^4 sum p_i (1-p_i), |X/Y| <= 1 so K = 1, and |E[X/Y] - E[X]/E[Y]| "
-                 "<= (K var[Y] + sqrt(var[X] var[Y]))/E[Y]^2.")
+                 "<= (K var[Y] + sqrt(var[X] var[Y]))/E[Y]^2.",
+       statement_latex=(
+           'With $X = (\\beta^2+1)\\sum_i s_i Z_i$ and $Y = \\sum_i s_i + \\beta^2\\sum_i Z_i$: $E[X] = (\\beta^2+1)\\sum_i s_i p_i$, $\\mathrm{var}[X] = (\\beta^2+1)^2\\sum_i s_i p_i (1-p_i)$, $E[Y] = \\sum_i s_i + \\beta^2\\sum_i p_i$, $\\mathrm{var}[Y] = \\beta^4\\sum_i p_i (1-p_i)$, $|X/Y| \\leq 1$ so $K = 1$, and $\\left|E\\left[\\frac{X}{Y}\\right] - \\frac{E[X]}{E[Y]}\\right| \\leq \\frac{K\\,\\mathrm{var}[Y] + \\sqrt{\\mathrm{var}[X]\\,\\mathrm{var}[Y]}}{E[Y]^2}$.'))
 def f_approximation_bound(d: Derivation) -> None:
     n = N_SYMBOLIC
     p, s = symbolic.probabilities(n), symbolic.decisions(n)

@@ -30,7 +30,9 @@ FIG4_ROWS = ("none", "top 1", "both")
                  "top 1 / both are 1.5, 0.5, 1.5; 2.14, 0.54, 0.94; 1.1, 0.5, 1.9 (columns as "
                  "reconstructed from the scrambled figure); SEC satisfies the PRP but not the PTP (the "
                  "best threshold lies between 0.6 and 0.7 for the second set and between 0.3 and 0.5 "
-                 "for the third).")
+                 "for the third).",
+       statement_latex=(
+           'The exact $E[\\mathrm{SEC}]$ for the test sets $(0.5, 0.5)$, $(0.7, 0.6)$, $(0.5, 0.3)$ and the assignments none, top $1$, both are $1.5, 0.5, 1.5$; $2.14, 0.54, 0.94$; $1.1, 0.5, 1.9$ (columns as reconstructed from the scrambled figure); SEC satisfies the PRP but not the PTP (the best threshold lies between $0.6$ and $0.7$ for the second set and between $0.3$ and $0.5$ for the third).'))
 def sec_expected_values(d: Derivation) -> None:
     d.source_note("Figure 4 reconstructed: the scan prints the three 'Exact E[SEC]' columns away from their test "
            "sets; each column is given to the test set for which all its numbers agree with the "

@@ -18,7 +18,9 @@ from .common import _note_reconstructions, _rows, _truncates_to, CANDIDATE_SAMPL
 # ------------------------------------------------------------------ Appendix A
 @claim("quant.appendix_a.ae",
        where="Appendix A",
-       statement="AE enjoys IoI, NN, IND, MON (via B-MON), IMP (via B-IMP) and ABS (via B-ABS).")
+       statement="AE enjoys IoI, NN, IND, MON (via B-MON), IMP (via B-IMP) and ABS (via B-ABS).",
+       statement_latex=(
+           '$\\mathrm{AE}$ enjoys IoI, NN, IND, MON (via B-MON), IMP (via B-IMP) and ABS (via B-ABS).'))
 def appendix_a_ae(d: Derivation) -> None:
     _note_reconstructions(d, ("AE",))
     r = check_all(qm.get("AE"), None)
@@ -116,7 +118,9 @@ def appendix_b_max(d: Derivation) -> None:
        statement="For true distribution (0.20, 0.80) and predictions (0.25, 0.75) and (0.15, 0.85), the "
                  "printed values are AE 0.0500/0.0500, NAE 0.0625/0.0625, RAE 0.1562/0.1562, NRAE "
                  "0.0625/0.0625, SE 0.0025/0.0025, DR 0.1312/0.1544, KLD 0.0070/0.0090, NKLD "
-                 "0.0035/0.0045, PD 0.0117/0.0181; so DR, KLD, NKLD and PD do not satisfy IMP.")
+                 "0.0035/0.0045, PD 0.0117/0.0181; so DR, KLD, NKLD and PD do not satisfy IMP.",
+       statement_latex=(
+           'For the true distribution $(0.20, 0.80)$ and the predictions $(0.25, 0.75)$ and $(0.15, 0.85)$, the printed values are\\par\\smallskip\\noindent{\\small\\begin{tabular}{@{}l*{9}{r}@{}} & AE & NAE & RAE & NRAE & SE & DR & KLD & NKLD & PD\\\\\\hline $(0.25, 0.75)$ & 0.0500 & 0.0625 & 0.1562 & 0.0625 & 0.0025 & 0.1312 & 0.0070 & 0.0035 & 0.0117\\\\$(0.15, 0.85)$ & 0.0500 & 0.0625 & 0.1562 & 0.0625 & 0.0025 & 0.1544 & 0.0090 & 0.0045 & 0.0181\\end{tabular}}\\par\\smallskip\\noindent so DR, KLD, NKLD and PD do not satisfy IMP.'))
 def appendix_b_imp(d: Derivation) -> None:
     _note_reconstructions(d)
     eps = _smoothing_step(d)
@@ -167,7 +171,9 @@ def appendix_b_rel(d: Derivation) -> None:
 
 @claim("quant.appendix_b.abs",
        where="Appendix B.4",
-       statement="On the scenario of B.3, NAE, RAE, NRAE, DR, KLD, NKLD and PD do not satisfy ABS.")
+       statement="On the scenario of B.3, NAE, RAE, NRAE, DR, KLD, NKLD and PD do not satisfy ABS.",
+       statement_latex=(
+           'On the scenario of Appendix~B.3, $\\mathrm{NAE}$, $\\mathrm{RAE}$, $\\mathrm{NRAE}$, $\\mathrm{DR}$, $\\mathrm{KLD}$, $\\mathrm{NKLD}$ and $\\mathrm{PD}$ do not satisfy ABS.'))
 def appendix_b_abs(d: Derivation) -> None:
     _rel_abs(d, "abs")
 
@@ -198,14 +204,18 @@ def _bmon_theorem(d: Derivation, name: str, printed_derivative: sp.Expr) -> None
 @claim("quant.appendix_c.kld_bmon",
        where="Appendix C, Theorem C.1",
        statement="KLD satisfies B-MON (proved by differentiating in the predicted prevalence on each "
-                 "side of the true one).")
+                 "side of the true one).",
+       statement_latex=(
+           '$\\mathrm{KLD}$ satisfies B-MON: $\\frac{\\partial\\,\\mathrm{KLD}}{\\partial q} < 0$ for $q < p$ and $\\frac{\\partial\\,\\mathrm{KLD}}{\\partial q} > 0$ for $q > p$ (proved by differentiating in the predicted prevalence $q$ on each side of the true one, $p$).'))
 def appendix_c_kld(d: Derivation) -> None:
     _bmon_theorem(d, "KLD", -p / q + (1 - p) / (1 - q))
 
 
 @claim("quant.appendix_c.pd_bmon",
        where="Appendix C, Theorem C.2",
-       statement="PD satisfies B-MON.")
+       statement="PD satisfies B-MON.",
+       statement_latex=(
+           '$\\mathrm{PD}$ satisfies B-MON: $\\frac{\\partial\\,\\mathrm{PD}}{\\partial q} < 0$ for $q < p$ and $\\frac{\\partial\\,\\mathrm{PD}}{\\partial q} > 0$ for $q > p$.'))
 def appendix_c_pd(d: Derivation) -> None:
     # d/dq of (1/2)[(p-q)^2/q + (p-q)^2/(1-q)] = (q-p)(q^2 + p - 2pq)... written over q^2 (1-q)^2
     _bmon_theorem(d, "PD", (q - p) * (p + q - 2 * p * q) / (2 * q ** 2 * (1 - q) ** 2))

@@ -22,7 +22,9 @@ from .common import _note_reconstructions, _verdicts, ORDER, paper_smoothing
        where="Section 4, eqs. (2), (7), (10), (15), (18)",
        statement="The perverse estimator puts all mass on the class of smallest true prevalence; the "
                  "maxima of AE, RAE, SE, KLD and PD (with smoothing where needed) depend on the true "
-                 "distribution and on |C|, and NKLD's maximum is strictly below 1.")
+                 "distribution and on |C|, and NKLD's maximum is strictly below 1.",
+       statement_latex=(
+           'The perverse estimator puts all mass on the class of smallest true prevalence; the maxima of $\\mathrm{AE}$, $\\mathrm{RAE}$, $\\mathrm{SE}$, $\\mathrm{KLD}$ and $\\mathrm{PD}$ (smoothed where needed) depend on the true distribution and on $|C|$, and $\\max\\mathrm{NKLD} < 1$.'))
 def ranges(d: Derivation) -> None:
     size, _ = paper_smoothing()
     eps = epsilon_for(size)
@@ -72,7 +74,9 @@ def ranges(d: Derivation) -> None:
 @claim("quant.binary_coincidences",
        where="Sections 4.2 and 4.5",
        statement="In the binary case the Normalized Absolute Score (as an error) coincides with NAE, "
-                 "and the Normalized Squared Score (as an error) coincides with the normalised SE.")
+                 "and the Normalized Squared Score (as an error) coincides with the normalised SE.",
+       statement_latex=(
+           'In the binary case the Normalized Absolute Score, as an error, coincides with $\\mathrm{NAE}$ ($1 - \\mathrm{NAS} = \\mathrm{NAE}$), and the Normalized Squared Score, as an error, with the normalised $\\mathrm{SE}$ ($1 - \\mathrm{NSS} = \\mathrm{NSE}$).'))
 def binary_coincidences(d: Derivation) -> None:
     _x, _y = sp.symbols("x y", positive=True)
     low = Domain("0<p<1/2", (sp.Lt(0, p), sp.Lt(p, sp.Rational(1, 2))), {p: _x / (2 * (1 + _x)), q: _y / (1 + _y)})
@@ -99,7 +103,9 @@ def binary_coincidences(d: Derivation) -> None:
        statement="REL and ABS are mutually exclusive; they are not exhaustive, and Section 3.1 points "
                  "to Section 4.6 for an EMQ that enjoys neither; Section 4.6 (and Table 1) state that "
                  "DR enjoys REL, because for the same amount of misprediction CR is smaller when the "
-                 "true prevalence is smaller.")
+                 "true prevalence is smaller.",
+       statement_latex=(
+           'REL and ABS are mutually exclusive; they are not exhaustive, and Section~3.1 points to Section~4.6 for an EMQ that enjoys neither; Section~4.6 (and Table~1) state that $\\mathrm{DR}$ enjoys REL, because for the same amount of misprediction $\\mathrm{CR}$ is smaller when the true prevalence is smaller.'))
 def rel_abs_exclusive(d: Derivation) -> None:
     size, _ = paper_smoothing()
     eps = epsilon_for(size)

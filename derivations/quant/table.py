@@ -8,6 +8,7 @@ from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
 from symmetric.render.text import counterexample_line
 from symmetric.quantification.distributions import epsilon_for
+from ..statements import yes_no_matrix
 from .common import _note_reconstructions, _verdicts, COLUMNS, ORDER, paper_smoothing, TABLE1
 
 
@@ -17,7 +18,10 @@ from .common import _note_reconstructions, _verdicts, COLUMNS, ORDER, paper_smoo
        statement="Yes/No for each measure and property, as printed: AE Y Y N Y Y N Y Y; NAE Y Y Y Y Y N "
                  "N Y; RAE Y Y N Y Y Y N Y; NRAE Y Y Y Y Y N N Y; SE Y Y N Y Y N Y Y; DR Y Y N Y N Y N "
                  "Y; KLD Y Y N Y N N N Y; NKLD Y Y Y Y N N N Y; PD Y Y N Y N N N Y (columns IoI NN MAX "
-                 "MON IMP REL ABS IND).")
+                 "MON IMP REL ABS IND).",
+       statement_latex=(
+           "Each measure against each property, as printed (Y: the measure enjoys the property):"
+           + yes_no_matrix(COLUMNS, {rf"$\mathrm{{{name}}}$": TABLE1[name] for name in ORDER})))
 def table1(d: Derivation) -> None:
     size, _ = paper_smoothing()
     eps = epsilon_for(size)

@@ -78,7 +78,9 @@ def f1_con(d: Derivation) -> None:
 @claim("sebastiani15.f1.cha",
        where="Property 4.3",
        statement="F1 does not satisfy CHA: with AN = 0, E[F1 of the random classifier] = 0.500 if |D| = "
-                 "1 and about 0.612 if |D| = 100.")
+                 "1 and about 0.612 if |D| = 100.",
+       statement_latex=(
+           '$F_1$ does not satisfy CHA: with $AN = 0$, the random classifier has $E[F_1] = 0.500$ if $|D| = 1$ and $E[F_1] \\approx 0.612$ if $|D| = 100$.'))
 def f1_cha(d: Derivation) -> None:
     f1 = _m("F1")
     models = axioms.RANDOM_MODELS

@@ -60,7 +60,9 @@ def k_axioms(d: Derivation) -> None:
 @claim("sebastiani15.k.multiclass",
        where="Section 6.1, eq. (10)",
        statement="The single-label multi-class K of eq. (10), a rescaled macro-averaged recall over "
-                 "classes with AP_j > 0, reduces to eq. (5) when |C| = 2, and keeps all eight axioms.")
+                 "classes with AP_j > 0, reduces to eq. (5) when |C| = 2, and keeps all eight axioms.",
+       statement_latex=(
+           'The single-label multi-class $K$ of eq.~(10), a rescaled macro-averaged recall over the classes $c_j$ with $AP_j > 0$, reduces to eq.~(5) when $|C| = 2$, and keeps all eight axioms.'))
 def k_multiclass(d: Derivation) -> None:
     k2, (t1, t2), (a1, a2) = multiclass_k_expr(2)
     k5 = _m("K").count_form
@@ -117,7 +119,9 @@ def k_multiclass(d: Derivation) -> None:
        where="Section 6.2, eq. (11), Example 6.1",
        statement="With absolute error over 5 equally spaced classes, the contributions to recall in "
                  "Example 6.1 are 1, 1/2 and 0 for d1, d2, d3 (true class c3) and 2/3 for d4 (true "
-                 "class c4); with unit costs eq. (11) reduces to eq. (9).")
+                 "class c4); with unit costs eq. (11) reduces to eq. (9).",
+       statement_latex=(
+           'With absolute error over $5$ equally spaced classes, the contributions to recall in Example~6.1 are $1$, $\\frac{1}{2}$ and $0$ for $d_1$, $d_2$, $d_3$ (true class $c_3$) and $\\frac{2}{3}$ for $d_4$ (true class $c_4$); with unit costs eq.~(11) reduces to eq.~(9).'))
 def k_cost_sensitive(d: Derivation) -> None:
     error = absolute_error(ordinal_distance([1, 1, 1, 1]))
     items = [(2, 2), (2, 1), (2, 0), (3, 2)]      # (true, predicted), 0-based: c3 -> c3, c2, c1; c4 -> c3

@@ -32,7 +32,9 @@ def _independent(expr, var, other, total, subs):
        where="Property 4.6",
        statement="ASP, DOR and LAM% do not satisfy MON (with TP = 0 and FN > 0 their value does not "
                  "depend on how the negatives split into FP and TN; for DOR and LAM% also with TN = 0; "
-                 "LAM% ignores one of FP, FN when the other is 0).")
+                 "LAM% ignores one of FP, FN when the other is 0).",
+       statement_latex=(
+           'ASP, DOR and LAM\\% do not satisfy MON: with $TP = 0$ and $FN > 0$ their value does not depend on how $AN = FP + TN$ splits; for DOR and LAM\\% also with $TN = 0$ (how $AP = TP + FN$ splits); LAM\\% ignores $FN$ when $FP = 0$ and $FP$ when $FN = 0$.'))
 def others_mon(d: Derivation) -> None:
     total = sp.Symbol("N", positive=True)
     for name in ("ASP", "DOR", "Lam%"):
@@ -143,7 +145,9 @@ def _lam_logit():
        where="Property 4.9",
        statement="DOR and LAM% do not satisfy WDE: with AP > 0 and AN > 0, DOR is defined when FP > 0 "
                  "and FN > 0 but not when FP = 0 or FN = 0; LAM% is defined for most cases with TP > 0 "
-                 "and TN > 0 and undefined when TP = 0 or TN = 0.")
+                 "and TN > 0 and undefined when TP = 0 or TN = 0.",
+       statement_latex=(
+           'DOR and LAM\\% do not satisfy WDE: with $AP > 0$ and $AN > 0$, DOR is defined when $FP > 0$ and $FN > 0$ but not when $FP = 0$ or $FN = 0$; LAM\\% is defined for most cases with $TP > 0$ and $TN > 0$ and undefined when $TP = 0$ or $TN = 0$.'))
 def others_wde(d: Derivation) -> None:
     dor = _m("DOR").count_form
     ok, why = definedness(dor.xreplace({c: POSITIVE[c] for c in CELLS}), axioms.EVERYWHERE)
@@ -189,7 +193,9 @@ def others_imb(d: Derivation) -> None:
 @claim("sebastiani15.table2",
        where="Table 2",
        statement="The printed formulas of Acc, DOR, LAM%, ASP, MCC and F1 in terms of the contingency "
-                 "table (MCC printed as (TP.TN - FP.FN)/(AP.AN.(TP+TN).(FP+FN))^(1/2)).")
+                 "table (MCC printed as (TP.TN - FP.FN)/(AP.AN.(TP+TN).(FP+FN))^(1/2)).",
+       statement_latex=(
+           'The printed formulas of $\\mathrm{Acc}$, $\\mathrm{DOR}$, $\\mathrm{LAM\\%}$, $\\mathrm{ASP}$, $\\mathrm{MCC}$ and $F_1$ in terms of the contingency table, with $\\mathrm{MCC} = \\frac{TP \\cdot TN - FP \\cdot FN}{\\sqrt{AP \\cdot AN \\cdot (TP+TN) \\cdot (FP+FN)}}$ as printed.'))
 def table2(d: Derivation) -> None:
     pos = {c: POSITIVE[c] for c in CELLS}
     n = TP + FP + FN + TN

@@ -29,6 +29,7 @@ from ..domain import EVERYWHERE, Domain
 from ..errors import UnsoundResultError
 from ..evidence import Counterexample, Sentence
 from ..logic import Verdict
+from .readable import readable
 from .model import Claim, ClaimResult, ClaimVerdict, PrintedLatex, Prose, StepRecord
 
 
@@ -43,14 +44,6 @@ def _form(value):
     if isinstance(value, Fraction):
         return sp.Rational(value.numerator, value.denominator)
     return value
-
-
-def _readable(expr):
-    """A derived expression as a reader would write it: factored when that is cheap."""
-    expr = sp.sympify(expr)
-    if isinstance(expr, sp.Expr) and not expr.is_number and sp.count_ops(expr) < 80 and not expr.has(sp.Piecewise):
-        return sp.factor(expr)
-    return expr
 
 
 def _point(point: Mapping) -> Sentence:
@@ -130,7 +123,7 @@ class Derivation:
             why = _then(why, "; " + decision.detail)
         status = Verdict.of(decision.value)
         shown_printed = printed if show_printed is None else show_printed
-        shown_derived = _readable(derived) if show_derived is None else show_derived
+        shown_derived = readable(derived, domain) if show_derived is None else show_derived
         self.steps.append(StepRecord(label, status, _form(shown_printed), _form(shown_derived), why))
         return status
 

@@ -53,6 +53,7 @@ def _report(results: list[tuple[Kind, object, tuple[PropertyResult, ...]]]) -> l
 
 
 def _table(results) -> Table:
+    from ..render import pretty   # the mathematics of a reason drawn in Unicode (loaded only here)
     table = Table(title="symmetric check", caption="* the headline reading (the one the paper's own verdicts imply)")
     for col in ("measure", "property", "reading", "verdict", "why"):
         table.add_column(col)
@@ -64,7 +65,8 @@ def _table(results) -> Table:
             headlines.add(r.property)
             # names such as CHA[bernoulli] must not be read as rich markup
             table.add_row(escape(m.name), escape(r.property), escape(reading),
-                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", escape(text_render.short_reason(r, rs)))
+                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
+                          escape(text_render.short_reason(r, rs, pretty.inline)))
     return table
 
 

@@ -13,7 +13,7 @@ from rich.table import Table
 import derivations
 
 from ..claims import registry
-from ..claims.model import ClaimResult, ClaimVerdict
+from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
 from ..errors import UnknownNameError
 from ..properties import catalogue
 from ..render import files, texbuild
@@ -142,13 +142,18 @@ def show(claim_id: str, as_latex: bool = False) -> None:
 
     claim = registry.claim_by_id(claim_id)
     r = registry.run_claim(claim)
-    prose = latex_render.tex_text if as_latex else (lambda value: text_render.prose(value, pretty.inline))
+    # the terminal draws mathematics in Unicode: sympy objects through the pretty printer, an
+    # author's $...$ LaTeX in a sentence (a check, a note) through its text rules
+    prose = latex_render.tex_text if as_latex else \
+        (lambda value: pretty.author_text(text_render.prose(value, pretty.inline)))
 
     def form(value, printed: bool) -> str:
         if as_latex:
             return latex_render.tex_math(value, printed=printed)
         if isinstance(value, sp.Basic):
             return pretty.to_unicode(value, complements=not printed)
+        if isinstance(value, PrintedLatex):
+            return pretty.latex_form(value.latex, value.args, complements=not printed)
         return text_render.form(value)
 
     def block(label: str, value) -> None:
@@ -161,14 +166,15 @@ def show(claim_id: str, as_latex: bool = False) -> None:
             click.echo(f"         {line}")
 
     click.echo(f"{r.id}  ({r.paper}, {r.where})")
-    statement = (r.statement_latex or latex_render.tex_text(r.statement)) if as_latex else r.statement
+    statement = (r.statement_latex or latex_render.tex_text(r.statement)) if as_latex else \
+        (pretty.statement_text(r.statement_latex) or r.statement)
     click.echo(f"statement: {statement}\n")
     for note in r.source_notes:
         click.echo(f"about the source: {prose(note)}")
     for note in r.notes:
         click.echo(f"note: {prose(note)}")
     for k, s in enumerate(r.steps, 1):
-        label = latex_render.tex_text(s.label) if as_latex else text_render.prose(s.label)
+        label = latex_render.tex_text(s.label) if as_latex else prose(s.label)
         click.echo(f"{k}. [{text_render.step_status(s.status)}] {label}")
         if s.printed is not None:
             block("printed:", s.printed)
@@ -183,7 +189,8 @@ def show(claim_id: str, as_latex: bool = False) -> None:
         if as_latex:
             click.echo(f"counterexample: {latex_render.counterexample_table(r.counterexample)}")
         else:
-            click.echo(f"counterexample: {text_render.counterexample_line(r.counterexample)}")
+            line = text_render.counterexample_line(r.counterexample, pretty.inline)
+            click.echo(f"counterexample: {pretty.author_text(line)}")
     if r.reason:
         click.echo(f"why: {prose(r.reason)}")
     click.echo(f"verdict: {r.verdict.value}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..config import Settings, settings
+from ..errors import UnknownNameError
 from ..measures.base import Measure
 from .amigo_monotonicity import strict_monotonicity
 from .amigo_noninformative import absolute_weighting, fixed_quality, growing_quality, noninformative_score, \
@@ -24,13 +25,15 @@ from .amigo_noninformative import absolute_weighting, fixed_quality, growing_qua
 from ..evidence import PropertyResult
 from .tables import param_grid
 
-__all__ = ["CHECKERS", "absolute_weighting", "check_all", "fixed_quality", "growing_quality",
+__all__ = ["CHECKERS", "COLUMNS", "absolute_weighting", "check_all", "check_one", "fixed_quality", "growing_quality",
            "noninformative_score", "param_grid", "size_derivative", "strict_monotonicity"]
 
 # each checker takes the measure and its reading's choices as keyword arguments (catalogue axes;
 # the defaults are the headline reading)
 CHECKERS = (("SM", strict_monotonicity), ("AW", absolute_weighting),
             ("NIFQ", fixed_quality), ("NIGQ", growing_quality))
+COLUMNS = tuple(name for name, _ in CHECKERS)
+_CHECKER = dict(CHECKERS)
 
 
 def check_all(measure: Measure) -> tuple[PropertyResult, ...]:
@@ -39,6 +42,18 @@ def check_all(measure: Measure) -> tuple[PropertyResult, ...]:
     return _check_all(measure, settings())
 
 
-@lru_cache(maxsize=256)
+def check_one(measure: Measure, name: str) -> PropertyResult:
+    """Property ``name`` (SM, AW, NIFQ or NIGQ) of ``measure`` alone, memoised as
+    :func:`check_all` (which is made of these): a caller that needs one cell pays for one."""
+    if name not in _CHECKER:
+        raise UnknownNameError("Amigo property", name, COLUMNS)
+    return _check_one(measure, name, settings())
+
+
 def _check_all(measure: Measure, current: Settings) -> tuple[PropertyResult, ...]:
-    return tuple(check(measure) for _, check in CHECKERS)
+    return tuple(_check_one(measure, name, current) for name in COLUMNS)
+
+
+@lru_cache(maxsize=1024)
+def _check_one(measure: Measure, name: str, current: Settings) -> PropertyResult:
+    return _CHECKER[name](measure)

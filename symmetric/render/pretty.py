@@ -7,8 +7,12 @@ computed with.
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.printing.pretty.pretty import PrettyPrinter
+from sympy.printing.pretty.pretty_symbology import pretty_symbol
+from sympy.printing.str import StrPrinter
 from sympy.printing.pretty.stringpict import prettyForm
 
 from .. import space
@@ -52,7 +56,178 @@ def to_unicode(expr, *, complements: bool = True) -> str:
     return UnicodePrinter({"use_unicode": True, "wrap_line": False}).doprint(expr)
 
 
-def inline(value) -> str:
-    """A slot of a sentence on one line, in the paper's names (P(G), P(¬G), |T|)."""
+def inline(value, *, complements: bool = True) -> str:
+    """A slot of a sentence on one line, in the paper's names (P(G), P(¬G), |T|), drawn in
+    Unicode (x², √(x), α, ≤); a tuple of them joined by commas."""
     from .text import plain
-    return plain(_renamed(value, True)) if isinstance(value, sp.Basic) else plain(value)
+    if isinstance(value, tuple):
+        return ", ".join(inline(v, complements=complements) for v in value)
+    return linear(_renamed(value, complements)) if isinstance(value, sp.Basic) else plain(value)
+
+
+# ---------------------------------------------------------------- one line, for sentences
+
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _superscript(match: re.Match) -> str:
+    return match.group(1).translate(_SUPERSCRIPT)
+
+
+# sympy's one-line string form made Unicode: rules as data (pattern, replacement), in order
+LINEAR_RULES: tuple[tuple[re.Pattern, object], ...] = (
+    (re.compile(r"\*\*\(?(-?\d+)\)?(?![\d/.])"), _superscript),      # x**2, x**(-1): x², x⁻¹
+    (re.compile(r"\*\*"), "^"),
+    (re.compile(r"\bsqrt\("), "√("),
+    (re.compile(r"\*"), "·"),
+    (re.compile(r"<="), "≤"), (re.compile(r">="), "≥"), (re.compile(r"!="), "≠"),
+    (re.compile(r"\boo\b"), "∞"),
+    (re.compile(r" & "), " ∧ "),                                       # And, as sympy writes it
+)
+
+
+class _LinearPrinter(StrPrinter):
+    """sympy's string printer with the probability atoms as in the papers and Greek letters
+    as letters (alpha: α, lambda11: λ₁₁)."""
+
+    printmethod = "_symmetric_linear"     # not the atoms' own _sympystr: the paper's notation here
+
+    def _print_Symbol(self, expr):
+        return pretty_symbol(expr.name)
+
+    def _print_Pr(self, expr):
+        return f"P({' | '.join(EVENT_TEXT[a] for a in expr.args)})"
+
+    def _print_Joint(self, expr):
+        x, y = expr.args
+        return f"P({EVENT_TEXT[x]} ∧ {EVENT_TEXT[y]})"
+
+    def _print_Equality(self, expr):
+        return f"{self._print(expr.lhs)} = {self._print(expr.rhs)}"
+
+
+def linear(expr) -> str:
+    """``expr`` on one line in Unicode (P(¬G), x², √(x), α·P(G), ≤)."""
+    text = _LinearPrinter().doprint(expr)
+    for pattern, fix in LINEAR_RULES:
+        text = pattern.sub(fix, text)
+    return text
+
+
+# ---------------------------------------------------------------- an author's LaTeX, as text
+
+_GREEK = {name: chr(code) for name, code in (
+    ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4), ("epsilon", 0x3B5),
+    ("varepsilon", 0x3B5), ("zeta", 0x3B6), ("eta", 0x3B7), ("theta", 0x3B8), ("kappa", 0x3BA),
+    ("lambda", 0x3BB), ("mu", 0x3BC), ("nu", 0x3BD), ("xi", 0x3BE), ("pi", 0x3C0), ("rho", 0x3C1),
+    ("sigma", 0x3C3), ("tau", 0x3C4), ("phi", 0x3C6), ("chi", 0x3C7), ("psi", 0x3C8), ("omega", 0x3C9),
+    ("Delta", 0x394), ("Sigma", 0x3A3), ("Phi", 0x3A6), ("Omega", 0x3A9))}
+_SYMBOLS = {"neg": "¬", "lnot": "¬", "mid": "|", "wedge": "∧", "land": "∧", "vee": "∨", "cap": "∩",
+            "cup": "∪", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "to": "→",
+            "rightarrow": "→", "Rightarrow": "⇒", "implies": "⇒", "iff": "⇔", "infty": "∞", "partial": "∂",
+            "sum": "Σ", "prod": "∏", "cdot": "·", "times": "×", "pm": "±", "approx": "≈", "equiv": "≡",
+            "in": "∈", "emptyset": "∅", "varnothing": "∅", "gtrless": "≷", "bot": "⊥", "ldots": "…",
+            "cdots": "⋯", "dots": "…", "sim": "~", "lvert": "|", "rvert": "|", "vert": "|", "quad": " ",
+            "qquad": "  ", "checkmark": "✓", "log": "log ", "ln": "ln ", "exp": "exp ", **_GREEK}
+
+
+# relations and connectives are set with a space each side (as TeX spaces them)
+_SPACED = frozenset("≤≥≠→⇒⇔≈≡∈≷|∧∨∩∪")
+
+
+def _symbol(match: re.Match) -> str:
+    # a control word's trailing space only ends its name, as in TeX
+    symbol = _SYMBOLS[match.group(1)]
+    return f" {symbol} " if symbol in _SPACED else symbol
+
+
+def _one_term(text: str) -> bool:
+    """Is ``text`` read as one term after or before a slash (a name, a call, a bracketed whole
+    with perhaps a power)?"""
+    if re.fullmatch(r"[\w.²⁻¹|∂]+|[A-Za-z]*\([^()]*\)", text):
+        return True
+    if not text.startswith("("):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return re.fullmatch(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]*", text[k + 1:]) is not None
+    return False
+
+
+def _fraction(match: re.Match) -> str:
+    parts = [p if _one_term(p) else f"({p})" for p in match.groups()]
+    return f"{parts[0]}/{parts[1]}"
+
+
+def _subscript(match: re.Match) -> str:
+    body = match.group(1).replace(" ", "")
+    return body.translate(_SUBSCRIPT) if body.isdigit() else f"_{body}"
+
+
+# LaTeX rules as data (pattern, replacement), applied in order until nothing changes: the
+# innermost braces first, so nested fractions and roots come out right
+LATEX_TEXT_RULES: tuple[tuple[re.Pattern, object], ...] = (
+    (re.compile(r"\\(" + "|".join(sorted(_SYMBOLS, key=len, reverse=True)) + r")(?![A-Za-z]) ?"), _symbol),
+    (re.compile(r"\\(?:mathcal|mathrm|mathit|mathbf|mathsf|operatorname|textrm|textit|textbf|text|mbox)"
+                r"\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"\^\{(-?\d+)\}"), _superscript),
+    (re.compile(r"\^(\d)"), _superscript),
+    (re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}"), _fraction),
+    (re.compile(r"\\[dt]?frac(\d)(\d)"), r"\1/\2"),
+    (re.compile(r"\\sqrt\{([^{}]*)\}"), r"√(\1)"),
+    (re.compile(r"_\{([^{}]*)\}"), _subscript),
+    (re.compile(r"_(\d)"), _subscript),
+    (re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big)\b ?"), ""),
+    (re.compile(r"\\[,;:!]"), " "),
+    (re.compile(r"(?<![A-Za-z}\\])\{([^{}]*)\}"), r"\1"),   # a group, not a command's argument
+)
+# once nothing changes: an escaped character as itself, any other command as its name (\log: log)
+_ESCAPED = re.compile(r"\\([{}%#&_$]|[A-Za-z]+)")
+
+
+def latex_text(latex: str) -> str:
+    """An author's LaTeX mathematics as Unicode text (for the terminal: never run, only read)."""
+    for _ in range(8):
+        before = latex
+        for pattern, fix in LATEX_TEXT_RULES:
+            latex = pattern.sub(fix, latex)
+        if latex == before:
+            break
+    latex = re.sub(r"(?<=[(\[]) +| +(?=[)\]])", "", re.sub(r" {2,}", " ", latex))
+    return _ESCAPED.sub(r"\1", latex)
+
+
+def author_text(text: str) -> str:
+    """Text with ``$...$`` mathematics (a justification, a note): the mathematics as Unicode."""
+    return re.sub(r"\$([^$]+)\$", lambda m: latex_text(m.group(1)), text)
+
+
+# the text around the mathematics of a statement typed in LaTeX
+_TEXT_RULES = ((re.compile(r"\\([%&_#$])"), r"\1"), (re.compile(r"~|\\ "), " "))
+
+
+def statement_text(latex: str) -> str | None:
+    """A claim's statement typed in LaTeX (``statement_latex``) as Unicode text; None when it
+    holds a table (the terminal shows the prose statement instead)."""
+    if not latex or "\\begin{tabular}" in latex:
+        return None
+    text = author_text(latex)
+    for pattern, fix in _TEXT_RULES:
+        text = pattern.sub(fix, text)
+    return text
+
+
+def latex_form(latex: str, args: tuple = (), *, complements: bool = True) -> str:
+    """A form written in LaTeX by a derivation's author (a printed step), as Unicode text; the
+    ``{0}``, ``{1}``, ... slots hold mathematics computed by the toolkit, drawn on one line
+    (``complements=False`` for a paper's printed form: its 1 - P(G) stays)."""
+    if not args:
+        return latex_text(latex)
+    marks = [f"\x00{k}\x00" for k in range(len(args))]
+    text = latex_text(latex.format(*marks))
+    for mark, value in zip(marks, args):
+        text = text.replace(mark, inline(value, complements=complements))
+    return text

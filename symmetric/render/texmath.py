@@ -79,8 +79,9 @@ def _dmath(latex: str) -> str:
 
 def _breakable(part) -> str:
     """A long product with its factors joined by an explicit \\cdot, where breqn may break
-    the line (it never breaks inside the parentheses of a factor)."""
-    if not isinstance(part, sp.Mul) or len(math(part)) <= INLINE_LIMIT:
+    the line (it never breaks inside the parentheses of a factor).  A product with a reciprocal
+    factor is a fraction and is printed as one (never ``2 \\cdot TP \\cdot \\frac{1}{x^2}``)."""
+    if not isinstance(part, sp.Mul) or len(math(part)) <= INLINE_LIMIT or sp.fraction(part)[1] != 1:
         return math(part)
     coeff, rest = part.as_coeff_Mul()
     factors = [math(f) if not isinstance(f, sp.Add) else rf"\left({math(f)}\right)"

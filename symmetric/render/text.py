@@ -80,21 +80,22 @@ def prose(value, math=None) -> str:
     return sentence(value, math)
 
 
-def counterexample(cx: Counterexample) -> dict:
+def counterexample(cx: Counterexample, math=None) -> dict:
     """The counterexample as a flat JSON object: tables as [TP, FP, FN, TN], exact values as
-    strings, the relation that fails under ``relation``."""
+    strings (through ``math``, default :func:`plain`), the relation that fails under ``relation``."""
+    math = math or plain
     out: dict = {name: list(table) for name, table in cx.tables}
-    out.update({name: plain(value) for name, value in cx.point})
-    out.update({name: plain(value) for name, value in cx.values})
-    out["relation"] = plain(cx.relation)
+    out.update({name: math(value) for name, value in cx.point})
+    out.update({name: math(value) for name, value in cx.values})
+    out["relation"] = math(cx.relation)
     if cx.description is not None:
-        out["description"] = prose(cx.description)
+        out["description"] = prose(cx.description, math)
     return out
 
 
-def counterexample_line(cx: Counterexample) -> str:
-    """The counterexample on one line, for the terminal."""
-    return ", ".join(f"{k} = {v}" for k, v in counterexample(cx).items())
+def counterexample_line(cx: Counterexample, math=None) -> str:
+    """The counterexample on one line, for the terminal (its mathematics through ``math``)."""
+    return ", ".join(f"{k} = {v}" for k, v in counterexample(cx, math).items())
 
 
 # The first sentence a checker writes is often the setting shared by every property of a
@@ -104,25 +105,26 @@ _CASE_HOW = re.compile(r"\(([^()]+)\)\.$")
 READING_LENGTH = 110
 
 
-def _reading(result, boilerplate=frozenset()) -> str:
+def _reading(result, boilerplate=frozenset(), math=None) -> str:
     if result.reason:
-        return reason(result.reason)
-    lines = [line for line in map(sentence, result.proof) if line not in boilerplate]
-    methods = [m.group(1) for m in map(_CASE_HOW.search, lines) if m]
+        return sentence(result.reason, math)
+    lines = [line for line in result.proof if sentence(line) not in boilerplate]
+    methods = [m.group(1) for m in map(_CASE_HOW.search, map(sentence, lines)) if m]
     if len(methods) >= 3:
         return f"proved in {len(methods)} cases ({', '.join(sorted(set(methods)))})"
-    return lines[-1] if lines else ""
+    return sentence(lines[-1], math) if lines else ""
 
 
-def short_reason(result, siblings=()) -> str:
-    """One short line a reader can take in: why ``result`` holds, fails or is undetermined.
+def short_reason(result, siblings=(), math=None) -> str:
+    """One short line a reader can take in: why ``result`` holds, fails or is undetermined,
+    its mathematics through ``math`` (default :func:`plain`; the terminal draws it in Unicode).
     A proof sentence that three or more results of the measure share ("Proved for prevalences
     0 < p, q < 1 ...") tells none of them apart and is left out."""
     counts: dict[str, int] = {}
     for r in siblings:
         for line in {sentence(line) for line in r.proof}:
             counts[line] = counts.get(line, 0) + 1
-    text = _reading(result, frozenset(line for line, k in counts.items() if k >= 3))
+    text = _reading(result, frozenset(line for line, k in counts.items() if k >= 3), math)
     return text if len(text) <= READING_LENGTH else text[:READING_LENGTH - 3].rstrip() + "..."
 
 

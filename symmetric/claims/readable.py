@@ -1,0 +1,82 @@
+"""The form a derived expression is shown in: among forms proved equal to it, the shortest.
+
+A derivation compares a printed step with what symmetric derives; the derived side is shown
+beside the printed one, so it should read like mathematics a person writes, not like sympy's
+working form (nested radicals of expanded fractions).  The candidate forms are rules as data
+(:data:`READABLE_RULES`); a candidate is shown only when the decider that checks the steps
+(:func:`~symmetric.checks.decide.is_identically_zero`) proves it equal to the derived
+expression on the step's domain.  A candidate that is not proved equal is never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+import sympy as sp
+
+from ..checks.decide import is_identically_zero
+from ..domain import Domain
+from ..space import JOINT_DOMAIN, c1, c2, c3, c4, g, j, s
+
+# A form of at most this many characters (sympy's str) is shown as it is (factored).
+SHORT = 60
+# A form that prints longer than this is not offered to the rules (sympy's simplify is slow).
+LONGEST = 2000
+
+# Back from the joint domain's positive cells c1..c4 (its reparametrisation j = c1/C, s =
+# (c1+c2)/C, g = (c1+c3)/C, C = c1+c2+c3+c4) to P(S and G), P(S), P(G): the cells of a table
+# of total 1.  The derived forms are functions of the ratios c_i/C only, so this is exact.
+_JOINT_BACK = {c1: j, c2: s - j, c3: g - j, c4: 1 - g - s + j}
+_BACK = {JOINT_DOMAIN.name: _JOINT_BACK}
+
+
+def _back(domain: Domain) -> dict | None:
+    back = dict(domain.inverse)
+    back.update(_BACK.get(domain.name, {}))
+    return back or None
+
+
+def _positive(expr: sp.Expr, domain: Domain, tidy: Callable) -> sp.Expr | None:
+    """``expr`` rewritten by ``tidy`` in the domain's positive symbols (where sympy may join
+    and cancel radicals), then written back in the domain's own symbols."""
+    back = _back(domain)
+    if not domain.reparam or back is None:
+        return None
+    return tidy(sp.factor(sp.simplify(domain.to_positive(expr)))).xreplace(back)
+
+
+# (name, rule): each rule takes the expression and the domain and returns a candidate form
+READABLE_RULES: tuple[tuple[str, Callable[[sp.Expr, Domain], sp.Expr | None]], ...] = (
+    ("factored", lambda e, d: sp.factor(e)),
+    ("cancelled", lambda e, d: sp.cancel(e)),
+    ("simplified in positive symbols", lambda e, d: _positive(e, d, lambda x: x)),
+    ("radicals joined in positive symbols", lambda e, d: _positive(e, d, sp.powsimp)),
+)
+
+
+def readable(expr, domain: Domain) -> object:
+    """The derived ``expr`` as shown: the shortest of the forms of :data:`READABLE_RULES` that
+    is proved equal to it on ``domain`` (``expr`` itself, factored when cheap, otherwise)."""
+    expr = sp.sympify(expr)
+    return _readable(expr, domain) if isinstance(expr, sp.Expr) else expr
+
+
+@lru_cache(maxsize=512)
+def _readable(expr, domain: Domain) -> object:     # claims repeat their forms: each one once
+    if not isinstance(expr, sp.Expr) or expr.is_number or expr.has(sp.Piecewise, sp.zoo, sp.nan, sp.oo, -sp.oo):
+        return expr
+    best = sp.factor(expr) if sp.count_ops(expr) < 80 else expr
+    if len(str(best)) <= SHORT or len(str(expr)) > LONGEST:
+        return best
+    for _, rule in READABLE_RULES:
+        try:
+            candidate = rule(expr, domain)
+        except (sp.PolynomialError, NotImplementedError, TypeError, ValueError, RecursionError):
+            continue
+        if candidate is None or len(str(candidate)) >= len(str(best)) \
+                or not candidate.free_symbols <= expr.free_symbols | set(domain.reparam):
+            continue
+        if is_identically_zero(candidate - expr, domain).value is True:
+            best = candidate
+    return best
