@@ -26,7 +26,10 @@ from .errors import InputError, TimeLimitReached
 # After the first alarm the timer keeps firing this often: library code (sympy) that catches a
 # broad Exception around a heuristic must not eat the end of the time for good.
 REFIRE_SECONDS = 0.1
-FLOOR_FRACTION = 1 / 30     # every property gets at least this share of the total
+FLOOR_FRACTION = 1 / 30     # every property gets at least this share of the total (fewer units)
+# ... but the floors of all units together never take more than this share of the total: with
+# 38 (property, reading) units, 1/30 each would leave the first unit only its floor
+FLOORS_AT_MOST = 1 / 2
 
 # a ContextVar, not a global: a cooperative limit in one thread must not bound another
 _deadline: ContextVar[float | None] = ContextVar("symmetric_deadline", default=None)
@@ -133,19 +136,22 @@ class Budget:
     """The time for checking one measure, shared out among its properties as they run: each gets
     what is left minus a floor (``FLOOR_FRACTION`` of the total) kept for every property still to
     come, and never less than that floor.  A slow property can so use the time fast ones left,
-    yet cannot starve the rest; the whole stays within the total when there are at most 30
-    properties.  ``total`` 0 or None: no limit."""
+    yet cannot starve the rest.  The floor is ``FLOOR_FRACTION`` of the total, smaller when there
+    are many units (all floors together at most ``FLOORS_AT_MOST`` of it), so the first unit
+    always gets at least half the time and the whole stays within the total.  ``total`` 0 or
+    None: no limit."""
 
     def __init__(self, total: float | None, properties: int) -> None:
         self.total = total or None
         self.left = properties
+        self.fraction = min(FLOOR_FRACTION, FLOORS_AT_MOST / max(properties, 1))
         self.start = time.monotonic()
 
     def share(self, count: int = 1) -> float | None:
         """Seconds for the next ``count`` properties (run as one unit)."""
         if self.total is None:
             return None
-        floor = self.total * FLOOR_FRACTION
+        floor = self.total * self.fraction
         self.left = max(self.left - count, 0)
         remaining_total = self.total - (time.monotonic() - self.start)
         return max(floor * count, remaining_total - self.left * floor)

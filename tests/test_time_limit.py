@@ -80,3 +80,13 @@ def test_budget_shares():
     budget = Budget(30, 3)
     assert budget.share() == pytest.approx(28, abs=0.5)    # all but 1 s (1/30) for each of the 2 others
     assert budget.share() >= 1 and budget.share() >= 1
+
+
+def test_budget_with_many_units_gives_the_first_most_of_the_time():
+    # 38 units (a classification measure with every property in two readings): 1/30 of 60 s kept
+    # for each of the 37 others would exceed the total; the floors shrink to fit in half of it
+    budget = Budget(60, 38)
+    first = budget.share()
+    assert first == pytest.approx(60 - 37 * 30 / 38, abs=0.5)
+    rest = [budget.share() for _ in range(37)]
+    assert min(rest) >= 30 / 38 - 1e-9

@@ -132,8 +132,9 @@ test-sets=all, constant=per-test-set, model=fixed-size; see symmetric list
 
 \b
 --time-limit bounds the check of each measure (default 60 s, 0 = none):
-  each property gets what is left of it, keeping at least 1/30 of it for
-  every property still to come; one that runs out is 'undetermined' ("time
+  each property (in each reading) gets what is left of it, keeping a floor
+  for every one still to come (1/30 of the limit each, less when there are
+  more than 15, so that the floors take at most half); one that runs out is 'undetermined' ("time
   limit of X s reached") and the others still run.  The quantification
   properties share their work and so share one limit.  The limit interrupts
   sympy and z3 (SIGALRM) in the main thread on POSIX; elsewhere (Windows,
