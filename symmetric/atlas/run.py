@@ -55,10 +55,23 @@ def decide(unit: Unit, time_limit: float | None) -> list[tuple[Cell, PropertyRes
     return list(zip(unit.cells, driver.decide_unit(measure, driver.unit(pairs), time_limit)))
 
 
-def decide_batch(units: Sequence[Unit], time_limit: float | None) -> list[tuple[Cell, PropertyResult]]:
+def decide_batch(units: Sequence[Unit], time_limit: float | None) -> list[tuple[Cell, dict | PropertyResult]]:
     """Several units (one measure's) in this process: the checkers' caches of the measure's shared
-    work serve them all."""
-    return [pair for u in units for pair in decide(u, time_limit)]
+    work serve them all.  Each result travels back as its JSON data (:func:`received` reads it):
+    a pickled sympy object is rebuilt *evaluated* (0 < p vanishes from a condition where p is
+    declared positive), so a worker's proof would not read as the one computed."""
+    return [(cell, _sent(result)) for u in units for cell, result in decide(u, time_limit)]
+
+
+def _sent(result: PropertyResult) -> dict | PropertyResult:
+    try:
+        return codec.encode_result(result)
+    except codec.Unencodable:       # no exact encoding: the object itself (pickled, as it is)
+        return result
+
+
+def received(pairs) -> list[tuple[Cell, PropertyResult]]:
+    return [(cell, codec.decode_result(r) if isinstance(r, dict) else r) for cell, r in pairs]
 
 
 def batches(units: Sequence[Unit]) -> list[list[Unit]]:
@@ -135,7 +148,7 @@ def _local(units: Sequence[Unit], time_limit, workers: int, progress: Progress) 
             import dask.multiprocessing
             with _pool(workers) as pool:
                 found = dask.multiprocessing.get(graph, keys, pool=pool, chunksize=1)
-    return [pair for pairs in found for pair in pairs]
+    return [pair for pairs in found for pair in received(pairs)]
 
 
 def _cluster(units: Sequence[Unit], time_limit, address: str, progress: Progress) -> list:
