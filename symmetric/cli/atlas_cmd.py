@@ -17,6 +17,7 @@ from ..atlas import plan, run
 from ..atlas.cache import Cache
 from ..errors import InputError
 from ..render import atlas as atlas_render
+from ..render import atlas_html
 from ..render import files, texbuild
 from . import main, options
 
@@ -106,7 +107,7 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
                              progress=lambda settled: bar.advance(task, settled))
     took = time.perf_counter() - start
     pdf = not no_pdf and texbuild.tex_engine() is not None
-    written = texbuild.write_document(atlas_render.document(result.results), out_dir, atlas_render.MAIN, pdf=pdf)
+    written = texbuild.write_document(atlas_html.document(result.results), out_dir, atlas_render.MAIN, pdf=pdf)
     tally = "; ".join(f"{scope}: " + ", ".join(f"{k} {v}" for v, k in c.items())
                       for scope, c in atlas_render.counts(result.results).items())
     err.print(f"atlas: {total} cells in {took:.1f} s ({result.computed} computed, {result.cached} from the cache"

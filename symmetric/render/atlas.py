@@ -1,5 +1,6 @@
 """The atlas's outputs from its cells: ``atlas.csv``, ``atlas.json``, ``atlas.tex`` (a landscape
-table per kind of measure, rotated headers) and, with :mod:`.atlas_html`, ``index.html``.
+table per kind of measure, rotated headers); :mod:`.atlas_html` adds the HTML pages and gathers
+every file (:func:`.atlas_html.document`).
 
 Every output is built from the same matrices (:func:`matrices`): per kind, the columns (property,
 reading), the headline readings first (each property in the reading its paper's own verdicts
@@ -119,10 +120,3 @@ def atlas_tex(results: Results) -> str:
     tally = [(tex_escape(scope), [(v, k) for v, k in c.items()]) for scope, c in counts(results).items()]
     return render_template("atlas.tex.j2", tables=tables, legend=[(TEX_MARKS[v], MEANINGS[v]) for v in VERDICTS],
                            tally=tally)
-
-
-def document(results: Results) -> dict[str, str]:
-    """Every file of the atlas but the PDF: name -> text."""
-    from .atlas_html import pages
-    return {MAIN: atlas_tex(results), "atlas.csv": atlas_csv(results), "atlas.json": atlas_json(results),
-            **pages(results)}

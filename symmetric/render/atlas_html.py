@@ -14,7 +14,7 @@ from ..evidence import NO_READING, PropertyResult
 from ..logic import Verdict
 from ..measures import registry
 from ..properties import catalogue
-from .atlas import MEANINGS, VERDICTS, Results, counts, matrices
+from .atlas import MAIN, MEANINGS, VERDICTS, Results, atlas_csv, atlas_json, atlas_tex, counts, matrices
 from .text import counterexample_rows, plain, reason, sentence
 
 BADGES = {Verdict.HOLDS: "\u2713", Verdict.FAILS: "\u2717", Verdict.UNDETERMINED: "?"}
@@ -128,3 +128,9 @@ def pages(results: Results) -> dict[str, str]:
     out = {"index.html": index(results, targets)}
     out.update({page: _measure_page(kind, name, cells, targets) for page, (kind, name, cells) in by_page.items()})
     return out
+
+
+def document(results: Results) -> dict[str, str]:
+    """Every file of the atlas but the PDF: name -> text."""
+    return {MAIN: atlas_tex(results), "atlas.csv": atlas_csv(results), "atlas.json": atlas_json(results),
+            **pages(results)}
