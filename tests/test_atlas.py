@@ -125,3 +125,19 @@ def test_cli_help():
     for option in ("--out", "--workers", "--scheduler", "--time-limit", "--measure", "--property", "--readings",
                    "--cache", "--no-cache", "--no-pdf"):
         assert option in r.output
+
+
+@pytest.mark.slow
+def test_cluster_scheduler_agrees_with_local():
+    """--scheduler: a Dask cluster (here one in this process, its workers threads) gives the
+    cells the local run gives."""
+    distributed = pytest.importorskip("distributed")
+    units = plan.units(["F1", "KLD"], ["MON"])
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=2, dashboard_address=None) as cluster:
+        assert run.compute(units, scheduler=cluster.scheduler_address).results == run.compute(units).results
+
+
+def test_cli_unreachable_scheduler(tmp_path):
+    assert_user_error(invoke("atlas", "--measure", "Acc", "--property", "SYM", "--no-cache", "--no-pdf",
+                             "--scheduler", "nonsense://nowhere", "--out", str(tmp_path / "a")),
+                      "--scheduler nonsense://nowhere", "cannot connect")

@@ -39,6 +39,7 @@ def source_hash() -> str:
     return digest.hexdigest()
 
 
+@lru_cache(maxsize=1)
 def version() -> str:
     try:
         return metadata.version("symmetric")
@@ -46,8 +47,15 @@ def version() -> str:
         return "unknown"
 
 
+@lru_cache(maxsize=None)
+def definition(measure) -> str:
+    """The measure's definition as keyed on (its repr: printing its formulas takes milliseconds,
+    once per measure, not once per cell)."""
+    return repr(measure)
+
+
 def key(cell: Cell, measure) -> str:
-    fields = [version(), source_hash(), cell.kind, repr(measure), cell.property, cell.reading]
+    fields = [version(), source_hash(), cell.kind, definition(measure), cell.property, cell.reading]
     return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
 
 

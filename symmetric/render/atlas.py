@@ -21,7 +21,7 @@ from ..logic import Verdict
 from . import json as json_render
 from .escape import tex_escape, tex_user_text
 from .latex import render_template
-from .text import counterexample_line, short_reason
+from .text import counterexample_line, short_reasons
 
 MAIN = "atlas.tex"
 VERDICTS = (Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED)
@@ -105,10 +105,10 @@ def atlas_csv(results: Results) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["kind", "measure", "property", "reading", "headline", "verdict", "why", "counterexample"])
-    family = siblings(results)
+    why = {measure: iter(short_reasons(family)) for measure, family in siblings(results).items()}   # in cell order
     for cell, r in results:
         writer.writerow([cell.kind, cell.measure, cell.property, cell.reading, "yes" if is_headline(cell) else "no",
-                         r.verdict.value, short_reason(r, family[cell.kind, cell.measure]),
+                         r.verdict.value, next(why[cell.kind, cell.measure]),
                          counterexample_line(r.counterexample) if r.counterexample else ""])
     return buffer.getvalue()
 
