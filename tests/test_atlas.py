@@ -141,3 +141,17 @@ def test_cli_unreachable_scheduler(tmp_path):
     assert_user_error(invoke("atlas", "--measure", "Acc", "--property", "SYM", "--no-cache", "--no-pdf",
                              "--scheduler", "nonsense://nowhere", "--out", str(tmp_path / "a")),
                       "--scheduler nonsense://nowhere", "cannot connect")
+
+
+def test_names_are_escaped_in_html_and_tex():
+    from symmetric.evidence import PropertyResult
+    from symmetric.render import atlas as atlas_render
+    from symmetric.render import atlas_html
+    hostile = '<script>&"x\\input{y}%'
+    cell = plan.Cell("classification", hostile, "SYM", "as defined")
+    results = [(cell, PropertyResult("SYM", hostile, Verdict.HOLDS, proof=("a <b>line</b> & more",), reading="as defined"))]
+    page = atlas_html.index(results, atlas_html.anchors(results))
+    assert hostile not in page and "&lt;script&gt;&amp;&quot;x" in page
+    tex = atlas_render.atlas_tex(results)
+    assert "\\input{y}" not in tex and "\\textbackslash{}input\\{y\\}\\%" in tex
+    assert json.loads(atlas_render.atlas_json(results))["cells"][0]["measure"] == hostile
