@@ -17,9 +17,10 @@ from symmetric.properties import catalogue, driver
 SMALL = ("--measure", "F1", "--measure", "KLD", "--property", "MON", "--property", "SYM", "--workers", "1", "--no-pdf")
 
 
-@pytest.mark.parametrize("name", ["MCC", "Acc", "KLD"])
+@pytest.mark.parametrize("name", ["Acc", "KLD"])
 def test_cells_are_the_driver_s_verdicts(name):
-    """The atlas's cells of a measure are the (property, reading) pairs the driver decides with
+    """The atlas's cells of a measure (every classification property and reading; the
+    quantification group) are the (property, reading) pairs the driver decides with
     its default alternates, with the same verdicts (the driver's own loop, not the atlas's)."""
     measure = registry.get(name)
     expected = {(r.property, r.reading): r.verdict for r in driver.check(measure, time_limit=60, alternates=True)}
