@@ -49,8 +49,11 @@ def test_codec_round_trip(name, prop):
             assert codec.decode_result(data) == result
 
 
-@pytest.mark.parametrize("node", [["x", ["__import__", ["s", "os"]]], ["x", ["eval", ["int", "1"]]], ["exec"]])
+@pytest.mark.parametrize("node", [["x", ["__import__", ["s", "os"]]], ["x", ["eval", ["int", "1"]]], ["exec"],
+                                  ["x", ["S", "__class__"]], ["x", ["S", "register"]]])
 def test_codec_reads_data_never_code(node):
+    """A cache file is data: a class name that is not sympy's, or a name of sp.S that is no
+    singleton, is refused (and the file is then a miss), never looked up as code."""
     with pytest.raises(codec.Unencodable):
         codec.decode(node)
 
@@ -115,6 +118,8 @@ def test_cli_no_cache_writes_no_cache(tmp_path, monkeypatch):
     (["--time-limit", "-1"], ["--time-limit"]),
     (["--readings", "some"], ["--readings", "some"]),
     (["--measure", "KLD", "--property", "SM"], ["no kind in common"]),
+    (["--measure", "F1", "--measure", "KLD", "--property", "SM"], ["--measure KLD: no chosen property"]),
+    (["--measure", "F1", "--property", "IoI", "--property", "MON"], ["--property IoI: no chosen measure"]),
 ])
 def test_cli_refusals(args, fragments, tmp_path):
     assert_user_error(invoke("atlas", *args, "--no-pdf", "--out", str(tmp_path / "a")), *fragments)

@@ -81,7 +81,7 @@ class Cache:
         try:
             data = json.loads(self._path(cell, measure).read_text(encoding="utf-8"))
             return codec.decode_result(data["result"])
-        except (OSError, ValueError, KeyError, TypeError, codec.Unencodable):
+        except Exception:       # noqa: BLE001 - unreadable, damaged or foreign: a miss, recomputed and rewritten
             return None
 
     def put(self, cell: Cell, measure, result: PropertyResult) -> bool:

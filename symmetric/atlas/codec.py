@@ -73,7 +73,10 @@ def _unsympy(node: list) -> sp.Basic:
     if tag == "sym":
         return sp.Symbol(rest[0], **rest[1])
     if tag == "S":
-        return getattr(sp.S, rest[0])
+        singleton = getattr(sp.S, str(rest[0]), None) if not str(rest[0]).startswith("_") else None
+        if not isinstance(singleton, sp.Basic):
+            raise Unencodable(f"unknown sympy singleton {rest[0]!r} in a cached result")
+        return singleton
     if tag == "undef":
         return sp.Function(rest[0])(*(_unsympy(a) for a in rest[1:]))
     if tag not in CLASSES:

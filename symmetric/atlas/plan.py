@@ -91,6 +91,17 @@ def _measure_names(names: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
+def _refuse_unused(by_kind: dict[str, list[str]], props: dict[str, list[str]]) -> None:
+    for kind in KINDS:
+        if by_kind[kind] and not props[kind]:
+            raise InputError(f"--measure {', '.join(by_kind[kind])}: no chosen property is of the {kind} kind, "
+                             "so nothing would be computed for it (add one, or drop the measure)")
+        unused = [n for n in props[kind] if not any(n in props[k] and by_kind[k] for k in KINDS)]
+        if unused:
+            raise InputError(f"--property {', '.join(unused)}: no chosen measure is of the {kind} kind, "
+                             "so nothing would be computed for it (add one, or drop the property)")
+
+
 def units(measures: Iterable[str] = (), properties: Iterable[str] = (), which: str = "default") -> tuple[Unit, ...]:
     """Every unit of the atlas, in table order (measures in catalogue order, properties in
     catalogue order, headline reading first), restricted to the named measures and properties."""
@@ -101,6 +112,8 @@ def units(measures: Iterable[str] = (), properties: Iterable[str] = (), which: s
     if not any(by_kind[k] and props[k] for k in KINDS):
         raise InputError("the chosen measures and properties have no kind in common: nothing to compute "
                          f"(measures: {by_kind}, properties: {props})")
+    if measures and properties:     # a named measure or property that applies to no cell would be ignored
+        _refuse_unused(by_kind, props)
     out = []
     for kind in KINDS:
         chosen = [catalogue.named(n, kind) for n in props[kind]]

@@ -102,8 +102,11 @@ def decide_isolated(units: Sequence[Unit], time_limit: float | None) -> list[tup
         stopped = f"{TimeLimitReached(time_limit)}; its process was stopped after {bound:g} s"
     found = {}
     for line in out.splitlines():
-        data = json.loads(line)
-        found[Cell(*data["cell"])] = codec.decode_result(data["result"])
+        try:
+            data = json.loads(line)
+            found[Cell(*data["cell"])] = codec.decode_result(data["result"])
+        except (ValueError, KeyError, TypeError, codec.Unencodable):
+            continue        # not a cell's line (a library's print); its cell, if any, stays undetermined
     why = stopped or f"internal error: the cell's process exited with status {child.returncode}: {err.strip()[-300:]}"
     return [(cell, found.get(cell) or _undetermined(cell, why)) for u in units for cell in u.cells]
 
