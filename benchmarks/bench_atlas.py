@@ -4,6 +4,14 @@ local workers and no cache, and the re-run that reads every cell from the cache.
 Run: python benchmarks/bench_atlas.py [runs] [--readings all].  Each run is a fresh interpreter
 (the checkers' caches start empty); prints each run's wall time and the median per setting.
 On a shared machine, say what else was running: the 2-worker figure depends on a free core.
+
+Measured 2026-11-26 on the 2-core machine, whole processes, 3 runs each alternating, medians:
+1 worker 50.7 s wall (44.9 s CPU), 2 workers 47.1 s wall, per-pair ratio 1w/2w 0.96 (an earlier
+series under load 5-6: 79.1 s vs 77.4 s).  Another session's test run held one core throughout:
+two 3-s CPU burns on the same 2-process pool took 6.0 s, so 2 workers had one core's worth and
+no speed-up could show.  The measures are balanced (slowest: Utility4 4.6 s of 43 s in-process),
+so on 2 free cores about half the wall time is expected.  Cache-hit re-run: 4.0 s wall
+(2.5 s CPU), 5 runs.  --readings all (1604 cells), 2 workers, one run: 133 s.
 """
 
 import statistics
