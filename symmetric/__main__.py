@@ -1,3 +1,4 @@
 from .cli import main
 
-main()
+if __name__ == "__main__":     # a spawned worker process imports this module too: it must not run the CLI
+    main()

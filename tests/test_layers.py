@@ -16,7 +16,8 @@ LAYERS = (
     ("ground", ("space", "domain", "logic", "evidence", "errors", "config", "timelimit", "denominators", "inputfiles")),
     ("deciders", ("checks", "transforms")),
     ("measures", ("measures", "parse")),
-    ("properties", ("properties", "crosscheck", "quantification", "claims", "expectation", "userinput", "verify")),
+    ("properties", ("properties", "crosscheck", "quantification", "claims", "expectation", "userinput", "verify",
+                    "atlas")),
     ("render", ("render",)),
     ("interface", ("api", "cli", "__main__")),
 )

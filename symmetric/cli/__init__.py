@@ -23,6 +23,7 @@ from ..errors import InputError
 # command -> (module that registers it, the short help `symmetric --help` lists; a test checks
 # that it is the command's own)
 COMMANDS = {
+    "atlas": ("atlas_cmd", "Compute the atlas: every catalogue measure against every property."),
     "check": ("check_cmd", "Check every property of the papers for proposed or catalogued..."),
     "expect": ("expect_cmd", "Expected value of a measure when the judgments are independent..."),
     "list": ("claims_cmd", "List claims (ids starting with any PREFIX, or all) or, with..."),

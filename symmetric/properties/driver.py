@@ -176,13 +176,35 @@ def _units(chosen: Sequence[Property], wanted, alternates: bool) -> list[Unit]:
     for p in chosen:
         if p.group is None:
             for r in readings_of(p, wanted, alternates):
-                units.append((((p, r),), lambda m, p=p, r=r: p.decide(m, **r.as_kwargs())))
+                units.append(unit(((p, r),)))
         elif p.group not in seen_groups:
             seen_groups.add(p.group)
-            group = catalogue.groups()[p.group]
-            members = tuple((q, q.headline) for q in chosen if q.group == p.group)
-            units.append((members, group.decide))
+            units.append(unit(tuple((q, q.headline) for q in chosen if q.group == p.group)))
     return units
+
+
+def unit(pairs: Sequence[tuple[Property, Reading]]) -> Unit:
+    """The unit deciding ``pairs``: one (property, reading) of a property decided alone, or the
+    chosen members of one group (each in its headline reading), decided together."""
+    pairs = tuple(pairs)
+    first, reading = pairs[0]
+    if first.group is None:
+        if len(pairs) != 1:
+            raise InvalidArgument("pairs", [p.name for p, _ in pairs], "a property outside a group is decided alone")
+        return pairs, lambda m: first.decide(m, **reading.as_kwargs())
+    if any(p.group != first.group for p, _ in pairs):
+        raise InvalidArgument("pairs", [p.name for p, _ in pairs], "must all belong to one group")
+    return pairs, catalogue.groups()[first.group].decide
+
+
+def decide_unit(measure, pairs_and_how: Unit, seconds: float | None) -> list[PropertyResult]:
+    """One unit's results under ``seconds`` (None: no limit), each cross-checked and naming its
+    property and reading, in the order of its pairs; every failure mode is ``undetermined``."""
+    pairs, decide = pairs_and_how
+    names = [p.name for p, _ in pairs]
+    found = _guarded(lambda: _reviewed(measure, pairs, decide(measure)), names, measure.name, seconds)
+    return [_finalised(found.get(p.name) or _undetermined(p.name, measure.name, "internal error: no result"),
+                       p, reading) for p, reading in pairs]
 
 
 def _finalised(result: PropertyResult, p: Property, reading: Reading) -> PropertyResult:
@@ -215,18 +237,13 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     units = _units(chosen, wanted, alternates)
     budget = Budget(seconds, len(units))
     found_all: list[PropertyResult] = []
-    for pairs, decide in units:
+    for one in units:
         start = time.perf_counter()
-        share = budget.share()
-        names = [p.name for p, _ in pairs]
-        found = _guarded(lambda decide=decide, pairs=pairs: _reviewed(measure, pairs, decide(measure)),
-                         names, measure.name, share)
+        results = decide_unit(measure, one, budget.share())
         took = time.perf_counter() - start
-        for p, reading in pairs:
-            result = found.get(p.name) or _undetermined(p.name, measure.name, "internal error: no result")
-            result = _finalised(result, p, reading)
+        for result in results:
             found_all.append(result)
             if progress is not None:
-                progress(result, took if len(pairs) == 1 else None)
+                progress(result, took if len(results) == 1 else None)
     order = {p.name: k for k, p in enumerate(chosen)}
     return tuple(sorted(found_all, key=lambda r: order[r.property]))      # stable: headline first

@@ -120,11 +120,25 @@ def short_reason(result, siblings=(), math=None) -> str:
     its mathematics through ``math`` (default :func:`plain`; the terminal draws it in Unicode).
     A proof sentence that three or more results of the measure share ("Proved for prevalences
     0 < p, q < 1 ...") tells none of them apart and is left out."""
+    return _shortened(_reading(result, shared_sentences(siblings), math))
+
+
+def shared_sentences(results) -> frozenset[str]:
+    """The proof sentences that three or more of ``results`` share."""
     counts: dict[str, int] = {}
-    for r in siblings:
+    for r in results:
         for line in {sentence(line) for line in r.proof}:
             counts[line] = counts.get(line, 0) + 1
-    text = _reading(result, frozenset(line for line, k in counts.items() if k >= 3), math)
+    return frozenset(line for line, k in counts.items() if k >= 3)
+
+
+def short_reasons(results, math=None) -> list[str]:
+    """:func:`short_reason` of each of ``results`` (one measure's), the shared sentences found once."""
+    shared = shared_sentences(results)
+    return [_shortened(_reading(r, shared, math)) for r in results]
+
+
+def _shortened(text: str) -> str:
     return text if len(text) <= READING_LENGTH else text[:READING_LENGTH - 3].rstrip() + "..."
 
 

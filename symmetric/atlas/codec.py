@@ -1,0 +1,162 @@
+"""A property result as JSON data and back, for the atlas's cache and its workers.
+
+The cache must hold results as *data*, not rendered text, so that the LaTeX, HTML and JSON
+renderers work from a cached result exactly as from a fresh one.  A result's proof sentences and
+counterexample hold sympy objects; each is written as a tree of tagged lists:
+
+* ``["x", node]`` a sympy object, ``node`` one of ``["int", "123"]``, ``["rat", "p", "q"]``,
+  ``["float", "repr", precision]``, ``["sym", name, assumptions]``, ``["dummy", name, index,
+  assumptions]``, ``["S", singleton class]``, ``["undef", name, args...]`` (an undefined function
+  applied, such as M(h)), or ``[class name, args...]`` for every other class, rebuilt as
+  ``cls(*args, evaluate=False)`` (sympy's invariant ``e == e.func(*e.args)``).  Class names are looked up in
+  :data:`CLASSES` (sympy's public classes), never evaluated: a cache file is read as data.
+* ``["t", items]`` a tuple, ``["table", [TP, FP, FN, TN]]`` (each encoded), ``["frac", p, q]``, ``["s", text]``,
+  ``["i", n]``, ``["b", flag]``, ``["none"]``; a :class:`~symmetric.evidence.Sentence` is
+  ``{"template", "args"}``.
+
+:func:`encode_result` re-decodes what it wrote and refuses (:class:`Unencodable`) a result that
+does not come back equal, so a cached result is always the computed one.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import sympy as sp
+from sympy.core.function import AppliedUndef
+from sympy.functions.elementary.piecewise import ExprCondPair
+
+from ..errors import SymmetricError
+from ..evidence import ContingencyTable, Counterexample, PropertyResult, Sentence
+from ..logic import Verdict
+
+CLASSES = {name: obj for name, obj in vars(sp).items() if isinstance(obj, type) and issubclass(obj, sp.Basic)}
+CLASSES["ExprCondPair"] = ExprCondPair
+
+
+class Unencodable(SymmetricError):
+    """A result holding an object this codec cannot write and read back exactly."""
+
+
+def _sympy(x: sp.Basic) -> list:
+    if isinstance(x, sp.Integer):
+        return ["int", str(int(x))]
+    if isinstance(x, sp.Rational):
+        return ["rat", str(x.p), str(x.q)]
+    if isinstance(x, sp.Float):
+        return ["float", repr(x), x._prec]
+    if isinstance(x, sp.Dummy):
+        return ["dummy", x.name, x.dummy_index, x.__getnewargs_ex__()[1]]
+    if isinstance(x, sp.Symbol):
+        return ["sym", x.name, x.__getnewargs_ex__()[1]]
+    if x.is_Atom and not x.args and getattr(sp.S, type(x).__name__, None) is x:
+        return ["S", type(x).__name__]
+    if isinstance(x, AppliedUndef):
+        return ["undef", x.func.__name__, *(_sympy(a) for a in x.args)]
+    name = type(x).__name__
+    if CLASSES.get(name) is not type(x):
+        raise Unencodable(f"no encoding for the sympy class {name}")
+    return [name, *(_sympy(a) for a in x.args)]
+
+
+def _unsympy(node: list) -> sp.Basic:
+    tag, *rest = node
+    if tag == "int":
+        return sp.Integer(int(rest[0]))
+    if tag == "rat":
+        return sp.Rational(int(rest[0]), int(rest[1]))
+    if tag == "float":
+        return sp.Float(rest[0], precision=rest[1])
+    if tag == "dummy":
+        return sp.Dummy(rest[0], dummy_index=rest[1], **rest[2])
+    if tag == "sym":
+        return sp.Symbol(rest[0], **rest[1])
+    if tag == "S":
+        singleton = getattr(sp.S, str(rest[0]), None) if not str(rest[0]).startswith("_") else None
+        if not isinstance(singleton, sp.Basic):
+            raise Unencodable(f"unknown sympy singleton {rest[0]!r} in a cached result")
+        return singleton
+    if tag == "undef":
+        return sp.Function(rest[0])(*(_unsympy(a) for a in rest[1:]))
+    if tag not in CLASSES:
+        raise Unencodable(f"unknown sympy class {tag!r} in a cached result")
+    args = [_unsympy(a) for a in rest]
+    try:        # unevaluated: 0 < p stays as written even where p is declared positive
+        return CLASSES[tag](*args, evaluate=False)
+    except TypeError:       # a class without the keyword (it does not simplify its arguments)
+        return CLASSES[tag](*args)
+
+
+def encode(value) -> list | dict:
+    """One value of a result (a sentence argument, a counterexample entry) as tagged JSON data."""
+    if value is None:
+        return ["none"]
+    if isinstance(value, bool):
+        return ["b", value]
+    if isinstance(value, int):
+        return ["i", value]
+    if isinstance(value, str):
+        return ["s", value]
+    if isinstance(value, Fraction):
+        return ["frac", value.numerator, value.denominator]
+    if isinstance(value, ContingencyTable):
+        return ["table", [encode(v) for v in value]]      # cells may be symbols: (a, b, c, d)
+    if isinstance(value, Sentence):
+        return {"template": value.template, "args": [encode(a) for a in value.args]}
+    if isinstance(value, tuple):
+        return ["t", [encode(v) for v in value]]
+    if isinstance(value, sp.Basic):
+        return ["x", _sympy(value)]
+    raise Unencodable(f"no encoding for a {type(value).__name__}")
+
+
+def decode(data):
+    if isinstance(data, dict):
+        return Sentence(data["template"], tuple(decode(a) for a in data["args"]))
+    tag, *rest = data
+    match tag:
+        case "none":
+            return None
+        case "b" | "i" | "s":
+            return rest[0]
+        case "frac":
+            return Fraction(rest[0], rest[1])
+        case "table":
+            return ContingencyTable(*(decode(v) for v in rest[0]))
+        case "t":
+            return tuple(decode(v) for v in rest[0])
+        case "x":
+            return _unsympy(rest[0])
+    raise Unencodable(f"unknown tag {tag!r} in a cached result")
+
+
+def _counterexample(cx: Counterexample | None):
+    if cx is None:
+        return None
+    return {"relation": encode(cx.relation), "tables": encode(cx.tables), "point": encode(cx.point),
+            "values": encode(cx.values), "description": encode(cx.description)}
+
+
+def _uncounterexample(data) -> Counterexample | None:
+    if data is None:
+        return None
+    return Counterexample(decode(data["relation"]), decode(data["tables"]), decode(data["point"]),
+                          decode(data["values"]), decode(data["description"]))
+
+
+def decode_result(data: dict) -> PropertyResult:
+    return PropertyResult(data["property"], data["measure"], Verdict(data["verdict"]),
+                          tuple(decode(line) for line in data["proof"]), _uncounterexample(data["counterexample"]),
+                          decode(data["reason"]), decode(data["data"]), data["reading"])
+
+
+def encode_result(result: PropertyResult) -> dict:
+    """``result`` as JSON data; Unencodable unless it decodes back to an equal result."""
+    data = {"property": result.property, "measure": result.measure, "verdict": result.verdict.value,
+            "reading": result.reading, "proof": [encode(line) for line in result.proof],
+            "counterexample": _counterexample(result.counterexample), "reason": encode(result.reason),
+            "data": encode(result.data)}
+    if decode_result(json.loads(json.dumps(data))) != result:
+        raise Unencodable(f"{result.measure} {result.property} ({result.reading}): does not decode to itself")
+    return data

@@ -1,0 +1,215 @@
+"""Computing the atlas's cells on Dask, with the per-cell cache.
+
+* Local (the default, nothing to start): one Dask task per measure (its units one after another,
+  so that the checkers' caches of the measure's shared work serve them all).  One worker runs the units in
+  this process (Dask's synchronous scheduler); more run them on Dask's multiprocessing scheduler,
+  whose workers are processes running each task in their main thread, so the checker driver's
+  SIGALRM time limit (:mod:`symmetric.timelimit`) interrupts a cell that runs out as it does in
+  ``symmetric check``.
+* A Dask cluster (``scheduler`` = its address): a worker runs tasks in threads, where SIGALRM
+  cannot reach them.  So each task (the units of one measure) runs in a child process
+  (``python -m symmetric.atlas.run``), where the limit is the hard SIGALRM one again; the child
+  prints one JSON line per cell as it is decided, and the task kills a child that outlives the
+  sum of its units' limits plus a start-up allowance: the cells it did not report are
+  ``undetermined`` ("time limit of X s reached; its process was stopped").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..errors import InputError, TimeLimitReached
+from ..evidence import PropertyResult
+from ..logic import Verdict
+from ..measures import registry
+from ..properties import driver
+from . import codec
+from .cache import Cache
+from .plan import Cell, Unit, property_pairs
+
+# a child process's allowance for starting (importing sympy and z3) and for each unit's way out
+START_SECONDS = 30.0
+UNIT_GRACE_SECONDS = 5.0
+
+Progress = Callable[[int], None]        # called with the number of cells just settled
+
+
+@dataclass(frozen=True)
+class Atlas:
+    """The cells in table order with their results; how many were computed and read from cache."""
+
+    results: tuple[tuple[Cell, PropertyResult], ...]
+    computed: int
+    cached: int
+    not_stored: int = 0     # computed results without an exact encoding (recomputed next time)
+
+
+def decide(unit: Unit, time_limit: float | None) -> list[tuple[Cell, PropertyResult]]:
+    """One unit decided by the checker driver, in this process, under ``time_limit`` seconds."""
+    measure = registry.get(unit.measure, unit.kind)
+    pairs = tuple(property_pairs(unit.kind, p, r) for p, r in unit.pairs)
+    return list(zip(unit.cells, driver.decide_unit(measure, driver.unit(pairs), time_limit)))
+
+
+def decide_batch(units: Sequence[Unit], time_limit: float | None) -> list[tuple[Cell, dict | PropertyResult]]:
+    """Several units (one measure's) in this process: the checkers' caches of the measure's shared
+    work serve them all.  Each result travels back as its JSON data (:func:`received` reads it):
+    a pickled sympy object is rebuilt *evaluated* (0 < p vanishes from a condition where p is
+    declared positive), so a worker's proof would not read as the one computed."""
+    return [(cell, _sent(result)) for u in units for cell, result in decide(u, time_limit)]
+
+
+def _sent(result: PropertyResult) -> dict | PropertyResult:
+    try:
+        return codec.encode_result(result)
+    except codec.Unencodable:       # no exact encoding: the object itself (pickled, as it is)
+        return result
+
+
+def received(pairs) -> list[tuple[Cell, PropertyResult]]:
+    return [(cell, codec.decode_result(r) if isinstance(r, dict) else r) for cell, r in pairs]
+
+
+def batches(units: Sequence[Unit]) -> list[list[Unit]]:
+    """The units grouped by measure (one task each), in table order."""
+    out: dict[tuple[str, str], list[Unit]] = {}
+    for u in units:
+        out.setdefault((u.kind, u.measure), []).append(u)
+    return list(out.values())
+
+
+def _undetermined(cell: Cell, reason: str) -> PropertyResult:
+    return PropertyResult(cell.property, cell.measure, Verdict.UNDETERMINED, reason=reason, reading=cell.reading)
+
+
+def decide_isolated(units: Sequence[Unit], time_limit: float | None) -> list[tuple[Cell, PropertyResult]]:
+    """``units`` decided in a child process (see the module's docstring)."""
+    spec = json.dumps({"time_limit": time_limit, "units": [[u.kind, u.measure, u.pairs] for u in units]})
+    bound = None if not time_limit else START_SECONDS + len(units) * (time_limit + UNIT_GRACE_SECONDS)
+    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = child.communicate(spec, timeout=bound)
+        stopped = ""
+    except subprocess.TimeoutExpired:
+        child.kill()
+        out, err = child.communicate()
+        stopped = f"{TimeLimitReached(time_limit)}; its process was stopped after {bound:g} s"
+    found = {}
+    for line in out.splitlines():
+        try:
+            data = json.loads(line)
+            found[Cell(*data["cell"])] = codec.decode_result(data["result"])
+        except (ValueError, KeyError, TypeError, codec.Unencodable):
+            continue        # not a cell's line (a library's print); its cell, if any, stays undetermined
+    why = stopped or f"internal error: the cell's process exited with status {child.returncode}: {err.strip()[-300:]}"
+    return [(cell, found.get(cell) or _undetermined(cell, why)) for u in units for cell in u.cells]
+
+
+def _child() -> None:
+    """The child of :func:`decide_isolated`: the spec on standard input, a JSON line per cell out."""
+    spec = json.load(sys.stdin)
+    for kind, measure, pairs in spec["units"]:
+        for cell, result in decide(Unit(kind, measure, tuple(map(tuple, pairs))), spec["time_limit"]):
+            try:
+                data = codec.encode_result(result)
+            except codec.Unencodable as exc:
+                data = codec.encode_result(_undetermined(cell, f"internal error: the result cannot be sent: {exc}"))
+            print(json.dumps({"cell": [cell.kind, cell.measure, cell.property, cell.reading], "result": data}),
+                  flush=True)
+
+
+@contextlib.contextmanager
+def _pool(workers: int):
+    """Worker processes forked from a server that has imported the checkers once (a fork of this
+    process could inherit a lock held by a thread, such as the progress bar's; a spawned worker
+    would import sympy and z3 again).  Stopped (SIGTERM, Ctrl-C, an error), the workers are
+    terminated at once instead of finishing the measures they are on."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    pool = ProcessPoolExecutor(workers, mp_context=context)
+    try:
+        yield pool
+    except BaseException:
+        stop = getattr(pool, "terminate_workers", None)     # Python 3.14; before it, the processes themselves
+        if stop is not None:
+            stop()
+        else:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _local(units: Sequence[Unit], time_limit, workers: int, progress: Progress) -> list:
+    import dask
+    from dask.callbacks import Callback
+
+    class Settled(Callback):
+        def _posttask(self, key, result, dsk, state, worker_id):
+            progress(len(result))
+
+    graph = {("measure", k): (decide_batch, batch, time_limit) for k, batch in enumerate(batches(units))}
+    keys = list(graph)
+    with Settled():
+        if workers == 1:
+            found = dask.get(graph, keys)
+        else:
+            import dask.multiprocessing
+            with _pool(workers) as pool:
+                found = dask.multiprocessing.get(graph, keys, pool=pool, chunksize=1)
+    return [pair for pairs in found for pair in received(pairs)]
+
+
+def _cluster(units: Sequence[Unit], time_limit, address: str, progress: Progress) -> list:
+    from distributed import Client, as_completed
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(f"--scheduler {address}: cannot connect to a Dask scheduler ({exc})") from None
+    with client:
+        futures = [client.submit(decide_isolated, batch, time_limit, pure=False) for batch in batches(units)]
+        found = {}
+        for future in as_completed(futures):
+            pairs = future.result()
+            found.update(pairs)
+            progress(len(pairs))
+    return [(cell, found[cell]) for u in units for cell in u.cells]
+
+
+def compute(units: Sequence[Unit], *, time_limit: float | None = 60, workers: int = 1, scheduler: str | None = None,
+            cache: Cache | None = None, progress: Progress | None = None) -> Atlas:
+    """Every cell of ``units``: from ``cache`` where it has them, else computed (and stored)."""
+    cache = cache or Cache(None)
+    progress = progress or (lambda settled: None)
+    seconds = driver.time_limit_seconds(time_limit)
+    measures = {(u.kind, u.measure): registry.get(u.measure, u.kind) for u in units}
+    known: dict[Cell, PropertyResult] = {}
+    pending = []
+    for u in units:
+        hits = [cache.get(cell, measures[u.kind, u.measure]) for cell in u.cells]
+        if all(hit is not None for hit in hits):
+            known.update(zip(u.cells, hits))
+            progress(len(hits))
+        else:
+            pending.append(u)
+    cached = len(known)
+    if pending:
+        found = _cluster(pending, seconds, scheduler, progress) if scheduler else \
+            _local(pending, seconds, workers, progress)
+        known.update(found)
+    not_stored = sum(not cache.put(cell, measures[cell.kind, cell.measure], known[cell])
+                     for u in pending for cell in u.cells) if cache.folder is not None else 0
+    return Atlas(tuple((cell, known[cell]) for u in units for cell in u.cells), len(known) - cached, cached, not_stored)
+
+
+if __name__ == "__main__":
+    _child()

@@ -1,0 +1,120 @@
+"""``symmetric atlas``: every catalogue measure against every property, on Dask, cached per
+cell; the computation is :mod:`symmetric.atlas`, the outputs :mod:`symmetric.render.atlas`."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import click
+from click.core import ParameterSource
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..atlas import plan, run
+from ..atlas.cache import Cache
+from ..errors import InputError
+from ..render import atlas as atlas_render
+from ..render import atlas_html
+from ..render import files, texbuild
+from . import main, options
+
+
+def default_cache() -> Path:
+    """``$XDG_CACHE_HOME/symmetric/atlas`` (``~/.cache/symmetric/atlas`` without it)."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "symmetric" / "atlas"
+
+
+HELP = """Compute the atlas: every catalogue measure against every property.
+
+Classification measures against Amigo et al.'s and Sebastiani's properties,
+quantification measures against Sebastiani's quantification properties,
+each property in its headline reading (the one its paper's own verdicts
+imply) and its default alternates (the strict definedness reading), or with
+--readings all in every reading it has.  Every cell is 'holds' (with a
+proof), 'fails' (with an exact counterexample) or 'undetermined' (with the
+reason).
+
+\b
+Writes into --out (replaced as a unit): atlas.csv, atlas.json (one entry per
+cell: measure, property, reading, verdict, proof, counterexample, reason),
+atlas.tex (+ atlas.pdf when pdflatex is installed), and index.html, a static
+page whose every cell links to its proof or counterexample.
+
+\b
+Runs on Dask: by default on this machine (--workers processes; 1 runs in
+this process); --scheduler ADDRESS uses a Dask cluster (tasks run in worker
+threads there, so each task runs its cells in a child process, where the
+time limit is enforced as here, and the child is killed if it overruns).
+--time-limit bounds each cell (the quantification properties of a measure
+are decided together and share one limit); a cell that runs out is
+'undetermined'.  Results are cached per cell (keyed by the measure's
+definition, the property, the reading, the version and a hash of the
+source code): a re-run computes only the cells that are missing or changed.
+
+\b
+Examples:
+  symmetric atlas --no-pdf
+  symmetric atlas --measure F1 --measure KLD --property MON --out /tmp/atlas
+  symmetric atlas --readings all --workers 2
+"""
+
+
+def _refuse_pointless(workers_given: bool, scheduler: str | None, cache_dir: str | None, no_cache: bool) -> None:
+    """Combinations in which an option would have no effect are refused (exit 2), never ignored."""
+    if workers_given and scheduler:
+        raise InputError("--workers applies to the local scheduler only; with --scheduler the cluster's "
+                         "workers run the tasks (give one of the two)")
+    if cache_dir is not None and no_cache:
+        raise InputError("--cache and --no-cache contradict each other (give one of the two)")
+
+
+@main.command("atlas", help=HELP)
+@click.option("--out", "out_dir", default="latex_out/atlas", show_default=True, type=click.Path(file_okay=False),
+              help="Folder for atlas.csv, atlas.json, atlas.tex, atlas.pdf and the HTML pages.")
+@click.option("--workers", type=click.IntRange(1, 256), default=os.cpu_count() or 1, show_default=True,
+              help="Local worker processes (1: in this process).")
+@click.option("--scheduler", metavar="ADDRESS", help="A Dask distributed scheduler, e.g. tcp://10.0.0.5:8786.")
+@click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
+              help="Time for each cell (0 = no limit); a cell that runs out is undetermined.")
+@click.option("--measure", "measures", multiple=True, metavar="NAME",
+              help="Only this catalogue measure (repeatable; any kind).")
+@click.option("--property", "properties", multiple=True, metavar="NAME",
+              help="Only this property (repeatable; for every kind that has it).")
+@click.option("--readings", type=click.Choice(plan.READINGS), default="default", show_default=True,
+              help="default: each property's headline and default alternate readings; all: every reading.")
+@click.option("--cache", "cache_dir", type=click.Path(file_okay=False), metavar="DIR",
+              help=f"Per-cell cache folder [default: {default_cache()}].")
+@click.option("--no-cache", is_flag=True, help="Compute every cell; read and write no cache.")
+@click.option("--no-pdf", is_flag=True, help="Do not run pdflatex.")
+def atlas(out_dir, workers, scheduler, time_limit, measures, properties, readings, cache_dir, no_cache, no_pdf):
+    source = click.get_current_context().get_parameter_source("workers")
+    _refuse_pointless(source is not ParameterSource.DEFAULT, scheduler, cache_dir, no_cache)
+    seconds = options.time_limit(time_limit)
+    units = plan.units(measures, properties, readings)
+    files.check_writable(out_dir, directory=True, replaced=True)
+    cache = Cache(None if no_cache else (cache_dir or default_cache()))
+    err = Console(stderr=True)
+    total = sum(len(u.cells) for u in units)
+    start = time.perf_counter()
+    columns = (TextColumn("atlas"), BarColumn(), MofNCompleteColumn(), TextColumn("cells"), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("cells", total=total)
+        result = run.compute(units, time_limit=seconds, workers=workers, scheduler=scheduler, cache=cache,
+                             progress=lambda settled: bar.advance(task, settled))
+    took = time.perf_counter() - start
+    pdf = not no_pdf and texbuild.tex_engine() is not None
+    written = texbuild.write_document(atlas_html.document(result.results), out_dir, atlas_render.MAIN, pdf=pdf)
+    tally = "; ".join(f"{scope}: " + ", ".join(f"{k} {v}" for v, k in c.items())
+                      for scope, c in atlas_render.counts(result.results).items())
+    err.print(f"atlas: {total} cells in {took:.1f} s ({result.computed} computed, {result.cached} from the cache"
+              + (f", {result.not_stored} not storable" if result.not_stored else "") + f"). {tally}",
+              markup=False, highlight=False, soft_wrap=True)
+    err.print(f"written to {written.folder}: atlas.csv, atlas.json, atlas.tex, index.html"
+              + (", atlas.pdf" if written.pdf else ""), markup=False, highlight=False, soft_wrap=True)
+    if written.pdf_error is not None:
+        err.print(f"PDF not built: {written.pdf_error}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(1)

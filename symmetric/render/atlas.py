@@ -1,0 +1,122 @@
+"""The atlas's outputs from its cells: ``atlas.csv``, ``atlas.json``, ``atlas.tex`` (a landscape
+table per kind of measure, rotated headers); :mod:`.atlas_html` adds the HTML pages and gathers
+every file (:func:`.atlas_html.document`).
+
+Every output is built from the same matrices (:func:`matrices`): per kind, the columns (property,
+reading), the headline readings first (each property in the reading its paper's own verdicts
+imply), then the other readings; a row per measure.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..atlas.plan import Cell, property_pairs
+from ..evidence import NO_READING, PropertyResult
+from ..logic import Verdict
+from . import json as json_render
+from .escape import tex_escape, tex_user_text
+from .latex import render_template
+from .text import counterexample_line, short_reasons
+
+MAIN = "atlas.tex"
+VERDICTS = (Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED)
+TEX_MARKS = {Verdict.HOLDS: r"\textcolor{atlasholds}{$\checkmark$}", Verdict.FAILS: r"\textcolor{atlasfails}{$\times$}",
+             Verdict.UNDETERMINED: r"\textcolor{atlasundetermined}{?}"}
+MEANINGS = {Verdict.HOLDS: "holds (proved)", Verdict.FAILS: "fails (exact counterexample)",
+            Verdict.UNDETERMINED: "undetermined (reason given)"}
+
+Results = Sequence[tuple[Cell, PropertyResult]]
+
+
+@dataclass(frozen=True)
+class Column:
+    property: str
+    reading: str
+    headline: bool
+
+    @property
+    def label(self) -> str:
+        """The column's name: the property, its reading when it has one, * for the headline."""
+        name = self.property if self.reading == NO_READING else f"{self.property} [{self.reading}]"
+        return name + (" *" if self.headline else "")
+
+
+@dataclass(frozen=True)
+class Matrix:
+    kind: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, tuple[tuple[Cell, PropertyResult] | None, ...]], ...]   # (measure, cell per column)
+
+
+def is_headline(cell: Cell) -> bool:
+    p, reading = property_pairs(cell.kind, cell.property, cell.reading)
+    return reading == p.headline
+
+
+def matrices(results: Results) -> tuple[Matrix, ...]:
+    """Per kind (in the order the cells come), its columns (headline readings first) and rows."""
+    out = []
+    for kind in dict.fromkeys(cell.kind for cell, _ in results):
+        mine = [(cell, r) for cell, r in results if cell.kind == kind]
+        seen = list(dict.fromkeys(Column(c.property, c.reading, is_headline(c)) for c, _ in mine))
+        columns = tuple(c for c in seen if c.headline) + tuple(c for c in seen if not c.headline)
+        by_measure: dict[str, dict[tuple[str, str], tuple[Cell, PropertyResult]]] = {}
+        for cell, r in mine:
+            by_measure.setdefault(cell.measure, {})[cell.property, cell.reading] = (cell, r)
+        rows = tuple((m, tuple(cells.get((c.property, c.reading)) for c in columns)) for m, cells in by_measure.items())
+        out.append(Matrix(kind, columns, rows))
+    return tuple(out)
+
+
+def counts(results: Results) -> dict[str, dict[str, int]]:
+    """Cells per verdict, per kind and in all (the headline readings apart)."""
+    out: dict[str, dict[str, int]] = {}
+    for cell, r in results:
+        for scope in ("all readings", "headline readings") if is_headline(cell) else ("all readings",):
+            tally = out.setdefault(f"{cell.kind}, {scope}", {v.value: 0 for v in VERDICTS})
+            tally[r.verdict.value] += 1
+    return out
+
+
+def cell_json(cell: Cell, result: PropertyResult) -> dict:
+    return {"kind": cell.kind, "measure": cell.measure, "headline": is_headline(cell),
+            **json_render.property_result(result)}
+
+
+def atlas_json(results: Results) -> str:
+    return json.dumps({"counts": counts(results), "cells": [cell_json(c, r) for c, r in results]},
+                      indent=1, ensure_ascii=False) + "\n"
+
+
+def siblings(results: Results) -> dict[tuple[str, str], list[PropertyResult]]:
+    """Each measure's results (short reasons leave out the sentences most of them share)."""
+    out: dict[tuple[str, str], list[PropertyResult]] = {}
+    for cell, r in results:
+        out.setdefault((cell.kind, cell.measure), []).append(r)
+    return out
+
+
+def atlas_csv(results: Results) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["kind", "measure", "property", "reading", "headline", "verdict", "why", "counterexample"])
+    why = {measure: iter(short_reasons(family)) for measure, family in siblings(results).items()}   # in cell order
+    for cell, r in results:
+        writer.writerow([cell.kind, cell.measure, cell.property, cell.reading, "yes" if is_headline(cell) else "no",
+                         r.verdict.value, next(why[cell.kind, cell.measure]),
+                         counterexample_line(r.counterexample) if r.counterexample else ""])
+    return buffer.getvalue()
+
+
+def atlas_tex(results: Results) -> str:
+    tables = [(m.kind, [tex_escape(c.label) for c in m.columns],
+               [(tex_user_text(name), [TEX_MARKS[pair[1].verdict] if pair else "" for pair in cells])
+                for name, cells in m.rows]) for m in matrices(results)]
+    tally = [(tex_escape(scope), [(v, k) for v, k in c.items()]) for scope, c in counts(results).items()]
+    return render_template("atlas.tex.j2", tables=tables, legend=[(TEX_MARKS[v], MEANINGS[v]) for v in VERDICTS],
+                           tally=tally)
