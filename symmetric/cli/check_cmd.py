@@ -144,7 +144,8 @@ def _readings(texts: tuple[str, ...], kind: str) -> dict[str, tuple[str, ...]]:
 def _readings_apply(wanted: dict, kinds: set[str]) -> None:
     """A --reading whose axis no property of the measures checked has would be silently ignored."""
     from ..properties import catalogue
-    axes = {a.name for kind in kinds for p in catalogue.for_kind(kind) for a in p.axes}
+    axes = {a.name for kind in kinds for p in catalogue.for_kind(kind) for a in p.axes} | \
+        {a.name for kind in kinds for a in catalogue.FORMULA_AXES[kind]}
     for axis, choices in wanted.items():
         if axis not in axes:
             raise InputError(f"--reading {axis}={','.join(choices)}: no property of the "
@@ -155,7 +156,7 @@ def _readings_apply(wanted: dict, kinds: set[str]) -> None:
 def _for_kind(wanted: dict, kind: str) -> dict:
     """The options that apply to some property of ``kind`` (the others are for the other kind)."""
     from ..properties import catalogue
-    axes = {a.name for p in catalogue.for_kind(kind) for a in p.axes}
+    axes = {a.name for p in catalogue.for_kind(kind) for a in p.axes} | {a.name for a in catalogue.FORMULA_AXES[kind]}
     return {a: c for a, c in wanted.items() if a in axes}
 
 

@@ -24,7 +24,8 @@ from . import classification, quantification
 from . import values as V
 from .formula import classification_formula, quantification_formula
 from .outcome import Finding, Witness
-from .written import compile_sympy, written_of
+from .sympyform import compile_sympy
+from .written import written_of
 
 
 @lru_cache(maxsize=16)
@@ -51,6 +52,8 @@ def reading_of(result: PropertyResult, defaults: dict) -> str | None:
     """The predicate reading of a result: its own; for a property without axes ("as defined")
     whose predicates name the reading they enumerate (quantification), that one."""
     reading = getattr(result, "reading", None)
+    if reading is not None:         # the formula's reading is the measure's (its evaluator reads it)
+        reading = reading.split("; ")[0]
     if reading in (None, NO_READING) and (result.property, NO_READING) not in _all_predicates():
         return defaults.get(result.property)
     return reading

@@ -98,7 +98,7 @@ def absolute_weighting(f: Formula, o: int, result=None) -> Finding:
     threshold = result.datum("threshold") if result is not None else None
     if threshold is None:
         return Finding(None, "no threshold to check", complete=False)
-    from .written import compile_sympy
+    from .sympyform import compile_sympy
     c, theta, direction = threshold
     names = {name: (lambda env, k=name: env[k]) for name in f.param_names + ("g",)}
     theta_at = compile_sympy(theta, names)
