@@ -80,3 +80,38 @@ def test_budget_shares():
     budget = Budget(30, 3)
     assert budget.share() == pytest.approx(28, abs=0.5)    # all but 1 s (1/30) for each of the 2 others
     assert budget.share() >= 1 and budget.share() >= 1
+
+
+def _alarm_raises(limit, frame) -> bool:
+    try:
+        limit._alarm(signal.SIGALRM, frame)
+    except TimeLimitReached:
+        return True
+    return False
+
+
+def test_the_alarm_never_raises_inside_a_finalizer():
+    """An exception raised in __del__ or a weakref callback cannot reach the check (Python prints
+    it as ignored): the alarm waits for the next refire instead."""
+    import gc
+    import sys
+    import weakref
+    limit = HardLimit(1000)
+    limit._armed = True
+    seen = {}
+
+    class Dying:
+        def __del__(self):
+            seen["__del__"] = _alarm_raises(limit, sys._getframe())
+
+    def finalizer():
+        seen["finalize"] = _alarm_raises(limit, sys._getframe())
+
+    Dying()
+    gc.collect()
+    token = object.__new__(type("Token", (), {}))
+    weakref.finalize(token, finalizer)
+    del token
+    gc.collect()
+    assert seen == {"__del__": False, "finalize": False}
+    assert _alarm_raises(limit, sys._getframe())        # anywhere else it raises
