@@ -312,7 +312,7 @@ ISSUE_16 = [
      "holds"),
     ("counts", "cases(PP > PN, TP/AP + TN/AN - 1, TP/AP + TN/AN)", (),
      (("NIFQ", "fixed, defined, nondegenerate"),), "holds"),
-    ("counts", "cases(PP > PN, lambda*TP - FP, lambda*TP - FP - 1000*n)", ("lambda>0",), (("AW", "as defined"),),
+    ("counts", "cases(PP > PN, lambda*TP - FP, lambda*TP - FP - 1000*n)", ("lambda>0",), (("AW", "defined, nondegenerate"),),
      "holds"),
     ("counts", "cases(PP = 0, 0, TP/PP)", (), (("NIFQ", "fixed, defined, nondegenerate"),), "holds"),
 ]

@@ -79,6 +79,12 @@ CASES = [
     ("Kappa", "IMB", "defined", H), ("Acc", "IMB", "defined", F), ("MCC", "IMB", "strict", F),
     # no score for the trivial classifiers anywhere: "we cannot even say" (Sebastiani on DOR, LAM%)
     ("MCC", "IMB", "defined", U), ("DOR", "IMB", "defined", U), ("Lam%", "IMB", "defined", U),
+    # AW in NIGQ's readings: strict holds only with every non-informative output shown to have a
+    # score (Utility, WAcc), fails on one without (F's empty output: P(G|S) is 0/0); with test sets
+    # of one class empty a threshold proof gives no verdict (not argued there), a failure stays one
+    ("Utility", "AW", "defined, nondegenerate", H), ("Utility", "AW", "strict, nondegenerate", H),
+    ("WAcc", "AW", "strict, nondegenerate", H), ("F", "AW", "strict, nondegenerate", F),
+    ("Utility", "AW", "defined, all", U),
 ]
 
 

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from . import values as V
 from .formula import MAX_N, SCOPE_TABLES, Formula, Table, classifiers, tables, test_sets
-from .noninformative import absolute_weighting, fixed_quality, growing_quality
+from .noninformative import absolute_weighting, fixed_quality, growing_quality, strictly
 from .outcome import Finding, Tally, Witness, defined, unsure
 
 def _swap(t: Table) -> Table:
@@ -300,11 +300,12 @@ PREDICATES: dict[tuple[str, str], Callable[..., Finding]] = {
     ("NIFQ", "fixed, defined, nondegenerate"): fixed_quality(False),
     ("NIFQ", "per-test-set, defined, nondegenerate"): fixed_quality(True),
     ("NIGQ", "defined, nondegenerate"): growing_quality,
-    ("AW", "as defined"): absolute_weighting,
+    ("AW", "defined, nondegenerate"): absolute_weighting,
+    ("AW", "strict, nondegenerate"): strictly(absolute_weighting),
 }
 
 # the headline reading of each property (the catalogue's), for callers that name none
 DEFAULT_READING = {"SM": "defined, nondegenerate", "MON": "defined", "SDE": "as defined", "WDE": "as defined",
                    "CON": "defined-test-sets", "FIX": "defined", "CHA": "defined, bernoulli", "IMB": "defined",
                    "SYM": "as defined", "NIFQ": "fixed, defined, nondegenerate", "NIGQ": "defined, nondegenerate",
-                   "AW": "as defined"}
+                   "AW": "defined, nondegenerate"}

@@ -240,6 +240,10 @@ def _mine(value):
 def _recheck(formula, cx, strict: bool = True) -> Witness | None:
     """The first table of the counterexample whose shown value the written formula contradicts."""
     names = set(formula.param_names)
+    # a parameter shown as text ("any value in its domain": AW's threshold outside the domain) names
+    # no table to re-evaluate
+    if any(k in names and not isinstance(v, (int, Fraction, sp.Number)) for k, v in cx.point):
+        return None
     params = tuple((k, Fraction(str(sp.nsimplify(v)))) for k, v in cx.point if k in names)
     if len(params) != len(formula.param_names):
         return None

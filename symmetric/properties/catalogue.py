@@ -74,7 +74,8 @@ _CLASSIFICATION = (
     ("SM", "amigo", "moving a relevant item into the output, or an irrelevant one out of it, strictly "
      "improves the score", f"{AMIGO}, Section 3.2", (DEFINEDNESS, TEST_SETS), ("defined", "nondegenerate")),
     ("AW", "amigo", "for non-informative outputs there is a threshold on the relevant share above which "
-     "the score grows with the output size and below which it falls", f"{AMIGO}, Section 3.3", (), ()),
+     "the score grows with the output size and below which it falls", f"{AMIGO}, Section 3.3", (DEFINEDNESS, TEST_SETS),
+     ("defined", "nondegenerate")),
     ("NIFQ", "amigo", "every non-informative output (the empty and the full output included) gets the same "
      "score", f"{AMIGO}, Section 3.3", (CONSTANT, DEFINEDNESS, TEST_SETS), ("fixed", "defined", "nondegenerate")),
     ("NIGQ", "amigo", "the score of non-informative outputs (the empty and the full output included) strictly "
