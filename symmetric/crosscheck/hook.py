@@ -282,6 +282,8 @@ def _recheck_binary(formula, cx, strict: bool = True) -> Witness | None:
     """A quantification counterexample on the binary codeframe, re-evaluated on the written term:
     one point (IoI, NN: p(c1), p^(c1) and E) or two compared points (left, right)."""
     point, shown = dict(cx.point), dict(cx.values)
+    if "projected p'" in point:
+        return _recheck_projection(formula, point, shown)
     if {"p(c1)", "p^(c1)"} <= set(point) and "E" in shown:
         p, q = (_fraction(point[k]) for k in ("p(c1)", "p^(c1)"))
         pairs = [("E", (p, q))]
@@ -300,6 +302,28 @@ def _recheck_binary(formula, cx, strict: bool = True) -> Witness | None:
             return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written term",
                            ((f"{label}: p (c1, c2)", (p, 1 - p)), (f"{label}: p^ (c1, c2)", (q, 1 - q))),
                            ((label, ours),))
+    return None
+
+
+# IND's counterexample (symmetric/quantification/ind_search.py): the two orders it shows
+_ORDERS = (("sign of E(p, p') - E(p, p'')", ("p", "p'", "p''")),
+           ("sign after projection", ("projected p", "projected p'", "projected p''")))
+
+
+def _recheck_projection(formula, point: dict, shown: dict) -> Witness | None:
+    """IND: each order the counterexample shows, recomputed on the written term."""
+    for label, (true, one, two) in _ORDERS:
+        if label not in shown or not all(k in point for k in (true, one, two)):
+            continue
+        t, a, b = (tuple(_fraction(x) for x in point[k]) for k in (true, one, two))
+        left, right = formula.value(t, a), formula.value(t, b)
+        if not (V.is_value(left) and V.is_value(right)):
+            return Witness(f"{label}: E is undefined on the written term", ((true, t), (one, a), (two, b)),
+                           ((one, left), (two, right)))
+        ours = V.compare(left, right)
+        if ours is not None and ours != int(shown[label]):
+            return Witness(f"{label}: the checker's {shown[label]} is {ours} on the written term",
+                           ((true, t), (one, a), (two, b)), ((one, left), (two, right)))
     return None
 
 
