@@ -69,11 +69,15 @@ def identity(f: QuantFormula, o: int = -1, result=None) -> Finding:
     return tally.finding(SCOPE)
 
 
+def _all_pairs():
+    """(true, predicted) over the binary grid and the 3-class distributions with denominator 4."""
+    three = _three_class()
+    return [(_binary(a), _binary(b)) for a in GRID for b in GRID] + [(a, b) for a in three for b in three]
+
+
 def nonnegative(f: QuantFormula, o: int = -1, result=None) -> Finding:
     tally = Tally()
-    three = _three_class()
-    pairs = [(_binary(a), _binary(b)) for a in GRID for b in GRID] + [(a, b) for a in three for b in three]
-    for true, pred in pairs:
+    for true, pred in _all_pairs():
         v = f.value(true, pred)
         tally.checked += 1
         if unsure(v):
@@ -164,9 +168,7 @@ def maximum(f: QuantFormula, o: int = -1, result=None) -> Finding:
         return Finding(None, "no stated maximum to test", complete=False)
     bound = Fraction(stated)
     tally = Tally()
-    three = _three_class()
-    pairs = [(_binary(a), _binary(b)) for a in GRID for b in GRID] + [(a, b) for a in three for b in three]
-    for true, pred in pairs:
+    for true, pred in _all_pairs():
         v = f.value(true, pred)
         tally.checked += 1
         s = V.compare(v, bound) if defined(v) else 0
