@@ -336,3 +336,11 @@ def test_ind_decides_one_sided_scaled_and_inhomogeneous_terms(text, verdict):
     r = verdicts(m, ("IND",))["IND"]
     assert r.verdict is verdict, r.reason
     assert not str(r.reason).startswith("cross-check contradiction")
+
+
+@pytest.mark.parametrize("text", ["q*log(q/p)", "p*log(2*p/(p + q)) + q*log(2*q/(p + q))"])
+def test_the_sign_of_one_logarithm_is_read_from_its_argument(text):
+    # after combining, the B-MON slope is log(X): positive exactly where X > 1 (X - 1 factored)
+    m = build_measure(KINDS["quantification"], "M", {"term": text}, (), "lower")
+    found = verdicts(m, ("IoI", "NN", "B-MON"))
+    assert all(r.verdict is HOLDS for r in found.values()), {k: r.reason for k, r in found.items()}

@@ -98,7 +98,20 @@ def positive_on(expr, domain) -> Truth:
         num = sp.logcombine(num, force=True)
         if num.is_positive and den.is_positive:
             return True
+        if den.is_positive and _log_sign(num) == 1:
+            return True
     return decided
+
+
+def _log_sign(expr) -> int | None:
+    """The sign of c log(X) (c a nonzero number, X > 0 on positive symbols): sign(c) sign(X - 1),
+    read off sympy's rules on positive symbols after factoring X - 1; None when not decided."""
+    coefficient, rest = expr.as_coeff_Mul()
+    if not (isinstance(rest, sp.log) and coefficient.is_nonzero and rest.args[0].is_positive):
+        return None
+    above_one = sp.factor(sp.together(rest.args[0] - 1))
+    sign = 1 if above_one.is_positive else -1 if above_one.is_negative else None
+    return None if sign is None else sign * (1 if coefficient > 0 else -1)
 
 
 def zero_on(expr, domain) -> Truth:
