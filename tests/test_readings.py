@@ -193,6 +193,19 @@ def test_cli_reading_that_applies_to_no_measure_checked_is_exit_2(tmp_path):
     # the quantification properties have no reading axes: the option would be silently ignored
     assert_user_error(run(["--kind", "quantification", "--measure", "AE", "--reading", "definedness=strict"],
                           tmp_path), "--reading definedness=strict", "no reading axes")
+    # a count form reads alike in both readings of a probability form's x/0 inside a reciprocal
+    assert_user_error(run(["--measure", "Acc", "--reading", "zero-reciprocal=undefined"], tmp_path),
+                      "--reading zero-reciprocal=undefined", "no effect")
+
+
+def test_cli_zero_reciprocal_reading_names_both(tmp_path):
+    r = run(["--measure", "F", "--reading", "zero-reciprocal=undefined", "--headline-only", "--json",
+             str(tmp_path / "o.json"), "--no-pdf"], tmp_path)
+    assert r.exit_code == 0, r.output
+    sm = [(e["reading"], e["verdict"]) for e in json.loads((tmp_path / "o.json").read_text())[0]["properties"]
+          if e["property"] == "SM"]
+    assert sm == [("defined, nondegenerate; zero-reciprocal=limit", "fails"),
+                  ("defined, nondegenerate; zero-reciprocal=undefined", "holds")]
 
 
 def test_latex_names_the_reading(tmp_path):

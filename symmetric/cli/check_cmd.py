@@ -153,6 +153,15 @@ def _readings_apply(wanted: dict, kinds: set[str]) -> None:
                              + (f" (axes: {', '.join(sorted(axes))})" if axes else " (they have no reading axes)"))
 
 
+def _formula_reading_applies(wanted: dict, measures: list) -> None:
+    """--reading zero-reciprocal=... would change nothing when no measure checked reads differently
+    in the two readings (it has no probability form dividing by 0 inside a reciprocal)."""
+    if "zero-reciprocal" in wanted and not any(getattr(m, "reads_zero_reciprocal", False) for m in measures):
+        raise InputError(f"--reading zero-reciprocal={','.join(wanted['zero-reciprocal'])}: no measure checked reads "
+                         "differently in it (none is a probability form with a division by 0 inside a reciprocal "
+                         "or a product P(X|Y)P(Y)), so it would have no effect")
+
+
 def _for_kind(wanted: dict, kind: str) -> dict:
     """The options that apply to some property of ``kind`` (the others are for the other kind)."""
     from ..properties import catalogue
@@ -229,6 +238,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     if not measures:
         raise InputError(f"nothing to check: give {spec.forms_text()}, --measure or a TOML file")
     _readings_apply(wanted, {k.name for k, _ in measures})
+    _formula_reading_applies(wanted, [m for _, m in measures])
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []
