@@ -338,9 +338,12 @@ def test_ind_decides_one_sided_scaled_and_inhomogeneous_terms(text, verdict):
     assert not str(r.reason).startswith("cross-check contradiction")
 
 
-@pytest.mark.parametrize("text", ["q*log(q/p)", "p*log(2*p/(p + q)) + q*log(2*q/(p + q))"])
-def test_the_sign_of_one_logarithm_is_read_from_its_argument(text):
+@pytest.mark.parametrize("text, props", [
+    ("q*log(q/p)", ("IoI", "NN", "B-MON")), ("p*log(2*p/(p + q)) + q*log(2*q/(p + q))", ("IoI", "NN", "B-MON")),
+    ("abs(log(q/p))", ("IoI", "NN")),     # |log(X)| resolved by the sign of X - 1 on each side
+])
+def test_the_sign_of_one_logarithm_is_read_from_its_argument(text, props):
     # after combining, the B-MON slope is log(X): positive exactly where X > 1 (X - 1 factored)
     m = build_measure(KINDS["quantification"], "M", {"term": text}, (), "lower")
-    found = verdicts(m, ("IoI", "NN", "B-MON"))
+    found = verdicts(m, props)
     assert all(r.verdict is HOLDS for r in found.values()), {k: r.reason for k, r in found.items()}

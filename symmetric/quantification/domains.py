@@ -67,7 +67,9 @@ def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
     anything undecidable is left in place."""
     def sign(e):
         e = sp.factor(sp.together(domain.to_positive(e)))
-        return 1 if e.is_positive else (-1 if e.is_negative else None)
+        if e.is_positive or e.is_negative:
+            return 1 if e.is_positive else -1
+        return _log_sign(sp.logcombine(sp.expand_log(e, force=True), force=True)) if e.has(sp.log) else None
 
     def fix_abs(node):
         s = sign(node.args[0])
@@ -85,6 +87,8 @@ def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
 
     out = resolve_piecewise(expr, sign) if expr.has(sp.Piecewise) else expr
     out = out.replace(lambda e: isinstance(e, sp.Abs), fix_abs)
+    # the derivative of |x| is sign(x) x': settled where the sign of x is
+    out = out.replace(lambda e: isinstance(e, sp.sign), lambda node: sp.Integer(sign(node.args[0]) or 0) or node)
     return out.replace(lambda e: isinstance(e, (sp.Min, sp.Max)), fix_minmax)
 
 
