@@ -370,37 +370,3 @@ def test_binary_comparisons_of_quantification_counterexamples_are_re_evaluated()
     r = by_name(driver.check(term("abs(q - p) + 0*log(q - p)"), ["B-REL"]))["B-REL"]
     assert r.verdict is Verdict.UNDETERMINED and "undefined" in str(r.reason)
 
-
-# ---------------------------------------------------------------- MAX and IND (issue 16, item 3)
-
-def _quant_formula(text):
-    return quantification_formula(term(text))
-
-
-@pytest.mark.parametrize("text, violated", [
-    ("abs(q - p)", False), ("(q - p)^2", False), ("p*log(p/q)", False),
-    ("(q - p)^2*(2*n - 5)", True),     # n goes from |C| = 3 to |C_n| = 2 under projection: the sign flips
-])
-def test_ind_predicate_reports_only_certain_order_changes(text, violated):
-    found = Q.independence(_quant_formula(text))
-    assert (found.witness is not None) == violated and found.checked > 0
-
-
-def test_max_predicate_tests_the_stated_maximum():
-    from symmetric.evidence import PropertyResult
-    f = _quant_formula("abs(q - p)/2")          # binary AE: at most 1/2 on the binary codeframe ...
-    stated = lambda m: PropertyResult("MAX", "M", Verdict.HOLDS, data=(("maximum", m),))   # noqa: E731
-    assert Q.maximum(f, -1, stated(1)).witness is None
-    assert Q.maximum(f, -1, stated(F(1, 4))).witness is not None     # ... not at most 1/4
-    assert Q.maximum(f, -1, None).checked == 0 and not Q.maximum(f, -1, None).complete
-
-
-def test_an_ind_counterexample_is_rechecked_on_the_written_term():
-    from symmetric.crosscheck.hook import _recheck_binary
-    from symmetric.evidence import Counterexample
-    f = _quant_formula("(q - p)^2/p + n*abs(q - p)")
-    r = driver.check(term("(q - p)^2/p + n*abs(q - p)"), ["IND"])[0]     # found by the checker's own search
-    assert r.verdict is Verdict.FAILS and _recheck_binary(f, r.counterexample) is None
-    forged = Counterexample(r.counterexample.relation, point=dict(r.counterexample.point),
-                            values={k: -v for k, v in r.counterexample.values})
-    assert _recheck_binary(f, forged) is not None
