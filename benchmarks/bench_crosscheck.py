@@ -11,6 +11,12 @@ Measured 2026-11-24 on the 2-core machine shared with six other sessions (load a
 244 measures: median 0.50 s, p90 1.99 s, max 6.2 s per measure (all properties, cross-check
 on); the cross-check's own share: median 0.09 s, p90 0.53 s.  88 contradictions, all on the 18
 measures whose wrong verdicts issue 16 lists (strict xfails in tests/test_crosscheck_corpus.py).
+
+Measured 2026-11-26 (the zero-reciprocal reading, AW's readings, the MAX and IND predicates),
+the machine shared with three other sessions: 244 measures: median 1.02 s, p90 3.21 s, max
+12.35 s; cross-check median 0.14 s, p90 1.13 s.  0 contradictions; undetermined 4.4% of 2436
+classification verdicts, 12.6% of 492 quantification verdicts (8.1% without the two terms that
+are not real-valued, 6.0% after the logarithm sign rule that followed).
 """
 
 from __future__ import annotations

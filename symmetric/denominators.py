@@ -148,6 +148,12 @@ def lost_factors(result: sp.Basic, denominators) -> list[sp.Expr]:
     return list(lost)
 
 
+def divisors_outside_reciprocals(expr: sp.Basic) -> set[sp.Expr]:
+    """The divisors of ``expr`` that are not inside a reciprocal's argument: where one is 0 the
+    value is undefined even when x/0 inside a reciprocal is read as its limit 0."""
+    return _effective_bases(expr)
+
+
 def _effective_bases(result: sp.Basic) -> set[sp.Expr]:
     """The bases of negative powers that are not themselves inside the base of a negative
     power: only there does x/0 make the value undefined, since sympy's arithmetic absorbs an

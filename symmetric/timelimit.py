@@ -18,6 +18,8 @@ import contextlib
 import signal
 import threading
 import time
+import weakref
+import _weakrefset
 from collections.abc import Iterator
 from contextvars import ContextVar
 
@@ -90,7 +92,10 @@ class HardLimit:
         self.close()
 
     def _alarm(self, signum, frame) -> None:
-        if self._armed and (frame is None or frame.f_code not in _CLEANUP_CODES):
+        # inside a finalizer an exception cannot reach the check: Python prints it as
+        # "Exception ignored in ..." (pytest's PytestUnraisableExceptionWarning) and the check runs
+        # on; the timer fires again REFIRE_SECONDS later, outside the finalizer
+        if self._armed and (frame is None or frame.f_code not in _CLEANUP_CODES) and not _in_finalizer(frame):
             raise TimeLimitReached(self.seconds)
 
     def close(self) -> None:
@@ -110,6 +115,20 @@ class HardLimit:
 
 
 _CLEANUP_CODES = frozenset({HardLimit.close.__code__, HardLimit.__exit__.__code__})
+# the callbacks the weakref module runs when an object dies (finalize, WeakValueDictionary, WeakSet)
+_FINALIZER_FILES = (weakref.__file__, _weakrefset.__file__)
+_FINALIZER_NAMES = frozenset({"__call__", "_exitfunc", "remove", "_remove"})
+
+
+def _in_finalizer(frame) -> bool:
+    """Whether ``frame`` runs inside a ``__del__`` method or a weakref finalizer (gc may run them
+    anywhere, e.g. sympy's caches)."""
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "__del__" or (code.co_filename in _FINALIZER_FILES and code.co_name in _FINALIZER_NAMES):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def hard_limit(seconds: float | None) -> HardLimit:

@@ -312,7 +312,7 @@ ISSUE_16 = [
      "holds"),
     ("counts", "cases(PP > PN, TP/AP + TN/AN - 1, TP/AP + TN/AN)", (),
      (("NIFQ", "fixed, defined, nondegenerate"),), "holds"),
-    ("counts", "cases(PP > PN, lambda*TP - FP, lambda*TP - FP - 1000*n)", ("lambda>0",), (("AW", "as defined"),),
+    ("counts", "cases(PP > PN, lambda*TP - FP, lambda*TP - FP - 1000*n)", ("lambda>0",), (("AW", "defined, nondegenerate"),),
      "holds"),
     ("counts", "cases(PP = 0, 0, TP/PP)", (), (("NIFQ", "fixed, defined, nondegenerate"),), "holds"),
 ]
@@ -369,3 +369,4 @@ def test_binary_comparisons_of_quantification_counterexamples_are_re_evaluated()
     # 0*log(q - p): sympy drops the log; the checker now reads what was written (undetermined)
     r = by_name(driver.check(term("abs(q - p) + 0*log(q - p)"), ["B-REL"]))["B-REL"]
     assert r.verdict is Verdict.UNDETERMINED and "undefined" in str(r.reason)
+

@@ -255,3 +255,20 @@ def test_file_name_with_tilde_is_expanded(tmp_path, monkeypatch):
     result = run("--measure", "F1", "--p", "@~/p.txt", "--assign", "1,1,0", "--exact")
     assert result.exit_code == 0, result.output
     assert "E[F1] = 286/625" in result.output.splitlines()
+
+
+@pytest.mark.parametrize("extra, seconds", [((), 300.0), (("--time-limit", "0"), None), (("--time-limit", "7"), 7.0)])
+def test_time_limit_defaults_to_300_seconds(monkeypatch, extra, seconds):
+    from symmetric.cli import expect_cmd
+    from symmetric.timelimit import HardLimit
+    seen = []
+
+    class Recording(HardLimit):
+        def __init__(self, limit):
+            seen.append(limit)
+            super().__init__(limit)
+    monkeypatch.setattr(expect_cmd.timelimit, "HardLimit", Recording)
+    result = CliRunner().invoke(main, ["expect", "--measure", "F1", "--p", "0.5,0.5", "--assign", "1,0", *extra])
+    assert result.exit_code == 0, result.output
+    assert seen == [seconds]
+    assert "[default: 300]" in CliRunner().invoke(main, ["expect", "--help"]).output

@@ -7,7 +7,8 @@ from click.testing import CliRunner
 
 from cli_support import assert_user_error
 from symmetric.cli import main
-from symmetric.properties.catalogue import properties
+from symmetric.cli.claims_cmd import FORMULA_FAMILY
+from symmetric.properties.catalogue import FORMULA_AXES, FORMULA_HEADLINE, properties
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +19,19 @@ def listed():
 
 
 def _heads(lines):
-    return [row for row in lines if not row[0].startswith(" ")]
+    return [row for row in lines if not row[0].startswith(" ") and row[2] != FORMULA_FAMILY]
+
+
+def test_the_formula_readings_follow_the_properties(listed):
+    axes = [a for kind in ("classification", "quantification") for a in FORMULA_AXES[kind]]
+    heads = [row for row in listed if not row[0].startswith(" ") and row[2] == FORMULA_FAMILY]
+    assert [row[0] for row in heads] == [a.name for a in axes] and axes
+    for axis, row in zip(axes, heads):
+        assert f"{FORMULA_HEADLINE[axis.name]}*" in row[5]
+        k = listed.index(row)
+        assert [r[0].strip() for r in listed[k + 1:k + 1 + len(axis.choices)]] == [
+            f"{axis.name}={c.name}" + (" (headline)" if c.name == FORMULA_HEADLINE[axis.name] else "")
+            for c in axis.choices]
 
 
 def test_every_property_is_listed_in_catalogue_order(listed):
@@ -58,7 +71,8 @@ def test_headline_readings(prop, headline):
 def test_prefix_selects_by_name_kind_or_family(prefixes, expected):
     result = CliRunner().invoke(main, ["list", "--properties", *prefixes])
     assert result.exit_code == 0, result.output
-    assert [tuple(line.split("\t")[:2]) for line in result.output.splitlines() if not line.startswith(" ")] == expected
+    heads = [line.split("\t") for line in result.output.splitlines() if not line.startswith(" ")]
+    assert [tuple(row[:2]) for row in heads if row[2] != FORMULA_FAMILY] == expected
 
 
 def test_unknown_prefix_is_exit_2_with_close_match():

@@ -66,9 +66,10 @@ CASES = [
     (("amigo", "Lam%_smN"), "SM", "defined, nondegenerate", H), (("amigo", "Lam%_smN"), "SM", "defined, all", F),
     (("amigo", "Odds_smN"), "SM", "defined, all", F),
     ("Kappa", "SM", "defined, nondegenerate", H),
-    # the checker's counterexample lies at (0,0,2,0), where Kappa's defining probability form is
-    # 0/0 (its count form is not): the cross-check refuses it, so undetermined, not fails
-    ("Kappa", "SM", "defined, all", U),
+    # on a single-class test set KapS fails SM (issue 16): (0,0,2,0) -> (1,0,1,0) both score 0 when
+    # P(not S|not G)P(not G) is read as the joint (zero-reciprocal=limit, the headline); the
+    # cross-check evaluates the same reading and re-checks the counterexample
+    ("Kappa", "SM", "defined, all", F),
     ("Phi", "SM", "defined, all", H),      # undefined on single-class test sets: left out
     # NIGQ with the empty and full outputs: F_smN's empty output is x/0 inside a denominator (left
     # out); its full output scores above every smaller non-informative output
@@ -78,6 +79,12 @@ CASES = [
     ("Kappa", "IMB", "defined", H), ("Acc", "IMB", "defined", F), ("MCC", "IMB", "strict", F),
     # no score for the trivial classifiers anywhere: "we cannot even say" (Sebastiani on DOR, LAM%)
     ("MCC", "IMB", "defined", U), ("DOR", "IMB", "defined", U), ("Lam%", "IMB", "defined", U),
+    # AW in NIGQ's readings: strict holds only with every non-informative output shown to have a
+    # score (Utility, WAcc), fails on one without (F's empty output: P(G|S) is 0/0); with test sets
+    # of one class empty a threshold proof gives no verdict (not argued there), a failure stays one
+    ("Utility", "AW", "defined, nondegenerate", H), ("Utility", "AW", "strict, nondegenerate", H),
+    ("WAcc", "AW", "strict, nondegenerate", H), ("F", "AW", "strict, nondegenerate", F),
+    ("Utility", "AW", "defined, all", U),
 ]
 
 
@@ -101,7 +108,9 @@ def test_verdict_in_reading(spec, prop, reading, verdict):
     m = _measure(spec)
     r = _reading(prop, reading)
     chosen = {a: c for a, c in r.choices}
-    results = [x for x in driver.check(m, [prop], readings=chosen) if x.reading == reading]
+    # a probability form that divides by 0 inside a reciprocal also names its formula reading (headline first)
+    results = [x for x in driver.check(m, [prop], readings=chosen)
+               if x.reading in (reading, f"{reading}; zero-reciprocal=limit")]
     assert len(results) == 1
     assert results[0].verdict is verdict, (results[0].reason, results[0].proof[:3])
     if verdict is F:
@@ -184,6 +193,19 @@ def test_cli_reading_that_applies_to_no_measure_checked_is_exit_2(tmp_path):
     # the quantification properties have no reading axes: the option would be silently ignored
     assert_user_error(run(["--kind", "quantification", "--measure", "AE", "--reading", "definedness=strict"],
                           tmp_path), "--reading definedness=strict", "no reading axes")
+    # a count form reads alike in both readings of a probability form's x/0 inside a reciprocal
+    assert_user_error(run(["--measure", "Acc", "--reading", "zero-reciprocal=undefined"], tmp_path),
+                      "--reading zero-reciprocal=undefined", "no effect")
+
+
+def test_cli_zero_reciprocal_reading_names_both(tmp_path):
+    r = run(["--measure", "F", "--reading", "zero-reciprocal=undefined", "--headline-only", "--json",
+             str(tmp_path / "o.json"), "--no-pdf"], tmp_path)
+    assert r.exit_code == 0, r.output
+    sm = [(e["reading"], e["verdict"]) for e in json.loads((tmp_path / "o.json").read_text())[0]["properties"]
+          if e["property"] == "SM"]
+    assert sm == [("defined, nondegenerate; zero-reciprocal=limit", "fails"),
+                  ("defined, nondegenerate; zero-reciprocal=undefined", "holds")]
 
 
 def test_latex_names_the_reading(tmp_path):

@@ -90,3 +90,38 @@ def test_budget_with_many_units_gives_the_first_most_of_the_time():
     assert first == pytest.approx(60 - 37 * 30 / 38, abs=0.5)
     rest = [budget.share() for _ in range(37)]
     assert min(rest) >= 30 / 38 - 1e-9
+
+
+def _alarm_raises(limit, frame) -> bool:
+    try:
+        limit._alarm(signal.SIGALRM, frame)
+    except TimeLimitReached:
+        return True
+    return False
+
+
+def test_the_alarm_never_raises_inside_a_finalizer():
+    """An exception raised in __del__ or a weakref callback cannot reach the check (Python prints
+    it as ignored): the alarm waits for the next refire instead."""
+    import gc
+    import sys
+    import weakref
+    limit = HardLimit(1000)
+    limit._armed = True
+    seen = {}
+
+    class Dying:
+        def __del__(self):
+            seen["__del__"] = _alarm_raises(limit, sys._getframe())
+
+    def finalizer():
+        seen["finalize"] = _alarm_raises(limit, sys._getframe())
+
+    Dying()
+    gc.collect()
+    token = object.__new__(type("Token", (), {}))
+    weakref.finalize(token, finalizer)
+    del token
+    gc.collect()
+    assert seen == {"__del__": False, "finalize": False}
+    assert _alarm_raises(limit, sys._getframe())        # anywhere else it raises

@@ -323,3 +323,27 @@ def test_fuzzed_measures_get_verdicts_not_internal_errors(text, prop):
 def test_imb_searches_the_rejector_even_when_the_acceptor_is_unproved():
     r = verdicts(classification("min(sqrt(FN), cases((TP + FN) > (1 - PP), (AN / AP), (FP / PN)))"), ("IMB",))["IMB"]
     assert r.verdict is FAILS
+
+
+@pytest.mark.parametrize("text, verdict", [
+    ("max(q - p, 0)", HOLDS), ("max(p - q, 0)", HOLDS),     # 0 on one side: any factor scales it
+    ("abs(q - p)/(n - 1)", HOLDS),                          # a factor k (n - 1)/(m - 1) > 0 for n, m >= 2
+    ("exp(abs(q - p)) - 1", FAILS), ("log(1 + abs(q - p))", FAILS),     # found on the grid k/20
+    ("cases(q = p, 0, abs(q - p) + 1/10)", FAILS),
+])
+def test_ind_decides_one_sided_scaled_and_inhomogeneous_terms(text, verdict):
+    m = build_measure(KINDS["quantification"], "M", {"term": text}, (), "lower")
+    r = verdicts(m, ("IND",))["IND"]
+    assert r.verdict is verdict, r.reason
+    assert not str(r.reason).startswith("cross-check contradiction")
+
+
+@pytest.mark.parametrize("text, props", [
+    ("q*log(q/p)", ("IoI", "NN", "B-MON")), ("p*log(2*p/(p + q)) + q*log(2*q/(p + q))", ("IoI", "NN", "B-MON")),
+    ("abs(log(q/p))", ("IoI", "NN")),     # |log(X)| resolved by the sign of X - 1 on each side
+])
+def test_the_sign_of_one_logarithm_is_read_from_its_argument(text, props):
+    # after combining, the B-MON slope is log(X): positive exactly where X > 1 (X - 1 factored)
+    m = build_measure(KINDS["quantification"], "M", {"term": text}, (), "lower")
+    found = verdicts(m, props)
+    assert all(r.verdict is HOLDS for r in found.values()), {k: r.reason for k, r in found.items()}

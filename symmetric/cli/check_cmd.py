@@ -162,7 +162,8 @@ def _readings(texts: tuple[str, ...], kind: str) -> dict[str, tuple[str, ...]]:
 def _readings_apply(wanted: dict, kinds: set[str]) -> None:
     """A --reading whose axis no property of the measures checked has would be silently ignored."""
     from ..properties import catalogue
-    axes = {a.name for kind in kinds for p in catalogue.for_kind(kind) for a in p.axes}
+    axes = {a.name for kind in kinds for p in catalogue.for_kind(kind) for a in p.axes} | \
+        {a.name for kind in kinds for a in catalogue.FORMULA_AXES[kind]}
     for axis, choices in wanted.items():
         if axis not in axes:
             raise InputError(f"--reading {axis}={','.join(choices)}: no property of the "
@@ -170,10 +171,19 @@ def _readings_apply(wanted: dict, kinds: set[str]) -> None:
                              + (f" (axes: {', '.join(sorted(axes))})" if axes else " (they have no reading axes)"))
 
 
+def _formula_reading_applies(wanted: dict, measures: list) -> None:
+    """--reading zero-reciprocal=... would change nothing when no measure checked reads differently
+    in the two readings (it has no probability form dividing by 0 inside a reciprocal)."""
+    if "zero-reciprocal" in wanted and not any(getattr(m, "reads_zero_reciprocal", False) for m in measures):
+        raise InputError(f"--reading zero-reciprocal={','.join(wanted['zero-reciprocal'])}: no measure checked reads "
+                         "differently in it (none is a probability form with a division by 0 inside a reciprocal "
+                         "or a product P(X|Y)P(Y)), so it would have no effect")
+
+
 def _for_kind(wanted: dict, kind: str) -> dict:
     """The options that apply to some property of ``kind`` (the others are for the other kind)."""
     from ..properties import catalogue
-    axes = {a.name for p in catalogue.for_kind(kind) for a in p.axes}
+    axes = {a.name for p in catalogue.for_kind(kind) for a in p.axes} | {a.name for a in catalogue.FORMULA_AXES[kind]}
     return {a: c for a, c in wanted.items() if a in axes}
 
 
@@ -272,6 +282,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     if chosen is not None:      # a --reading no property of the files has would be silently ignored
         driver.check_readings(chosen, wanted, " (of the --property properties)", source="--reading")
     _readings_apply(wanted, {k.name for k, _ in measures})
+    _formula_reading_applies(wanted, [m for _, m in measures])
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []

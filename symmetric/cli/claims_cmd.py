@@ -225,7 +225,23 @@ def _list_properties(prefixes: tuple[str, ...]) -> None:
         rows = tuple(p for p in rows if p in chosen)       # catalogue order
     for p in rows:
         click.echo(f"{p.name}\t{p.kind}\t{p.family}\t{p.definition}\t{p.source}\t{_readings_field(p)}")
-        for a in p.axes:
-            for c in a.choices:
-                mark = " (headline)" if p.headline[a.name] == c.name else ""
-                click.echo(f"  {a.name}={c.name}{mark}\t{c.meaning}\t{c.source}")
+        _choice_lines(p.axes, p.headline.get)
+    # the readings of a measure's formula, which apply to every property of its kind
+    for kind in dict.fromkeys(p.kind for p in rows):
+        for a in catalogue.FORMULA_AXES[kind]:
+            headline = catalogue.FORMULA_HEADLINE[a.name]
+            click.echo(f"{a.name}\t{kind}\t{FORMULA_FAMILY}\t{a.meaning}\tevery {kind} property, where the "
+                       f"measure's two readings differ (the verdict names it)\treadings: {a.name} = "
+                       + " | ".join(c.name + ("*" if c.name == headline else "") for c in a.choices))
+            _choice_lines((a,), lambda axis: headline)
+
+
+FORMULA_FAMILY = "formula reading"
+
+
+def _choice_lines(axes, headline) -> None:
+    """One indented line per choice of each axis: AXIS=CHOICE, what it means, its source."""
+    for a in axes:
+        for c in a.choices:
+            mark = " (headline)" if headline(a.name) == c.name else ""
+            click.echo(f"  {a.name}={c.name}{mark}\t{c.meaning}\t{c.source}")

@@ -41,6 +41,11 @@ def _params(measure, beta: str | None, settings: tuple[str, ...]) -> dict[str, F
     return values
 
 
+# like `check`'s 60 s per measure, a bound that a forgotten --exact on a long list cannot exceed
+# unnoticed; long enough for the floating-point computation on ~10^4 judgments
+DEFAULT_TIME_LIMIT = 300
+
+
 @main.command("expect")
 @click.option("--measure", "measure_name", required=True, help="Measure name (registry, or Loss, LewisF, SEC).")
 @click.option("--p", "p_text", required=True, metavar="P1,P2,...|@FILE",
@@ -50,8 +55,9 @@ def _params(measure, beta: str | None, settings: tuple[str, ...]) -> dict[str, F
 @click.option("--beta", help="beta of F_beta (shorthand for --param beta=B).")
 @click.option("--param", "settings", multiple=True, metavar="NAME=VALUE", help="Any measure parameter.")
 @click.option("--exact", is_flag=True, help="Exact rational arithmetic (inputs read exactly as decimals).")
-@click.option("--time-limit", "time_limit", default="0", show_default=True, metavar="SECONDS",
-              help="Stop with a one-line message after SECONDS (0 = no limit).")
+@click.option("--time-limit", "time_limit", default=str(DEFAULT_TIME_LIMIT), show_default=True, metavar="SECONDS",
+              help="Stop with a one-line message (exit 2) after SECONDS (0 = no "
+                   "limit): the exact computation on thousands of judgments can run for hours.")
 def expect(measure_name, p_text, assign_text, best, beta, settings, exact, time_limit) -> None:
     """Expected value of a measure when the judgments are independent Bernoulli(p_i).
 

@@ -25,7 +25,7 @@ from fractions import Fraction
 from . import values as V
 from .formula import MAX_N, SCOPE_TABLES, Formula, Table, classifiers, tables, test_sets
 from .metric import distance
-from .noninformative import absolute_weighting, fixed_quality, growing_quality
+from .noninformative import absolute_weighting, fixed_quality, growing_quality, strictly
 from .outcome import Finding, Tally, Witness, defined, unsure
 
 def _swap(t: Table) -> Table:
@@ -321,7 +321,8 @@ PREDICATES: dict[tuple[str, str], Callable[..., Finding]] = {
     ("NIFQ", "fixed, defined, nondegenerate"): fixed_quality(False),
     ("NIFQ", "per-test-set, defined, nondegenerate"): fixed_quality(True),
     ("NIGQ", "defined, nondegenerate"): growing_quality,
-    ("AW", "as defined"): absolute_weighting,
+    ("AW", "defined, nondegenerate"): absolute_weighting,
+    ("AW", "strict, nondegenerate"): strictly(absolute_weighting),
     # Gosgens et al.'s constant baseline: CHA's fixed-size model (symmetric.properties.literature)
     ("CB", "defined"): chance("fixed-size", False),
     ("CB", "strict"): chance("fixed-size", True),
@@ -333,4 +334,4 @@ PREDICATES: dict[tuple[str, str], Callable[..., Finding]] = {
 DEFAULT_READING = {"SM": "defined, nondegenerate", "MON": "defined", "SDE": "as defined", "WDE": "as defined",
                    "CON": "defined-test-sets", "FIX": "defined", "CHA": "defined, bernoulli", "IMB": "defined",
                    "SYM": "as defined", "NIFQ": "fixed, defined, nondegenerate", "NIGQ": "defined, nondegenerate",
-                   "AW": "as defined", "CB": "defined", "DIST": "defined"}
+                   "AW": "defined, nondegenerate", "CB": "defined", "DIST": "defined"}

@@ -12,7 +12,8 @@ from fractions import Fraction
 import sympy as sp
 
 from . import values as V
-from .written import ARITHMETIC, Compiled, compile_sympy, compile_text, written_of
+from .sympyform import compile_sympy
+from .written import ARITHMETIC, Compiled, compile_text, written_of
 
 Table = tuple[int, int, int, int]       # (TP, FP, FN, TN)
 CELL_NAMES = ("TP", "FP", "FN", "TN")
@@ -92,13 +93,15 @@ def classification_formula(measure) -> Formula:
     params = _param_names(measure)
     settings = parameter_settings(params, [tuple(_fraction(v) for v in p.sample_values()) for p in measure.params])
     written = written_of(measure)
+    limit = getattr(measure, "zero_reciprocal", "limit") == "limit"
     if written is not None and written.form in ("counts", "probs"):
-        return Formula(compile_text(written), "the formula as written", params, settings)
+        return Formula(compile_text(written, limit), "the formula as written", params, settings)
     names = {name: (lambda env, k=name: env[k]) for name in CELL_NAMES + params}
     names["n"] = lambda env: env["TP"] + env["FP"] + env["FN"] + env["TN"]
     if measure.counts is not None:      # a count form given beside a probability form is the definition
         return Formula(compile_sympy(measure.counts, names), "the count form as defined", params, settings)
-    form = compile_sympy(measure.probs, names)    # defined by its probability form alone: keep its 0/0 points
+    # defined by its probability form alone: keep its 0/0 points (x/0 in a reciprocal as its reading says)
+    form = compile_sympy(measure.probs, names, limit)
     if measure.count_scale != 1:
         form = ARITHMETIC["*"](compile_sympy(measure.count_scale, names), form)
     return Formula(form, "the probability form as defined", params, settings)

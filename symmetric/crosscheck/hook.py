@@ -24,7 +24,8 @@ from . import classification, quantification, relational
 from . import values as V
 from .formula import classification_formula, quantification_formula
 from .outcome import Finding, Witness
-from .written import compile_sympy, written_of
+from .sympyform import compile_sympy
+from .written import written_of
 
 
 @lru_cache(maxsize=16)
@@ -51,6 +52,8 @@ def reading_of(result: PropertyResult, defaults: dict) -> str | None:
     """The predicate reading of a result: its own; for a property without axes ("as defined")
     whose predicates name the reading they enumerate (quantification), that one."""
     reading = getattr(result, "reading", None)
+    if reading is not None:         # the formula's reading is the measure's (its evaluator reads it)
+        reading = reading.split("; ")[0]
     if reading in (None, NO_READING) and (result.property, NO_READING) not in _all_predicates():
         return defaults.get(result.property)
     return reading
@@ -241,6 +244,10 @@ def _mine(value):
 def _recheck(formula, cx, strict: bool = True) -> Witness | None:
     """The first table of the counterexample whose shown value the written formula contradicts."""
     names = set(formula.param_names)
+    # a parameter shown as text ("any value in its domain": AW's threshold outside the domain) names
+    # no table to re-evaluate
+    if any(k in names and not isinstance(v, (int, Fraction, sp.Number)) for k, v in cx.point):
+        return None
     params = tuple((k, Fraction(str(sp.nsimplify(v)))) for k, v in cx.point if k in names)
     if len(params) != len(formula.param_names):
         return None
@@ -279,6 +286,8 @@ def _recheck_binary(formula, cx, strict: bool = True) -> Witness | None:
     """A quantification counterexample on the binary codeframe, re-evaluated on the written term:
     one point (IoI, NN: p(c1), p^(c1) and E) or two compared points (left, right)."""
     point, shown = dict(cx.point), dict(cx.values)
+    if "projected p'" in point:
+        return _recheck_projection(formula, point, shown)
     if {"p(c1)", "p^(c1)"} <= set(point) and "E" in shown:
         p, q = (_fraction(point[k]) for k in ("p(c1)", "p^(c1)"))
         pairs = [("E", (p, q))]
@@ -297,6 +306,28 @@ def _recheck_binary(formula, cx, strict: bool = True) -> Witness | None:
             return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written term",
                            ((f"{label}: p (c1, c2)", (p, 1 - p)), (f"{label}: p^ (c1, c2)", (q, 1 - q))),
                            ((label, ours),))
+    return None
+
+
+# IND's counterexample (symmetric/quantification/ind_search.py): the two orders it shows
+_ORDERS = (("sign of E(p, p') - E(p, p'')", ("p", "p'", "p''")),
+           ("sign after projection", ("projected p", "projected p'", "projected p''")))
+
+
+def _recheck_projection(formula, point: dict, shown: dict) -> Witness | None:
+    """IND: each order the counterexample shows, recomputed on the written term."""
+    for label, (true, one, two) in _ORDERS:
+        if label not in shown or not all(k in point for k in (true, one, two)):
+            continue
+        t, a, b = (tuple(_fraction(x) for x in point[k]) for k in (true, one, two))
+        left, right = formula.value(t, a), formula.value(t, b)
+        if not (V.is_value(left) and V.is_value(right)):
+            return Witness(f"{label}: E is undefined on the written term", ((true, t), (one, a), (two, b)),
+                           ((one, left), (two, right)))
+        ours = V.compare(left, right)
+        if ours is not None and ours != int(shown[label]):
+            return Witness(f"{label}: the checker's {shown[label]} is {ours} on the written term",
+                           ((true, t), (one, a), (two, b)), ((one, left), (two, right)))
     return None
 
 

@@ -98,7 +98,7 @@ def absolute_weighting(f: Formula, o: int, result=None) -> Finding:
     threshold = result.datum("threshold") if result is not None else None
     if threshold is None:
         return Finding(None, "no threshold to check", complete=False)
-    from .written import compile_sympy
+    from .sympyform import compile_sympy
     c, theta, direction = threshold
     names = {name: (lambda env, k=name: env[k]) for name in f.param_names + ("g",)}
     theta_at = compile_sympy(theta, names)
@@ -115,3 +115,24 @@ def absolute_weighting(f: Formula, o: int, result=None) -> Finding:
         if tally.done():
             break
     return tally.finding(_NI_SCOPE)
+
+
+def strictly(predicate):
+    """``predicate`` in the strict definedness reading: a non-informative output without a score
+    is a violation, then the predicate's own comparisons."""
+    def strict(f: Formula, o: int, result=None) -> Finding:
+        tally = Tally()
+        for params in f.settings:
+            for rows in _noninformative(f, params).values():
+                for _, t, v in rows:
+                    tally.checked += 1
+                    if unsure(v):
+                        tally.uncertain += 1
+                    elif not defined(v):
+                        tally.fail(Witness("a non-informative output has no score", (("output", t),),
+                                           (("output", v),), params))
+                        return tally.finding(_NI_SCOPE)
+        found = predicate(f, o, result)
+        return Finding(found.witness, found.scope, found.checked + tally.checked, found.uncertain + tally.uncertain,
+                       found.complete)
+    return strict

@@ -5,8 +5,12 @@ distribution with denominator 4.  The proofs of the checkers cover 0 < p, q < 1,
 where the written term is undefined is a violation only when every prevalence involved lies
 strictly between 0 and 1 (reading ``interior-strict``); on the boundary only defined values
 are compared.  IoI, NN, B-MON, B-IMP, B-REL and B-ABS have predicates; MON, IMP, REL and ABS
-are checked through their binary forms (a necessary condition); MAX (a supremum) and IND are
-not enumerated.
+are checked through their binary forms (a necessary condition).  MAX, a supremum, is not
+enumerable: its predicate tests what a proof states, E <= M with M the common maximum, on the
+grid (a value above M is a certain violation of that statement).  IND compares the order of two
+predictions that equal the truth outside C_n with the order of their projections onto C_n
+(prevalences divided by their total on C_n, |C| classes becoming |C_n|), on a grid of 3- and
+4-class codeframes.
 """
 
 from __future__ import annotations
@@ -65,11 +69,15 @@ def identity(f: QuantFormula, o: int = -1, result=None) -> Finding:
     return tally.finding(SCOPE)
 
 
+def _all_pairs():
+    """(true, predicted) over the binary grid and the 3-class distributions with denominator 4."""
+    three = _three_class()
+    return [(_binary(a), _binary(b)) for a in GRID for b in GRID] + [(a, b) for a in three for b in three]
+
+
 def nonnegative(f: QuantFormula, o: int = -1, result=None) -> Finding:
     tally = Tally()
-    three = _three_class()
-    pairs = [(_binary(a), _binary(b)) for a in GRID for b in GRID] + [(a, b) for a in three for b in three]
-    for true, pred in pairs:
+    for true, pred in _all_pairs():
         v = f.value(true, pred)
         tally.checked += 1
         if unsure(v):
@@ -153,6 +161,67 @@ def _binary_form(predicate):
     return necessary
 
 
+def maximum(f: QuantFormula, o: int = -1, result=None) -> Finding:
+    """E(p, q) <= M at every grid point, M the maximum a proof states (its datum "maximum")."""
+    stated = result.datum("maximum") if result is not None else None
+    if stated is None:
+        return Finding(None, "no stated maximum to test", complete=False)
+    bound = Fraction(stated)
+    tally = Tally()
+    for true, pred in _all_pairs():
+        v = f.value(true, pred)
+        tally.checked += 1
+        s = V.compare(v, bound) if defined(v) else 0
+        if unsure(v) or s is None:
+            tally.uncertain += 1
+        elif s > 0:
+            tally.fail(Witness(f"E exceeds the stated maximum {bound}", _point(true, pred), (("E", v),)))
+            break
+    return tally.finding(SCOPE, complete=False)
+
+
+# (|C|, |C_n|, denominator of the prevalences): C_n is the first |C_n| classes
+_IND_SHAPES = ((3, 2, 8), (4, 2, 6), (4, 3, 8))
+IND_SCOPE = "predictions equal to the truth outside C_n on 3- and 4-class codeframes (prevalences k/8, k/6, all > 0)"
+
+
+def _positive_compositions(total: int, parts: int):
+    return [c for c in itertools.product(range(1, total + 1), repeat=parts) if sum(c) == total]
+
+
+def independence(f: QuantFormula, o: int = -1, result=None) -> Finding:
+    """The order of E(p, p') and E(p, p'') is the order after projecting p, p', p'' onto C_n."""
+    tally = Tally()
+    for classes, size, den in _IND_SHAPES:
+        for counts in _positive_compositions(den, classes):
+            true = tuple(Fraction(c, den) for c in counts)
+            inside = sum(counts[:size])
+            k = Fraction(inside, den)
+            rows = []
+            for part in _positive_compositions(inside, size):
+                pred = tuple(Fraction(c, den) for c in part) + true[size:]
+                before = f.value(true, pred)
+                after = f.value(tuple(x / k for x in true[:size]), tuple(x / k for x in pred[:size]))
+                rows.append((pred, before, after))
+            for (p1, b1, a1), (p2, b2, a2) in itertools.combinations(rows, 2):
+                tally.checked += 1
+                if unsure(b1, b2, a1, a2):
+                    tally.uncertain += 1
+                    continue
+                if not all(defined(x) for x in (b1, b2, a1, a2)):
+                    continue
+                s1, s2 = V.compare(b1, b2), V.compare(a1, a2)
+                if s1 is None or s2 is None:
+                    tally.uncertain += 1
+                elif s1 != s2:
+                    tally.fail(Witness("the order changes under projection onto C_n",
+                                       (("p", true), ("p'", p1), ("p''", p2)),
+                                       (("E(p, p')", b1), ("E(p, p'')", b2), ("projected E(p, p')", a1),
+                                        ("projected E(p, p'')", a2))))
+                    return tally.finding(IND_SCOPE)
+    return tally.finding(IND_SCOPE)
+
+
 PREDICATES = {
     ("IoI", "interior-strict"): identity,
     ("NN", "interior-strict"): nonnegative,
@@ -164,5 +233,7 @@ PREDICATES = {
     ("IMP", "interior-strict"): _binary_form(binary_impartiality),
     ("REL", "interior-strict"): _binary_form(_relative("<", "B-REL")),
     ("ABS", "interior-strict"): _binary_form(_relative("=", "B-ABS")),
+    ("MAX", "interior-strict"): maximum,
+    ("IND", "interior-strict"): independence,
 }
 DEFAULT_READING = {name: "interior-strict" for name, _ in PREDICATES}

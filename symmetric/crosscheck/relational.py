@@ -4,7 +4,7 @@
 The statement is read as data only (its transformation's kind and cell names, its relation's
 name, its conditions, its model and constant): the transformations are applied to integer
 tables here, by this module's own code, the conditions are evaluated by the cross-check's own
-compiler (:func:`.written.compile_sympy`), the measure by the written formula in exact rationals
+compiler (:func:`.sympyform.compile_sympy`), the measure by the written formula in exact rationals
 (:mod:`.values`).  Every table with 1 <= |D| <= 12 is enumerated; a scaling compares t with
 k t for k in 2, 3 where k t is one of those tables too (the values at the tables of the bound
 are shared with the other predicates; scaled tables beyond it would cost an evaluation each).
@@ -18,7 +18,7 @@ from . import values as V
 from .classification import expectations, pair_sign
 from .formula import CELL_NAMES, MAX_N, SCOPE_TABLES, Formula, tables
 from .outcome import Finding, Tally, Witness
-from .written import compile_sympy
+from .sympyform import compile_sympy
 
 _CELLS = {name: (lambda env, k=name: env[k]) for name in CELL_NAMES}
 _SIGN = {"=": (0, True), ">": (1, True), ">=": (1, False), "<": (-1, True), "<=": (-1, False)}

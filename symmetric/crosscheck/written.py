@@ -6,7 +6,7 @@ exact rationals with its own rules for undefinedness (:mod:`.values`).  sympy ne
 text on this path, so the rewrites sympy makes while building an expression (``log(TP) -
 log(TP)`` is 0, ``exp(log(x))`` is x, ``0*x`` is 0) cannot remove a point where what was written
 is undefined.  A catalogue measure has no text: its defining form (the probability form when
-it was defined by one, else the count form) is translated node by node from sympy, before any
+it was defined by one, else the count form) is translated node by node from sympy (:mod:`.sympyform`), before any
 derivation of the other form.
 
 A tree is compiled to nested closures ``env -> value`` (``env`` maps names to Fractions:
@@ -20,11 +20,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-import sympy as sp
 
 from ..errors import InputError
 from ..parse.limits import LIMITS
 from ..parse.tokens import Token, tokenize
+from . import reciprocal
 from . import values as V
 
 Compiled = Callable[[Mapping[str, Fraction]], object]
@@ -123,6 +123,7 @@ ARITHMETIC = {
     "log": _strict(_log), "exp": _strict(V.exp), "abs": _strict(V.absolute),
     "min": _strict(lambda *xs: V.minimum(xs)), "max": _strict(lambda *xs: V.maximum(xs)),
 }
+LIMIT_ARITHMETIC = reciprocal.limit_arithmetic(ARITHMETIC)
 
 
 def _relation(op: str, a: Compiled, b: Compiled) -> Compiled:
@@ -134,6 +135,8 @@ def _relation(op: str, a: Compiled, b: Compiled) -> Compiled:
         for bad in (V.UNDEFINED, V.UNKNOWN):
             if x is bad or y is bad:
                 return bad
+        if not (V.is_value(x) and V.is_value(y)):     # +infinity (zero-reciprocal=limit) is no value
+            return V.UNDEFINED
         s = V.compare(x, y)
         return V.UNKNOWN if s is None else test(s)
     return f
@@ -174,9 +177,11 @@ def _cases(pairs: list[tuple[Compiled, Compiled]], otherwise: Compiled) -> Compi
 class _Parser:
     """Recursive descent over the tokens of :mod:`symmetric.parse.tokens`; builds closures."""
 
-    def __init__(self, text: str, names: Mapping[str, Compiled], probabilities: bool) -> None:
+    def __init__(self, text: str, names: Mapping[str, Compiled], probabilities: bool, limit: bool = False) -> None:
         self.names = dict(names)
         self.probabilities = probabilities
+        self.limit = limit          # the reading zero-reciprocal=limit (a probability form)
+        self.ops = LIMIT_ARITHMETIC if limit else ARITHMETIC
         self.tokens = tokenize(text, LIMITS, set(self.names), self._error)
         self.pos = 0
 
@@ -226,34 +231,38 @@ class _Parser:
     def sum(self):
         left = self.product()
         while (token := self.accept("+", "-")):
-            left = ARITHMETIC[token.text](left, self.product())
+            left = self.ops[token.text](left, self.product())
         return left
 
     def product(self):
-        left = self.unary()
+        factors = [("*", self.unary())]
         while (token := self.accept("*", "/")):
-            left = ARITHMETIC[token.text](left, self.unary())
-        return left
+            factors.append((token.text, self.unary()))
+        if self.limit:
+            factors = _joined(factors)
+        value = factors[0][1] if factors[0][0] == "*" else self.ops["/"](_number(Fraction(1)), factors[0][1])
+        for op, factor in factors[1:]:
+            value = self.ops[op](value, factor)
+        return value
 
     def unary(self):
         token = self.accept("-", "+")
         if token:
             value = self.unary()
-            return ARITHMETIC["neg"](value) if token.text == "-" else value
+            return self.ops["neg"](value) if token.text == "-" else value
         return self.power()
 
     def power(self):
         base = self.primary()
         if self.accept("^", "**"):
-            return ARITHMETIC["^"](base, self.unary())
+            return self.ops["^"](base, self.unary())
         return base
 
     def primary(self):
         token = self.peek()
         self.pos += 1
         if token.kind == "number":
-            value = Fraction(token.text)
-            return lambda env: value
+            return _number(Fraction(token.text))
         if token.kind == "op" and token.text == "(":
             value = self.disjunction()
             self.expect(")")
@@ -280,9 +289,9 @@ class _Parser:
         if name in ("cases", "piecewise"):
             pairs = [(args[k], args[k + 1]) for k in range(0, len(args) - 1, 2)]
             return _cases(pairs, args[-1])
-        if name not in ARITHMETIC:
+        if name not in self.ops:
             raise self._error(token, f"unknown function {name!r}")
-        return ARITHMETIC[name](*args)
+        return self.ops[name](*args)
 
     def probability(self):
         self.expect("(")
@@ -295,7 +304,7 @@ class _Parser:
         self.expect(")")
         if joint and x in ("G", "not G"):       # P(G and S) is P(S and G)
             x, y = y, x
-        return _probability(x, y, joint)
+        return _atom(x, y, joint)
 
     def event(self) -> str:
         negated = False
@@ -308,6 +317,36 @@ class _Parser:
         return f"not {token.text}" if negated else token.text
 
 
+def _number(value: Fraction) -> Compiled:
+    f = lambda env: value       # noqa: E731
+    f.nonneg = value >= 0
+    return f
+
+
+def _atom(x: str, y: str | None, joint: bool) -> Compiled:
+    """A probability, marked >= 0 and with its events (for the joint reading of P(X|Y)P(Y))."""
+    f = reciprocal.mark_nonnegative(_probability(x, y, joint))
+    f.event = (x, y, joint)
+    return f
+
+
+def _joined(factors: list) -> list:
+    """(op, factor) of a product with each P(X|Y) * P(Y) read as the joint P(X and Y) (the
+    reading zero-reciprocal=limit: defined where P(Y) = 0, as the product rule gives)."""
+    factors = list(factors)
+    for i, (op, f) in enumerate(factors):
+        x, y, joint = getattr(f, "event", (None, None, True))
+        if op != "*" or y is None or joint:
+            continue
+        for j, (op2, g) in enumerate(factors):
+            if j != i and op2 == "*" and getattr(g, "event", None) == (y, None, False):
+                event, given = (x, y) if y in ("G", "not G") else (y, x)
+                factors[i] = ("*", _atom(event, given, True))
+                del factors[j]
+                return _joined(factors)
+    return factors
+
+
 def _variable(name: str) -> Compiled:
     return lambda env: env[name]
 
@@ -318,8 +357,9 @@ def _cell_sum(cells: tuple[str, ...]) -> Compiled:
     return lambda env: _count(env, cells)
 
 
-def compile_text(written: Written) -> Compiled:
-    """The closure of the written text (InputError if this parser cannot read it)."""
+def compile_text(written: Written, limit: bool = False) -> Compiled:
+    """The closure of the written text (InputError if this parser cannot read it); ``limit``:
+    a probability form in the reading zero-reciprocal=limit (:mod:`.reciprocal`)."""
     names: dict[str, Compiled] = {p: _variable(p) for p in written.params}
     if written.form == "term":
         names.update({k: _variable(k) for k in ("p", "q", "n")})
@@ -327,63 +367,6 @@ def compile_text(written: Written) -> Compiled:
         names["n"] = _cell_sum(_COUNTS["n"])
         if written.form == "counts":
             names.update({k: _cell_sum(v) for k, v in _COUNTS.items()})
-    return _Parser(written.text, names, written.form == "probs").parse()
-
-
-# ---------------------------------------------------------------- a sympy form, node by node
-
-_SYMPY_FUNCTIONS = {sp.log: "log", sp.exp: "exp", sp.Abs: "abs", sp.Min: "min", sp.Max: "max"}
-_SYMPY_RELATIONS = {sp.Eq: "=", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}
-
-
-def compile_sympy(expr, names: Mapping[str, Compiled]) -> Compiled:
-    """A closure of a sympy expression as it stands (catalogue measures; no simplification)."""
-    from .. import space
-    event = {space.G: "G", space.NG: "not G", space.S: "S", space.NS: "not S"}
-    go = lambda e: compile_sympy(e, names)     # noqa: E731
-    if expr is sp.true or expr is sp.false:
-        truth = bool(expr)
-        return lambda env: truth
-    if isinstance(expr, sp.Rational):
-        value = Fraction(int(expr.p), int(expr.q))
-        return lambda env: value
-    if isinstance(expr, sp.Float):
-        value = Fraction(str(expr))
-        return lambda env: value
-    if expr is sp.E:
-        return ARITHMETIC["exp"](lambda env: Fraction(1))
-    if isinstance(expr, sp.Symbol):
-        if expr.name in names:
-            return names[expr.name]
-        raise InputError(f"cross-check: no value for {expr.name}")
-    if isinstance(expr, space.Pr):
-        xs = [event[a] for a in expr.args]
-        return _probability(xs[0], xs[1] if len(xs) > 1 else None, False)
-    if isinstance(expr, space.Joint):
-        x, y = (event[a] for a in expr.args)
-        if x in ("G", "not G"):
-            x, y = y, x
-        return _probability(x, y, True)
-    if isinstance(expr, sp.Add):
-        return ARITHMETIC["+"](*map(go, expr.args))
-    if isinstance(expr, sp.Mul):
-        return ARITHMETIC["*"](*map(go, expr.args))
-    if isinstance(expr, sp.Pow):
-        base, exponent = expr.args
-        if exponent == sp.Rational(1, 2):
-            return ARITHMETIC["sqrt"](go(base))
-        return ARITHMETIC["^"](go(base), go(exponent))
-    for kind, name in _SYMPY_FUNCTIONS.items():
-        if isinstance(expr, kind):
-            return ARITHMETIC[name](*map(go, expr.args))
-    if isinstance(expr, sp.Piecewise):
-        pieces = [(go(c), go(v)) for v, c in expr.args]
-        return _cases(pieces[:-1], pieces[-1][1]) if expr.args[-1][1] is sp.true else \
-            _cases(pieces, lambda env: V.UNDEFINED)
-    for kind, op in _SYMPY_RELATIONS.items():
-        if isinstance(expr, kind):
-            return _relation(op, go(expr.lhs), go(expr.rhs))
-    if isinstance(expr, (sp.And, sp.Or, sp.Not)):
-        op = {sp.And: "and", sp.Or: "or", sp.Not: "not"}[type(expr)]
-        return _logic(op, [go(a) for a in expr.args])
-    raise InputError(f"cross-check: cannot evaluate {type(expr).__name__}")
+    limit = limit and written.form == "probs"
+    compiled = _Parser(written.text, names, written.form == "probs", limit).parse()
+    return reciprocal.finite(compiled) if limit else compiled

@@ -10,18 +10,21 @@ from ``counts`` by TP = |T| P(S and G), ... (``space.counts_to_joint``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import sympy as sp
 
 from .. import space
-from ..denominators import lost_factors
+from ..denominators import divisors_outside_reciprocals, lost_factors
 from ..errors import InvalidArgument, InvalidArgumentType
 from ..evidence import latex_repr
 
 # what a probability form may mention besides its atoms and parameters
 _PROB_SYMBOLS = frozenset({space.n})
 _ORIENTATIONS = (1, -1)
+# how a probability form reads x/0 inside a reciprocal and P(X|Y)P(Y) at P(Y) = 0 (the reading
+# axis "zero-reciprocal" of symmetric.properties.catalogue, which cites the sources)
+ZERO_RECIPROCAL = ("limit", "undefined")
 
 
 def _expression(argument: str, value) -> sp.Expr | None:
@@ -59,6 +62,46 @@ def _as_joints(probs: sp.Expr) -> sp.Expr:
                                else space.Joint(f.args[1], f.args[0]))
         return sp.Mul(*factors)
     return probs.replace(lambda e: isinstance(e, sp.Mul), joint)
+
+
+def _nonnegative(expr: sp.Expr) -> bool:
+    """Whether ``expr`` is certainly >= 0 by its shape: probabilities and numbers >= 0 combined by
+    sums, products and powers (a divisor that can only reach 0 from above, where x/0 inside a
+    reciprocal has the limit 0; the cross-check's evaluator marks the same shapes)."""
+    if isinstance(expr, (space.Pr, space.Joint)):
+        return True
+    if expr.is_number:
+        return bool(expr.is_nonnegative)
+    if isinstance(expr, (sp.Add, sp.Mul)):
+        return all(_nonnegative(a) for a in expr.args)
+    if isinstance(expr, sp.Pow):
+        return _nonnegative(expr.base) and expr.exp.is_number
+    return False
+
+
+def _divisors(probs: sp.Expr) -> list[sp.Expr]:
+    return [p.base for p in probs.atoms(sp.Pow) if p.exp.is_number and p.exp.is_negative and not p.base.is_number]
+
+
+def _written_divisors(probs: sp.Expr) -> list[sp.Expr]:
+    """In counts, every divisor the probability form writes: each base of a negative power (a
+    reciprocal's argument, F_alpha's precision in alpha/P) and each atom's denominator."""
+    return [sp.denom(space.to_counts(a)) for a in probs.atoms(space.Pr, space.Joint)] + \
+        [sp.numer(sp.together(space.to_counts(b))) for b in _divisors(probs)]
+
+
+@lru_cache(maxsize=256)
+def _lost_factors(probs: sp.Expr, cancelled: sp.Expr, zero_reciprocal: str) -> tuple[sp.Expr, ...]:
+    if zero_reciprocal == "limit":       # where an atom is 0/0, or a divisor that has no limit reading is 0
+        joints = _as_joints(probs)
+        divisors = [sp.denom(space.to_counts(a)) for a in joints.atoms(space.Pr, space.Joint)]
+        outside = divisors_outside_reciprocals(joints)
+        # a divisor inside a reciprocal is read as its limit only when it reaches 0 from above
+        divisors += [sp.numer(sp.together(space.to_counts(b))) for b in _divisors(joints)
+                     if b in outside or not _nonnegative(b)]
+    else:
+        divisors = _written_divisors(probs)
+    return tuple(lost_factors(cancelled, divisors))
 
 
 @dataclass(frozen=True)
@@ -116,6 +159,10 @@ class Measure:
     rank_probs: sp.Expr | None = None
     rank_counts: sp.Expr | None = None
     extra: tuple[tuple[str, object], ...] = field(default=(), compare=False)
+    # "limit": x/0 inside a reciprocal is its limit (1/(a/0 + b) = 0) and P(X|Y)P(Y) the joint
+    # P(X and Y); "undefined": every division by 0 of the written probability form is undefined.
+    # Compared (a field of equality and hash): the checkers cache their work per measure.
+    zero_reciprocal: str = "limit"
 
     def __post_init__(self) -> None:
         """Validate at construction, so that a mistake is named here and not found later as a
@@ -129,6 +176,8 @@ class Measure:
         if self.counts is None and self.probs is None:
             raise InvalidArgument("counts", None, f"measure {self.name!r} needs a count form (counts=) "
                                   "or a probability form (probs=)")
+        if self.zero_reciprocal not in ZERO_RECIPROCAL:
+            raise InvalidArgument("zero_reciprocal", self.zero_reciprocal, f"must be one of {', '.join(ZERO_RECIPROCAL)}")
         if isinstance(self.params, Param):
             object.__setattr__(self, "params", (self.params,))
         if not isinstance(self.params, tuple) or not all(isinstance(p, Param) for p in self.params):
@@ -162,16 +211,28 @@ class Measure:
         Derived from the probability form by cancellation, which can remove the points where
         a conditional probability P(X|Y) of the form is 0/0 (|Y| = 0): F_alpha's count form
         TP/(TP + alpha FP + (1 - alpha) FN) is 0 at (0, 5, 0, 11) where P(S|G) is 0/0.  The
-        cancelled form is kept only where every atom is defined, and is undefined (nan)
-        elsewhere, as the probability form is."""
-        if self.counts is not None:
-            return self.counts
-        cancelled = self.extended_count_form
-        atoms = _as_joints(self.probs).atoms(space.Pr, space.Joint)
-        lost = lost_factors(cancelled, [sp.denom(space.to_counts(a)) for a in atoms])
+        cancelled form is kept only where the probability form is defined in the measure's
+        ``zero_reciprocal`` reading, and is undefined (nan) elsewhere: with ``limit`` where
+        every atom (P(X|Y)P(Y) read as the joint) is defined, with ``undefined`` also where
+        a written divisor is 0 (F_alpha at precision 0)."""
+        lost = self.lost_factors(self.zero_reciprocal)
         if not lost:
-            return cancelled
-        return sp.Piecewise((cancelled, sp.And(*(sp.Ne(f, 0) for f in lost))), (sp.nan, True))
+            return self.extended_count_form
+        return sp.Piecewise((self.extended_count_form, sp.And(*(sp.Ne(f, 0) for f in lost))), (sp.nan, True))
+
+    def lost_factors(self, zero_reciprocal: str) -> tuple[sp.Expr, ...]:
+        """The factors whose zeros the cancelled count form no longer leaves undefined although
+        the probability form is, in the reading ``zero_reciprocal`` (none for a count form)."""
+        if self.counts is not None:
+            return ()
+        return _lost_factors(self.probs, self.extended_count_form, zero_reciprocal)
+
+    @property
+    def reads_zero_reciprocal(self) -> bool:
+        """Whether the two readings of x/0 inside a reciprocal give different measures (only then
+        is the reading named in a verdict)."""
+        return self.counts is None and \
+            set(self.lost_factors("limit")) != set(self.lost_factors("undefined"))
 
     @cached_property  # derived once; the dataclass is frozen so it cannot go stale
     def extended_count_form(self) -> sp.Expr:

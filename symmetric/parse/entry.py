@@ -21,13 +21,18 @@ from .values import is_condition
 
 
 def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str = "<command line>",
-                     line: int = 1, column: int = 1, limits: Limits = LIMITS) -> sp.Expr:
+                     line: int = 1, column: int = 1, limits: Limits = LIMITS,
+                     reciprocal_limits: bool = False) -> sp.Expr:
     """Parse user text into a sympy expression using only whitelisted names and functions.
 
     ``symbols`` maps each allowed name (or probability atom written canonically, e.g.
     ``"P(S|G)"``, ``"P(not G|S)"``, ``"P(S and G)"``) to its sympy value.  ``line`` and
     ``column`` say where ``text`` starts in ``source``, so that errors point into the file.
     Raises InputError / UnknownNameError naming source, line and column.
+
+    A divisor that sympy's arithmetic absorbs inside a reciprocal (1/(1/x + 1) is 0 at x = 0)
+    is guarded (undefined where it is 0), unless ``reciprocal_limits``: a probability form,
+    whose reading of x/0 inside a reciprocal is the measure's (``Measure.zero_reciprocal``).
     """
     if not isinstance(text, str):
         raise InputError(f"expected an expression as text, got {type(text).__name__}",
@@ -55,6 +60,7 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
                           f"formula as written ({describe(ob)}), which cannot be kept as a sign condition; "
                           "write the expression so that the function stays, or state its domain with "
                           "cases(...)", source=source, line=line, column=column)
-    return keep_written_domain(result, parser.written, refuse, absorbed_factors(result, parser.denominators))
+    absorbed = [] if reciprocal_limits else absorbed_factors(result, parser.denominators)
+    return keep_written_domain(result, parser.written, refuse, absorbed)
 
 

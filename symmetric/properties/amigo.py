@@ -20,8 +20,8 @@ from ..config import Settings, settings
 from ..errors import UnknownNameError
 from ..measures.base import Measure
 from .amigo_monotonicity import strict_monotonicity
-from .amigo_noninformative import absolute_weighting, fixed_quality, growing_quality, noninformative_score, \
-    size_derivative
+from .amigo_noninformative import fixed_quality, growing_quality, noninformative_score, size_derivative
+from .amigo_weighting import absolute_weighting
 from ..evidence import PropertyResult
 from .tables import param_grid
 

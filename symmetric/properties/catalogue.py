@@ -50,6 +50,21 @@ MODEL = Axis("model", "the random classifier whose expected score must not depen
            "literature's constant baseline): one expected value for every test set and every k",
            "the chance-corrected measures' null model (hypergeometric: the output size fixed, the items random)")))
 
+# a reading of the measure's formula rather than of a property: it applies to every
+# classification property, and a verdict names it when the measure's two readings differ
+ZERO_RECIPROCAL = Axis("zero-reciprocal", "how a probability form reads a division by 0 inside a reciprocal "
+                       "(F_alpha = 1/(alpha/P + (1-alpha)/R) at P = 0) and P(X|Y)P(Y) where P(Y) = 0", (
+    Choice("limit", "x/0 (x > 0) inside a reciprocal is read as its limit, 1/(x/0 + y) = 0, and P(X|Y)P(Y) as the "
+           "joint P(X and Y) (the product rule); a divisor outside every reciprocal that is 0 leaves the score "
+           "undefined", f"{AMIGO}, Section 4.4.1: the zero and the placebo output 'receive the minimal F(R,S) score, "
+           "since a precision or recall of one class is zero'; Section 4.2 and Appendix: KapS's observed agreement "
+           "P(S|G)P(G) + P(not S|not G)P(not G)"),
+    Choice("undefined", "the probability form as written: every division by 0 (a conditional probability given "
+           "an empty event included) makes the score undefined", OWN)))
+FORMULA_AXES = {"classification": (ZERO_RECIPROCAL,), "quantification": ()}
+# the headline choice of each formula axis (the papers' reading)
+FORMULA_HEADLINE = {"zero-reciprocal": "limit"}
+
 # decided by default besides the headline (the paper's reading and the literal one side by side;
 # `check --headline-only` skips them)
 ALSO = {"definedness": ("strict",)}
@@ -59,7 +74,8 @@ _CLASSIFICATION = (
     ("SM", "amigo", "moving a relevant item into the output, or an irrelevant one out of it, strictly "
      "improves the score", f"{AMIGO}, Section 3.2", (DEFINEDNESS, TEST_SETS), ("defined", "nondegenerate")),
     ("AW", "amigo", "for non-informative outputs there is a threshold on the relevant share above which "
-     "the score grows with the output size and below which it falls", f"{AMIGO}, Section 3.3", (), ()),
+     "the score grows with the output size and below which it falls", f"{AMIGO}, Section 3.3", (DEFINEDNESS, TEST_SETS),
+     ("defined", "nondegenerate")),
     ("NIFQ", "amigo", "every non-informative output (the empty and the full output included) gets the same "
      "score", f"{AMIGO}, Section 3.3", (CONSTANT, DEFINEDNESS, TEST_SETS), ("fixed", "defined", "nondegenerate")),
     ("NIGQ", "amigo", "the score of non-informative outputs (the empty and the full output included) strictly "

@@ -26,6 +26,16 @@ from ..evidence import NO_READING, PropertyResult
 
 
 
+# a verdict's reading names the property's choices, then, where the measure's formula reads
+# differently in the readings of catalogue.FORMULA_AXES, that one: "defined; zero-reciprocal=limit"
+FORMULA_SEPARATOR = "; "
+
+
+def property_reading(name: str) -> str:
+    """The property's part of a verdict's reading name (without the formula's reading)."""
+    return name.split(FORMULA_SEPARATOR)[0]
+
+
 @dataclass(frozen=True)
 class Choice:
     """One way of settling an axis: its name, what it means, and the source that implies it."""

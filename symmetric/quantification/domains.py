@@ -67,7 +67,9 @@ def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
     anything undecidable is left in place."""
     def sign(e):
         e = sp.factor(sp.together(domain.to_positive(e)))
-        return 1 if e.is_positive else (-1 if e.is_negative else None)
+        if e.is_positive or e.is_negative:
+            return 1 if e.is_positive else -1
+        return _log_sign(sp.logcombine(sp.expand_log(e, force=True), force=True)) if e.has(sp.log) else None
 
     def fix_abs(node):
         s = sign(node.args[0])
@@ -85,6 +87,8 @@ def resolve(expr: sp.Expr, domain: Domain) -> sp.Expr:
 
     out = resolve_piecewise(expr, sign) if expr.has(sp.Piecewise) else expr
     out = out.replace(lambda e: isinstance(e, sp.Abs), fix_abs)
+    # the derivative of |x| is sign(x) x': settled where the sign of x is
+    out = out.replace(lambda e: isinstance(e, sp.sign), lambda node: sp.Integer(sign(node.args[0]) or 0) or node)
     return out.replace(lambda e: isinstance(e, (sp.Min, sp.Max)), fix_minmax)
 
 
@@ -98,7 +102,20 @@ def positive_on(expr, domain) -> Truth:
         num = sp.logcombine(num, force=True)
         if num.is_positive and den.is_positive:
             return True
+        if den.is_positive and _log_sign(num) == 1:
+            return True
     return decided
+
+
+def _log_sign(expr) -> int | None:
+    """The sign of c log(X) (c a nonzero number, X > 0 on positive symbols): sign(c) sign(X - 1),
+    read off sympy's rules on positive symbols after factoring X - 1; None when not decided."""
+    coefficient, rest = expr.as_coeff_Mul()
+    if not (isinstance(rest, sp.log) and coefficient.is_nonzero and rest.args[0].is_positive):
+        return None
+    above_one = sp.factor(sp.together(rest.args[0] - 1))
+    sign = 1 if above_one.is_positive else -1 if above_one.is_negative else None
+    return None if sign is None else sign * (1 if coefficient > 0 else -1)
 
 
 def zero_on(expr, domain) -> Truth:

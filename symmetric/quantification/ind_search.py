@@ -2,7 +2,8 @@
 
 Exhaustive over a grid: codeframes of 3 and 4 classes, C_n the first 2 or 3 of them, true
 prevalences k/10 (all positive), and predictions that equal the true distribution outside
-C_n (IND's premise, see :mod:`.independence`) with positive prevalences k/10 on C_n.  A
+C_n (IND's premise, see :mod:`.independence`) with positive prevalences k/10 on C_n; then
+4 classes and C_n of 3 on the grid k/20, comparing neighbours in the order before projection.  A
 floating-point evaluation of the raw sum R only selects candidates (the outer transform is
 strictly increasing, checked by the caller); every candidate is re-evaluated exactly, on the
 measure as written (outer transform, normaliser and all), and reported only when both signs
@@ -56,6 +57,22 @@ def _exact_order(measure: QuantMeasure, true, one, two) -> int | None:
     return exact_sign(a - b)
 
 
+def _all_pairs(rows):
+    return itertools.combinations(rows, 2)
+
+
+def _neighbours(rows):
+    """Pairs adjacent in the order of E before projection: if the order after projection is not
+    the same, some adjacent pair shows it (a linear number of candidates on a fine grid)."""
+    ordered = sorted(rows, key=lambda row: row[1])
+    return zip(ordered, ordered[1:])
+
+
+# (grid, shapes, candidate pairs): every pair on the coarse grid; on a finer grid, where a term
+# that is not homogeneous (exp(|q - p|) - 1) changes order only between near ties, the neighbours
+_PASSES = ((_GRID, _SHAPES, _all_pairs), (2 * _GRID, ((4, 3),), _neighbours))
+
+
 def find(measure: QuantMeasure) -> Counterexample | None:
     """Predictions agreeing with the truth outside C_n whose order differs from the order of
     their projections onto C_n (both orders certified exactly), or None."""
@@ -63,40 +80,44 @@ def find(measure: QuantMeasure) -> Counterexample | None:
         term = sp.lambdify((p, q, n), measure.term, modules="math")
     except (SyntaxError, TypeError, NameError):
         return None
-    for classes, size in _SHAPES:
-        for true_counts in _compositions(_GRID, classes):
-            inside = sum(true_counts[:size])
-            if inside < size:
+    for grid, shapes, pairs in _PASSES:
+        for classes, size in shapes:
+            found = _search(measure, term, grid, classes, size, pairs)
+            if found is not None:
+                return found
+    return None
+
+
+def _search(measure, term, grid: int, classes: int, size: int, pairs) -> Counterexample | None:
+    for true_counts in _compositions(grid, classes):
+        inside = sum(true_counts[:size])
+        if inside < size:
+            continue
+        true = [sp.Rational(c, grid) for c in true_counts]
+        rest = true[size:]
+        k = sp.Rational(inside, grid)
+        true_f = [c / grid for c in true_counts[:size]]
+        proj_true_f = [c / inside for c in true_counts[:size]]
+        rows = []
+        for counts in _compositions(inside, size):
+            orig = _float_sum(term, true_f, [c / grid for c in counts], classes)
+            proj = _float_sum(term, proj_true_f, [c / inside for c in counts], size)
+            if orig is not None and proj is not None:
+                rows.append((counts, orig, proj))
+        for (c1, o1, p1), (c2, o2, p2) in pairs(rows):
+            if _sign(o1 - o2) == _sign(p1 - p2):
                 continue
-            true = [sp.Rational(c, _GRID) for c in true_counts]
-            rest = true[size:]
-            k = sp.Rational(inside, _GRID)
-            true_f = [float(x) for x in true[:size]]
-            proj_true_f = [c / inside for c in true_counts[:size]]
-            rows = []
-            for counts in _compositions(inside, size):
-                pred_f = [c / _GRID for c in counts]
-                orig = _float_sum(term, true_f, pred_f, classes)
-                proj = _float_sum(term, proj_true_f, [c / inside for c in counts], size)
-                if orig is not None and proj is not None:
-                    rows.append((counts, orig, proj))
-            for (c1, o1, p1), (c2, o2, p2) in itertools.combinations(rows, 2):
-                if _sign(o1 - o2) == _sign(p1 - p2):
-                    continue
-                one = [sp.Rational(c, _GRID) for c in c1] + rest
-                two = [sp.Rational(c, _GRID) for c in c2] + rest
-                before = _exact_order(measure, true, one, two)
-                after = _exact_order(measure, [x / k for x in true[:size]], [x / k for x in one[:size]],
-                                     [x / k for x in two[:size]])
-                if before is None or after is None or before == after:
-                    continue
-                return Counterexample(
-                    "the order changes under projection onto C_n",
-                    point={"|C|": classes, "C_n": f"the first {size} classes", "p": tuple(true),
-                           "p'": tuple(one), "p''": tuple(two),
-                           "projected p": tuple(x / k for x in true[:size]),
-                           "projected p'": tuple(x / k for x in one[:size]),
-                           "projected p''": tuple(x / k for x in two[:size])},
-                    values={"sign of E(p, p') - E(p, p'')": before,
-                            "sign after projection": after})
+            one = [sp.Rational(c, grid) for c in c1] + rest
+            two = [sp.Rational(c, grid) for c in c2] + rest
+            projected = [[x / k for x in v[:size]] for v in (true, one, two)]
+            before = _exact_order(measure, true, one, two)
+            after = _exact_order(measure, *projected)
+            if before is None or after is None or before == after:
+                continue
+            return Counterexample(
+                "the order changes under projection onto C_n",
+                point={"|C|": classes, "C_n": f"the first {size} classes", "p": tuple(true),
+                       "p'": tuple(one), "p''": tuple(two), "projected p": tuple(projected[0]),
+                       "projected p'": tuple(projected[1]), "projected p''": tuple(projected[2])},
+                values={"sign of E(p, p') - E(p, p'')": before, "sign after projection": after})
     return None

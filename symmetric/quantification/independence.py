@@ -43,6 +43,14 @@ def _premise():
                "{5} (those of the codeframe) to {6} (those of {4}).", _P_ONE, _P_TWO, _P_TRUE, _CLASS, _CN, n, _M)
 
 
+def _positive_factor(ratio: sp.Expr) -> bool:
+    """Whether the scaling factor is certainly > 0 for every codeframe and projection: |C| >= 2
+    and |C_n| >= 2 (onto one class both projected predictions are the true distribution, a
+    tie before and after); the factor may depend on k, |C| and |C_n| (abs(q - p)/(n - 1))."""
+    shift_n, shift_m = sp.Symbol("n0", nonnegative=True), sp.Symbol("m0", nonnegative=True)
+    return bool(sp.simplify(ratio.subs({n: shift_n + 2, _M: shift_m + 2}, simultaneous=True)).is_positive)
+
+
 @per_measure
 def check_ind(measure: QuantMeasure) -> PropertyResult:
     k = sp.Symbol("k", positive=True)
@@ -56,13 +64,15 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
             return result("IND", measure, UNDET, reason=(
                 f"the term's branches are not settled on {dom.name} (the scaling argument needs one "
                 "formula per side of the diagonal); no general argument"))
+        if t == 0:      # a side where the term is 0 (max(q - p, 0) below the diagonal) scales by any factor
+            continue
         quotient = sp.expand_log(t.subs({p: k * p, q: k * q, n: m}, simultaneous=True), force=True) / t
         # cancel() first: it is cheap and settles the usual homogeneous terms; simplify() on the
         # small quotient in k alone then gives the same printed form at a fraction of the cost
         cancelled = sp.cancel(quotient)
         ratios.add(sp.simplify(cancelled if not cancelled.free_symbols & {p, q} else quotient))
     ratio = ratios.pop() if len(ratios) == 1 else None
-    homogeneous = ratio is not None and not (ratio.free_symbols & {p, q}) and ratio.is_positive
+    homogeneous = ratio is not None and not (ratio.free_symbols & {p, q}) and _positive_factor(ratio)
     if homogeneous:
         # classes predicted exactly contribute t(p, p): it must scale by the same factor (a
         # branch for q = p, as in cases(q = p, 1, ...), need not)

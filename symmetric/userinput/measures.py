@@ -93,7 +93,8 @@ def _orientation(value, source, line) -> int:
 def _parse(kind: Kind, form: Form, text: str, names: Mapping[str, sp.Basic], **where) -> sp.Expr:
     """Parse ``text`` with the names of ``form``; a name of another kind is explained as such."""
     try:
-        return parse_expression(text, {**form.symbols(), **names}, **where)
+        # a probability form's x/0 inside a reciprocal is left to its reading (Measure.zero_reciprocal)
+        return parse_expression(text, {**form.symbols(), **names}, reciprocal_limits=form.key == "probs", **where)
     except UnknownNameError as exc:
         for other in KINDS.values():
             for other_form in other.forms:

@@ -14,6 +14,7 @@ from .source import Table
 
 def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
     from ..properties import catalogue, driver
+    from ..properties.protocol import property_reading
     from ..timelimit import remaining
     name, printed = table.string("property"), table.string("printed")
     if printed not in ("holds", "fails"):
@@ -29,7 +30,8 @@ def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
                            readings=None if reading is None else dict(reading.choices))
     wanted = prop.headline if reading is None else reading
     claimed = Verdict(printed)
-    result = next((r for r in results if r.reading == wanted.name), None)
+    # the headline reading of the measure's formula (zero-reciprocal=limit) comes first
+    result = next((r for r in results if property_reading(r.reading) == wanted.name), None)
     if result is None:          # never another reading's verdict in its place
         why = (f"{name} was not decided in the reading {wanted.name}",)
         d.fact(label, None, printed=claimed, derived=Verdict.UNDETERMINED, justification=why)
