@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from symmetric.atlas import plan, run
+from symmetric.properties.protocol import FORMULA_SEPARATOR
 from symmetric.render import texbuild
 from symmetric.render.atlas import cell_json
 
@@ -22,6 +23,12 @@ SAMPLE = (("F1", "MON", "defined"), ("MCC", "MON", "strict"), ("Acc", "SYM", "as
           ("K", "CHA", "defined, bernoulli"), ("KLD", "IoI", "as defined"), ("MCC", "IMB", "defined"))
 
 
+def _cell_reading(verdict_reading: str) -> str:
+    """A cell's reading of the property: the verdict's, without the formula's reading
+    ("defined; zero-reciprocal=limit" is the cell "defined" of a measure whose readings differ)."""
+    return verdict_reading.split(FORMULA_SEPARATOR)[0]
+
+
 @pytest.fixture(scope="module")
 def committed() -> list[dict]:
     return json.loads((ATLAS / "atlas.json").read_text(encoding="utf-8"))["cells"]
@@ -29,11 +36,12 @@ def committed() -> list[dict]:
 
 def test_covers_every_cell_of_the_catalogue(committed):
     expected = [(c.kind, c.measure, c.property, c.reading) for u in plan.units() for c in u.cells]
-    assert [(c["kind"], c["measure"], c["property"], c["reading"]) for c in committed] == expected, REGENERATE
+    assert [(c["kind"], c["measure"], c["property"], _cell_reading(c["reading"])) for c in committed] == expected, \
+        REGENERATE
 
 
 def test_sampled_cells_are_fresh(committed):
-    by_cell = {(c["measure"], c["property"], c["reading"]): c for c in committed}
+    by_cell = {(c["measure"], c["property"], _cell_reading(c["reading"])): c for c in committed}
     units = [u for name, prop, _ in SAMPLE for u in plan.units([name], [prop])]
     recomputed = {(c.measure, c.property, c.reading): cell_json(c, r) for c, r in run.compute(units).results}
     for key in SAMPLE:

@@ -107,7 +107,8 @@ def atlas_csv(results: Results) -> str:
     writer.writerow(["kind", "measure", "property", "reading", "headline", "verdict", "why", "counterexample"])
     why = {measure: iter(short_reasons(family)) for measure, family in siblings(results).items()}   # in cell order
     for cell, r in results:
-        writer.writerow([cell.kind, cell.measure, cell.property, cell.reading, "yes" if is_headline(cell) else "no",
+        # the verdict's reading: the cell's, with the formula's reading where it matters (zero-reciprocal)
+        writer.writerow([cell.kind, cell.measure, cell.property, r.reading or cell.reading, "yes" if is_headline(cell) else "no",
                          r.verdict.value, next(why[cell.kind, cell.measure]),
                          counterexample_line(r.counterexample) if r.counterexample else ""])
     return buffer.getvalue()
