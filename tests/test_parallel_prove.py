@@ -41,11 +41,13 @@ def _toy_registry() -> Registry:
     return Registry([Paper("toy", plain), Paper("toyprep", prepared, prepare=_prepare)])
 
 
-def test_units_put_a_prepared_paper_first_and_whole():
+def test_units_are_papers_the_prepared_first():
     registry = _toy_registry()
     units = parallel.units(registry, registry.all_claims())
-    assert units[0] == parallel.Unit("toyprep", ("toyprep.c0", "toyprep.c1", "toyprep.c2"))
-    assert [u.claim_ids for u in units[1:]] == [(f"toy.c{k}",) for k in range(4)]
+    assert units == [parallel.Unit("toyprep", ("toyprep.c0", "toyprep.c1", "toyprep.c2")),
+                     parallel.Unit("", tuple(f"toy.c{k}" for k in range(4)))]
+    chosen = (registry.all_claims()[1],)
+    assert parallel.units(registry, chosen) == [parallel.Unit("", ("toy.c1",))]
 
 
 @pytest.mark.parametrize("workers", [1, 2])
