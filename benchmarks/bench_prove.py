@@ -7,10 +7,24 @@ Each run is a fresh interpreter (caches start empty); CPU is user + system of th
 every process it waited for (resource.getrusage of the children).  The .tex outputs of the
 runs are compared byte for byte: any difference between worker counts is reported.
 
-Measured 2026-11-26 on the 2-core machine, shared with other sessions' work (load 2-3.5 from
-them throughout, so the walls are high and noisy; the paired ratio is the figure to read):
-whole-process medians of 3 paired runs, this branch (workers 2) against main before it:
-see the PAIRED lines below, filled in from the run of that day.
+Measured 2026-11-26 on the 2-core machine while two other sessions' processes each held a core
+at 100% (load 3-3.5), so a second worker had no free core to use: whole-process medians,
+runs paired A B A B (the ratios are the figures that survive the noise).
+  main before this work (sequential), 3 runs:       wall 41.4 s, CPU 45.8 s
+  this branch, --workers 2 (claims cut claim by claim, an earlier form), paired with main:
+                                                    wall 52.4 s, CPU 48.9 s (A/B wall 1.23, CPU 1.08)
+  this branch, one unit a paper, 2 runs paired:     --workers 1: wall 42.3 s, CPU 41.7 s
+                                                    --workers 2: wall 46.6 s, CPU 45.6 s
+                                                    (workers 2 / workers 1: wall 1.10, CPU 1.09)
+  per claim (--workers 1, same load): lewis95.f.prp 4.9 s (12.8 s before the memoised exact
+  mean, same load), lewis95.loss.expectation 3.5, quant.table1 3.4, amigo preparation 18.3 s.
+The .tex outputs of every run (both worker counts, main's) were byte-identical (diff -r).
+On an idle machine the two units that matter run side by side: the amigo unit (preparation
+about 17.5 s CPU + 4.3 s of claims) against the other papers (about 17 s), so the expected
+wall is about half the CPU plus start-up; that could not be measured here.
+`symmetric show` under the same load (3 runs; table.properties 2): strict_monotonicity 5.1 s,
+noninformative_smoothing 6.0 s, properties_exclusive 8.6 s, table.properties 17.7 s (median
+wall); each is the Amigo cells it needs, in sympy's factor/together inside the deciders.
 """
 
 import filecmp
