@@ -16,8 +16,8 @@ runs paired A B A B (the ratios are the figures that survive the noise).
   this branch, one unit a paper, 2 runs paired:     --workers 1: wall 42.3 s, CPU 41.7 s
                                                     --workers 2: wall 46.6 s, CPU 45.6 s
                                                     (workers 2 / workers 1: wall 1.10, CPU 1.09)
-  per claim (--workers 1, same load): lewis95.f.prp 4.9 s (12.8 s before the memoised exact
-  mean, same load), lewis95.loss.expectation 3.5, quant.table1 3.4, amigo preparation 18.3 s.
+  per claim (--workers 1, same load): lewis95.f.prp 4.9 s (12.8 s in a run under like load
+  before the memoised exact mean), lewis95.loss.expectation 3.5, quant.table1 3.4, amigo preparation 18.3 s.
 The .tex outputs of every run (both worker counts, main's) were byte-identical (diff -r).
 On an idle machine the two units that matter run side by side: the amigo unit (preparation
 about 17.5 s CPU + 4.3 s of claims) against the other papers (about 17 s), so the expected
