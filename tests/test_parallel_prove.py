@@ -86,3 +86,17 @@ def test_prove_on_two_workers_writes_what_one_writes(tmp_path):
 def test_prove_refuses_zero_workers():
     result = invoke("prove", FAST[0], "--no-pdf", "--workers", "0")
     assert result.exit_code == 2 and "--workers" in result.output
+
+
+def _unknown_name(d):
+    from symmetric.errors import UnknownNameError
+    raise UnknownNameError("measure", "Fone", ["F1"])
+
+
+def test_a_user_error_in_a_worker_reaches_the_caller_with_its_message():
+    from symmetric.errors import InputError
+    registry = Registry([Paper("bad", (claim("bad.c", where="", statement="")(_unknown_name).__claim__,)),
+                         Paper("toyprep", (claim("toyprep.ok", where="", statement="")(_plain).__claim__,),
+                               prepare=_prepare)])
+    with pytest.raises(InputError, match="Fone"):
+        list(parallel.run(registry.all_claims(), _rendered, 2, registry))

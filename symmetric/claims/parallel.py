@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from ..errors import InputError
 from .model import Claim
 from .registry import REGISTRY, Registry, run_claim
 
@@ -89,8 +90,13 @@ def _worker_init() -> None:
 
 
 def _run_unit(unit: Unit, transform: Callable) -> None:
-    for event in _events(_WORKER["registry"], unit, transform):
-        _WORKER["events"].put(event)     # at once: the caller prints progress as it comes
+    try:
+        for event in _events(_WORKER["registry"], unit, transform):
+            _WORKER["events"].put(event)     # at once: the caller prints progress as it comes
+    except InputError as exc:
+        # a user error reaches the caller as its message (exit status 2 there); some of its
+        # subclasses take other arguments than a message and would not unpickle
+        raise InputError(str(exc)) from None
 
 
 def run(claims: tuple[Claim, ...], transform: Callable, workers: int,
