@@ -16,6 +16,8 @@ runs paired A B A B (the ratios are the figures that survive the noise).
   this branch, one unit a paper, 2 runs paired:     --workers 1: wall 42.3 s, CPU 41.7 s
                                                     --workers 2: wall 46.6 s, CPU 45.6 s
                                                     (workers 2 / workers 1: wall 1.10, CPU 1.09)
+  final branch, 2 runs paired (load 3.3):           --workers 2: wall 39.9 s, CPU 41.5 s
+                                                    --workers 1: wall 38.6 s, CPU 38.4 s (A/B wall 1.04)
   per claim (--workers 1, same load): lewis95.f.prp 4.9 s (12.8 s in a run under like load
   before the memoised exact mean), lewis95.loss.expectation 3.5, quant.table1 3.4, amigo preparation 18.3 s.
 The .tex outputs of every run (both worker counts, main's) were byte-identical (diff -r).
