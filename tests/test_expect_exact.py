@@ -222,3 +222,18 @@ def test_best_prp_skips_undefined_candidates(name, p, undefined, k, exact):
     assert best.undefined == undefined and best.k == k
     defined = [v for v in best.values if v is not None]
     assert best.value == max(defined)
+
+
+@pytest.mark.parametrize("params", [{"beta": 0, "C_F": 0}, {"beta": 2, "C_F": 1}])
+@pytest.mark.parametrize("p", [(F(1, 2), F(1, 2), 0, F(1, 5)), (1, F(3, 4), F(3, 4), F(3, 4)), (F(2, 5), 0, F(2, 5))])
+def test_exhaustive_optimum_shares_values_across_orders_exactly(params, p):
+    """The exhaustive optimum reuses a mean for equal multisets of assigned and unassigned
+    probabilities: its optimum and optimisers match the direct E of every assignment, for p
+    in either order (the second order is served from the first one's values)."""
+    fn = compile_measure(LEWIS_F, params)
+    for order in (p, tuple(reversed(p))):
+        direct = {s: expectation(fn, order, s).mean for s in product((0, 1), repeat=len(order))}
+        best = max(direct.values())
+        found = exhaustive_optimum(fn, order)
+        assert found.best_value == best
+        assert set(found.maximisers) == {s for s, v in direct.items() if v == best}

@@ -46,9 +46,12 @@ def _positive(expr: sp.Expr, domain: Domain, tidy: Callable) -> sp.Expr | None:
     return tidy(sp.factor(sp.simplify(domain.to_positive(expr)))).xreplace(back)
 
 
+# the first form tried and the first rule: factored once (sympy's factor is a pure function)
+_factor = lru_cache(maxsize=256)(sp.factor)
+
 # (name, rule): each rule takes the expression and the domain and returns a candidate form
 READABLE_RULES: tuple[tuple[str, Callable[[sp.Expr, Domain], sp.Expr | None]], ...] = (
-    ("factored", lambda e, d: sp.factor(e)),
+    ("factored", lambda e, d: _factor(e)),
     ("cancelled", lambda e, d: sp.cancel(e)),
     ("simplified in positive symbols", lambda e, d: _positive(e, d, lambda x: x)),
     ("radicals joined in positive symbols", lambda e, d: _positive(e, d, sp.powsimp)),
@@ -66,7 +69,7 @@ def readable(expr, domain: Domain) -> object:
 def _readable(expr, domain: Domain) -> object:     # claims repeat their forms: each one once
     if not isinstance(expr, sp.Expr) or expr.is_number or expr.has(sp.Piecewise, sp.zoo, sp.nan, sp.oo, -sp.oo):
         return expr
-    best = sp.factor(expr) if sp.count_ops(expr) < 80 else expr
+    best = _factor(expr) if sp.count_ops(expr) < 80 else expr
     if len(str(best)) <= SHORT or len(str(expr)) > LONGEST:
         return best
     for _, rule in READABLE_RULES:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 
 import click
 import sympy as sp
@@ -12,7 +13,7 @@ from rich.table import Table
 
 import derivations
 
-from ..claims import registry
+from ..claims import parallel, registry
 from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
 from ..errors import UnknownNameError
 from ..properties import catalogue
@@ -29,7 +30,27 @@ VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
                  ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
 
 
-def _verdict_table(results: list[ClaimResult]) -> Table:
+@dataclass(frozen=True)
+class Proved:
+    """What `prove` keeps of a claim's result, made in the process that derived it (a sympy
+    expression does not survive a trip between processes unchanged: claims/parallel.py)."""
+
+    id: str
+    verdict: ClaimVerdict
+    wrong_steps: int
+    seconds: float
+    report: dict            # the JSON report's entry
+    tex: str                # the LaTeX fragment
+    internal_error: bool
+
+
+def proved(result: ClaimResult) -> Proved:
+    return Proved(result.id, result.verdict, len(result.discrepancies), result.seconds,
+                  json_render.claim_result(result), latex_render.render_claim(result),
+                  registry.is_internal_error(result))
+
+
+def _verdict_table(results: list[Proved]) -> Table:
     table = Table(title="symmetric prove")
     table.add_column("claim")
     table.add_column("verdict")
@@ -37,7 +58,7 @@ def _verdict_table(results: list[ClaimResult]) -> Table:
     table.add_column("s", justify="right")
     for r in results:
         table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
-                      str(len(r.discrepancies)), f"{r.seconds:.2f}")
+                      str(r.wrong_steps), f"{r.seconds:.2f}")
     return table
 
 
@@ -47,7 +68,10 @@ def _verdict_table(results: list[ClaimResult]) -> Table:
 @click.option("--no-pdf", is_flag=True, help="Do not build latex_out/proofs.pdf even if pdflatex is on PATH.")
 @click.option("--out", "outdir", default="latex_out", show_default=True, type=click.Path(file_okay=False),
               help="Directory for the LaTeX files.")
-def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir: str) -> None:
+@click.option("--workers", type=click.IntRange(min=1), default=parallel.default_workers(), show_default=True,
+              help="Worker processes that run the claims side by side (1: all in this process). "
+                   "The outputs are the same for any number.")
+def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir: str, workers: int) -> None:
     """Run the claims whose id starts with any PREFIX (all claims when none is given).
 
     Prints a table of claim ids and verdicts (proved, corrected, refuted, undetermined),
@@ -62,20 +86,19 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     err = Console(stderr=True)
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
-    results: list[ClaimResult] = []
-    for paper, seconds in registry.prepare(claims):
-        err.print(f"prepared shared results for {paper} ({seconds:.2f} s)", highlight=False)
-    for k, claim in enumerate(claims, 1):
-        err.print(f"[{k}/{len(claims)}] {claim.id} ...", end=" ", highlight=False)
-        result = registry.run_claim(claim)
-        results.append(result)
-        err.print(f"[{VERDICT_STYLE[result.verdict]}]{result.verdict.value}[/] ({result.seconds:.2f} s)",
-                  highlight=False)
-    out.print(_verdict_table(results))
+    finished: dict[str, Proved] = {}
+    for event in parallel.run(claims, proved, workers):
+        if event.kind == parallel.PREPARED:
+            err.print(f"prepared shared results for {event.name} ({event.value:.2f} s)", highlight=False)
+            continue
+        r = finished[event.name] = event.value
+        err.print(f"[{len(finished)}/{len(claims)}] {r.id} ... [{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/] "
+                  f"({r.seconds:.2f} s)", highlight=False)
+    results = [finished[c.id] for c in claims]      # the claims' order, however they finished
     counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
 
-    report = [json_render.claim_result(r) for r in results]
+    report = [r.report for r in results]
     if json_file == "-":
         click.echo(json.dumps(report, indent=2))
     elif json_file is not None:
@@ -83,7 +106,8 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
 
     # the output folder, PDF included, is replaced as a unit: an interrupted run leaves it all
     # old, and concurrent runs replace it one after the other (render/texbuild.write_document)
-    document = latex_render.document_files(results, [c.id for c in registry.all_claims()])
+    document = latex_render.document_of_fragments({r.id: r.tex for r in results},
+                                                   [c.id for c in registry.all_claims()])
     main_name = f"{latex_render.MAIN_NAME}.tex"
     written = texbuild.write_document(document, outdir, main_name, pdf=not no_pdf and bool(texbuild.tex_engine()))
     err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_name})", highlight=False)
@@ -92,7 +116,7 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
         sys.exit(1)
     if written.pdf is not None:
         err.print(f"PDF built: {written.pdf}", highlight=False)
-    broken = [r.id for r in results if registry.is_internal_error(r)]
+    broken = [r.id for r in results if r.internal_error]
     if broken:
         err.print(f"[red]internal errors in: {', '.join(broken)}[/]")
         sys.exit(1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from itertools import product
 
@@ -198,13 +199,30 @@ class ExhaustiveOptimum:
 
 def exhaustive_optimum(measure: Measure | CountFunction, p: Sequence, *, params=None) -> ExhaustiveOptimum:
     """Exact E[measure] for all 2^n assignments; the optimum, all optimisers, the best PRP value."""
-    from .exact import expectation
     fn = _as_function(measure, params)
-    values = {s: expectation(fn, p, s).mean for s in product((0, 1), repeat=len(p))}
+    values = {s: _exact_mean(fn.exact_fn, fn, *_sorted_split(p, s)) for s in product((0, 1), repeat=len(p))}
     best = values[max(values, key=lambda s: fn.orientation * values[s])]
     maximisers = tuple(s for s, v in values.items() if v == best)
     best_prp = max((values[s] for s in prp_candidates(p)), key=lambda v: fn.orientation * v)
     return ExhaustiveOptimum(best, maximisers, best_prp)
+
+
+def _sorted_split(p: Sequence, s: Sequence[int]) -> tuple[tuple, tuple]:
+    """The probabilities of the assigned and of the unassigned items, each sorted."""
+    return (tuple(sorted(x for x, si in zip(p, s) if si)), tuple(sorted(x for x, si in zip(p, s) if not si)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _exact_mean(exact_fn, fn: CountFunction, assigned: tuple, unassigned: tuple) -> Fraction:
+    """Exact E[fn] when the items of ``assigned`` are assigned and those of ``unassigned`` not.
+
+    It depends on the two multisets only (the Poisson-binomial distributions of TP and FN do
+    not depend on the items' order, and the arithmetic is exact), so the 2^n assignments of an
+    exhaustive check, which repeat multisets whenever p repeats a value, and the same p in
+    another order, share their values.  ``exact_fn`` is in the key because CountFunction's
+    equality does not compare its compiled functions."""
+    from .exact import expectation
+    return expectation(fn, assigned + unassigned, (1,) * len(assigned) + (0,) * len(unassigned)).mean
 
 
 def every_optimum_ranked(measure: Measure | CountFunction, p: Sequence, *, params=None) -> tuple[bool, tuple]:

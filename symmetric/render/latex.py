@@ -186,11 +186,18 @@ def document_files(results: Iterable[ClaimResult], all_ids: Iterable[str], name:
     """Every file of the LaTeX output (file name -> text): one fragment per claim result, the
     main document that inputs every claim of ``all_ids``, and the macro file they use.  The
     caller writes them as a unit (render.files.write_files)."""
+    return document_of_fragments({r.id: render_claim(r) for r in results}, all_ids, name, title)
+
+
+def document_of_fragments(fragments: dict[str, str], all_ids: Iterable[str], name: str = MAIN_NAME,
+                          title: str = "symmetric: checked derivations") -> dict[str, str]:
+    """:func:`document_files` of claims already rendered (claim id -> :func:`render_claim`),
+    in the order given: `prove` renders each claim in the process that derived it."""
     all_ids = list(all_ids)
-    for claim_id in [r.id for r in results] + all_ids:    # ids become file names and \input arguments
+    for claim_id in list(fragments) + all_ids:    # ids become file names and \input arguments
         if not safe_file_name(claim_id):
             raise InputError(f"claim id {claim_id!r} cannot name a file: use letters, digits and _ . + - only")
-    files = {claim_file_name(r.id): render_claim(r) for r in results}
+    files = {claim_file_name(claim_id): text for claim_id, text in fragments.items()}
     files[MACROS] = (TEMPLATES / MACROS).read_text(encoding="utf-8")
     files[f"{name}.tex"] = render_main(all_ids, title)
     return files
