@@ -61,10 +61,10 @@ def main() -> None:
     original = hook.review_one
     spent = [0.0]
 
-    def timed(measure, result):
+    def timed(*args, **kwargs):
         start = time.perf_counter()
         try:
-            return original(measure, result)
+            return original(*args, **kwargs)
         finally:
             spent[0] += time.perf_counter() - start
     hook.review_one = timed       # review() looks review_one up at each call
@@ -80,6 +80,8 @@ def main() -> None:
         seconds.append(time.perf_counter() - start)
         reviewed_seconds.append(spent[0])
         for r in results:
+            if str(r.reason).startswith("internal error"):
+                raise SystemExit(f"{measure.name} {r.property}: {r.reason}")     # a broken bench measures nothing
             counts[(kind, r.property, r.verdict.value)] += 1
             per_kind[(kind, r.verdict.value)] += 1
             if str(r.reason).startswith("cross-check contradiction"):
