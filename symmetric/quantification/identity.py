@@ -30,7 +30,7 @@ HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
 _t, _lam = sp.Function("t"), sp.Symbol("lambda")
 
 
-def _gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
+def gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
     """term + lam (q - p), with lam making q = p stationary; sums over classes are unchanged
     because the q - p add up to 0.  That needs one lam for every class: a lam depending on p
     (or q) is a different weight per class, sum_c lam(p_c)(q_c - p_c) need not vanish, and the
@@ -53,7 +53,7 @@ def _nonnegative_everywhere(term) -> bool:
 def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]:
     proof = []
     zero_at_p = zero_on(measure.term.subs(q, p), GENERAL)
-    lam, shifted = _gibbs_term(measure)
+    lam, shifted = gibbs_term(measure)
     if lam != 0:
         proof.append(say(
             "Since the predicted prevalences minus the true ones sum to 0 over the classes, R is "
