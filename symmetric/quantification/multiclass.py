@@ -32,7 +32,7 @@ import sympy as sp
 from ..evidence import say
 from ..logic import Verdict
 from ..evidence import PropertyResult
-from .distributions import n, p, q
+from .distributions import CODEFRAME_SIZES, n, p, q
 from .domains import ABOVE, BELOW, IMPARTIAL, SHOWN, a, continuous_in_q, positive_on, zero_on
 from .identity import gibbs_term
 from .measures import R, QuantMeasure
@@ -41,10 +41,6 @@ from .memo import result
 HOLDS = Verdict.HOLDS
 _t = sp.Function("t")
 _d = sp.Symbol("d", real=True)              # the error on a class, p^(c) - p(c)
-_more = sp.Symbol("nu", positive=True)     # |C| = 2 + nu for codeframes of more than two classes
-
-# the codeframe sizes a per-class proof must cover: |C| = 2 and |C| = 2 + nu, nu > 0
-SIZES = (sp.Integer(2), 2 + _more)
 
 
 def decidable(measure: QuantMeasure) -> bool:
@@ -53,7 +49,7 @@ def decidable(measure: QuantMeasure) -> bool:
 
 
 def _per_size(term: sp.Expr):
-    return [term.subs(n, size) for size in SIZES]
+    return [term.subs(n, size) for size in CODEFRAME_SIZES]
 
 
 def _strictly_towards(term: sp.Expr) -> bool:
