@@ -34,7 +34,9 @@ MOVED = [
     ("(q - p)^2/(p*(1 - p) + 1)", {"MON": HOLDS, "IMP": HOLDS, "REL": UNDET, "IND": FAILS}),
     # a term decreasing in q everywhere: monotone towards p only after Gibbs' shift t + (q - p)
     ("(p + 1/10)*log((p + 1/10)/(q + 1/10))", {"MON": HOLDS, "B-MON": HOLDS, "IND": FAILS}),
-    ("cases(q = p, 0, abs(q - p) + 1/10)", {"IMP": HOLDS, "ABS": HOLDS, "IND": FAILS}),
+    # a jump up off the diagonal: each side strictly monotone, its limit at q = p above t(p, p)
+    ("cases(q = p, 0, abs(q - p) + 1/10)", {"MON": HOLDS, "B-MON": HOLDS, "IMP": HOLDS, "ABS": HOLDS, "IND": FAILS}),
+    ("cases(q = p, 1/5, abs(q - p))", {"MON": FAILS, "B-MON": FAILS}),       # a jump down: no proof
     # the binary sum's derivative is not decided; the per-class one is, and gives B-MON too
     ("abs(log(q/p))", {"MON": HOLDS, "B-MON": HOLDS}),
     # positive only for |C| >= 2: decided for |C| = 2 and |C| = 2 + nu, not for a positive n

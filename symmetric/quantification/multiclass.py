@@ -33,7 +33,9 @@ from ..evidence import say
 from ..logic import Verdict
 from ..evidence import PropertyResult
 from .distributions import CODEFRAME_SIZES, n, p, q
-from .domains import ABOVE, BELOW, IMPARTIAL, SHOWN, a, continuous_in_q, positive_on, zero_on
+from ..checks.piecewise import piece_free
+from .domains import (ABOVE, BELOW, GENERAL, IMPARTIAL, SHOWN, a, continuous_in_q, nonnegative_on,
+                      positive_on, resolve, zero_on)
 from .identity import gibbs_term
 from .measures import R, QuantMeasure
 from .memo import result
@@ -53,9 +55,20 @@ def _per_size(term: sp.Expr):
 
 
 def _strictly_towards(term: sp.Expr) -> bool:
-    """t(p, ., n) strictly increasing above p and strictly decreasing below p, continuous in q."""
+    """t(p, ., n) strictly increasing above p and strictly decreasing below p: continuous in q with
+    the derivative's signs decided, or one formula on each open side (derivative signs decided
+    there) whose value at q = p, the limit from that side, is at least t(p, p): a jump up off the
+    diagonal keeps t(p, p) below every value of the side (cases(q = p, 0, abs(q - p) + 1/10))."""
     slope = sp.diff(term, q)
-    return bool(continuous_in_q(term) and positive_on(slope, ABOVE) and positive_on(-slope, BELOW))
+    if continuous_in_q(term):
+        return bool(positive_on(slope, ABOVE) and positive_on(-slope, BELOW))
+    above, below, diagonal = resolve(term, ABOVE), resolve(term, BELOW), resolve(term.subs(q, p), GENERAL)
+    if not all(piece_free(x) for x in (above, below, diagonal)):
+        return False
+    if not (positive_on(sp.diff(above, q), ABOVE) and positive_on(-sp.diff(below, q), BELOW)):
+        return False
+    limits = [side.subs(q, p) - diagonal for side in (above, below)]
+    return all(not x.has(sp.nan, sp.zoo, sp.oo, -sp.oo) and nonnegative_on(x, GENERAL) for x in limits)
 
 
 def _mon(measure: QuantMeasure) -> PropertyResult | None:
@@ -70,7 +83,8 @@ def _mon(measure: QuantMeasure) -> PropertyResult | None:
             slope = sp.Derivative(_t(p, q, n), q)
             proof.append(say(
                 "{0} is positive on {1} and negative on {2} for |C| = 2 and for |C| > 2 (sign decisions; "
-                "the term is continuous in q), so each class's term strictly decreases as its predicted "
+                "the term is continuous in q, or one formula on each side whose limit at q = p is at least "
+                "t(p, p, n)), so each class's term strictly decreases as its predicted "
                 "prevalence moves towards the true one.  Under the premise c1 moves strictly towards "
                 "p(c1) and c2, whose error is minus that of c1, strictly towards p(c2); the other classes "
                 "are unchanged: E strictly decreases, on every codeframe.",
