@@ -49,12 +49,20 @@ def _nonnegative_everywhere(term) -> bool:
         nonnegative_on(term.subs(q, p), GENERAL) is True
 
 
-def _for_every_size(decide, term) -> bool:
+_BY_SIZE = say("A positive n is not enough for these sign decisions: they are made for |C| = 2 and for "
+               "|C| = 2 + nu, nu > 0, the sizes of every codeframe.")
+
+
+def _for_every_size(decide, term, proof: list) -> bool:
     """decide(term) for a positive n, or, when that fails and the term involves n, for |C| = 2 and
-    for |C| = 2 + nu, nu > 0 (the codeframes there are): abs(q - p)/(n - 1) is positive only there."""
+    for |C| = 2 + nu, nu > 0 (the codeframes there are; abs(q - p)/(n - 1) is positive only
+    there), saying so in ``proof``."""
     if decide(term):
         return True
-    return n in term.free_symbols and all(decide(term.subs(n, size)) for size in CODEFRAME_SIZES)
+    if n in term.free_symbols and all(decide(term.subs(n, size)) for size in CODEFRAME_SIZES):
+        proof.append(_BY_SIZE)
+        return True
+    return False
 
 
 @per_measure
@@ -67,11 +75,11 @@ def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]
             "Since the predicted prevalences minus the true ones sum to 0 over the classes, R is "
             "unchanged when each term {0} is replaced by {1} with {2} (the same for every class).",
             _t(p, q), _t(p, q) + _lam * (q - p), sp.Eq(_lam, lam, evaluate=False)))
-    positive = _for_every_size(positive_off_diagonal, shifted)
+    sized: list = []
+    positive = _for_every_size(positive_off_diagonal, shifted, sized)
     outer_ok = outer_increasing(measure)
     if fuzzy_and((zero_at_p, positive, outer_ok)):
-        proof += [say("The term is 0 at {0} and {1} for {2} and for {3} (sign decisions on {4} and {5}, "
-                      "for every |C| >= 2), "
+        proof += sized + [say("The term is 0 at {0} and {1} for {2} and for {3} (sign decisions on {4} and {5}), "
                       "so {6} iff every predicted prevalence equals the true one, and {7} otherwise, "
                       "for every codeframe.",
                       sp.Eq(q, p, evaluate=False), sp.StrictGreaterThan(shifted, 0, evaluate=False),
@@ -81,9 +89,10 @@ def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]
                   say("The outer transform is 0 at {0} and strictly increasing in R.", sp.Eq(R, 0, evaluate=False))]
         return result("IoI", measure, HOLDS, proof), result("NN", measure, HOLDS, proof)
     ioi, nn = _ioi_nn_witnesses(measure)
-    if nn is None and outer_ok and _for_every_size(_nonnegative_everywhere, shifted):
-        nn = result("NN", measure, HOLDS, proof + [say(
-            "{0} on {1} (sign decisions on each side of {2} and on it, for every |C| >= 2), so {3} for every codeframe; "
+    sized = []
+    if nn is None and outer_ok and _for_every_size(_nonnegative_everywhere, shifted, sized):
+        nn = result("NN", measure, HOLDS, proof + sized + [say(
+            "{0} on {1} (sign decisions on each side of {2} and on it), so {3} for every codeframe; "
             "the outer transform is 0 at {4} and increasing.",
             sp.GreaterThan(shifted, 0, evaluate=False), SHOWN[GENERAL], sp.Eq(q, p, evaluate=False),
             sp.GreaterThan(R, 0, evaluate=False), sp.Eq(R, 0, evaluate=False))])
