@@ -97,28 +97,31 @@ def nonnegative(f: QuantFormula, o: int = -1, result=None) -> Finding:
     return tally.finding(SCOPE)
 
 
-def _compare(f, tally, left, right, want, label) -> bool:
-    """left, right: (p, q) binary points; want: "<", "="; True when a violation was recorded."""
-    a, b = f.value(_binary(left[0]), _binary(left[1])), f.value(_binary(right[0]), _binary(right[1]))
+def _judge(tally, a, b, inside: bool, tables, want: str, label: str) -> bool:
+    """Record a certain violation of ``a want b`` ("<" or "="); an undefined value is one only
+    when every prevalence involved is inside (0, 1).  True when a violation was recorded."""
     tally.checked += 1
     if unsure(a, b):
         tally.uncertain += 1
         return False
     if not (defined(a) and defined(b)):
-        if _inside(left, right):
-            tally.fail(Witness(f"{label}: E undefined", (("left (p, q)", left), ("right (p, q)", right)),
-                               (("left", a), ("right", b))))
-            return True
-        return False
+        if inside:
+            tally.fail(Witness(f"{label}: E undefined", tables, (("left", a), ("right", b))))
+        return inside
     s = V.compare(a, b)
     if s is None:
         tally.uncertain += 1
         return False
     if (want == "<" and s >= 0) or (want == "=" and s != 0):
-        tally.fail(Witness(f"{label}: left {want} right fails", (("left (p, q)", left), ("right (p, q)", right)),
-                           (("left", a), ("right", b))))
+        tally.fail(Witness(f"{label}: left {want} right fails", tables, (("left", a), ("right", b))))
         return True
     return False
+
+
+def _compare(f, tally, left, right, want, label) -> bool:
+    """left, right: (p, q) binary points; want: "<", "="; True when a violation was recorded."""
+    a, b = f.value(_binary(left[0]), _binary(left[1])), f.value(_binary(right[0]), _binary(right[1]))
+    return _judge(tally, a, b, _inside(left, right), (("left (p, q)", left), ("right (p, q)", right)), want, label)
 
 
 def binary_monotonicity(f: QuantFormula, o: int = -1, result=None) -> Finding:
@@ -183,28 +186,8 @@ def _three_class_den(den: int):
 
 def _compare_dists(f, tally, left, right, want, label) -> bool:
     """left, right: (true, predicted) distributions; as :func:`_compare`."""
-    a, b = f.value(*left), f.value(*right)
-    tally.checked += 1
-    if unsure(a, b):
-        tally.uncertain += 1
-        return False
-    if not (defined(a) and defined(b)):
-        if _inside(*left, *right):
-            tally.fail(Witness(f"{label}: E undefined", (("left p", left[0]), ("left p^", left[1]),
-                                                          ("right p", right[0]), ("right p^", right[1])),
-                               (("left", a), ("right", b))))
-            return True
-        return False
-    s = V.compare(a, b)
-    if s is None:
-        tally.uncertain += 1
-        return False
-    if (want == "<" and s >= 0) or (want == "=" and s != 0):
-        tally.fail(Witness(f"{label}: left {want} right fails", (("left p", left[0]), ("left p^", left[1]),
-                                                                  ("right p", right[0]), ("right p^", right[1])),
-                           (("left", a), ("right", b))))
-        return True
-    return False
+    tables = (("left p", left[0]), ("left p^", left[1]), ("right p", right[0]), ("right p^", right[1]))
+    return _judge(tally, f.value(*left), f.value(*right), _inside(*left, *right), tables, want, label)
 
 
 def _monotonicity_moves(f, tally) -> None:
