@@ -78,8 +78,9 @@ def _mon(measure: QuantMeasure) -> PropertyResult | None:
         if all(_strictly_towards(t) for t in _per_size(term)):
             proof = [] if lam_used == 0 else [say(
                 "The predicted prevalences minus the true ones sum to 0, so E changes by the same amount "
-                "when each term t is replaced by {0} with {1}, the same for every class.",
-                sp.Eq(_t(p, q, n), term, evaluate=False), sp.Eq(sp.Symbol("lambda"), lam_used))]
+                "when each term is replaced by {0} = {1} with {2}, the same for every class; below, t is "
+                "that shifted term.",
+                _t(p, q, n) + sp.Symbol("lambda") * (q - p), term, sp.Eq(sp.Symbol("lambda"), lam_used))]
             slope = sp.Derivative(_t(p, q, n), q)
             proof.append(say(
                 "{0} is positive on {1} and negative on {2} for |C| = 2 and for |C| > 2 (sign decisions; "
