@@ -4,8 +4,10 @@ Binary codeframes take the prevalence of c1 from :data:`GRID`; three-class codef
 distribution with denominator 4.  The proofs of the checkers cover 0 < p, q < 1, so a point
 where the written term is undefined is a violation only when every prevalence involved lies
 strictly between 0 and 1 (reading ``interior-strict``); on the boundary only defined values
-are compared.  IoI, NN, B-MON, B-IMP, B-REL and B-ABS have predicates; MON, IMP, REL and ABS
-are checked through their binary forms (a necessary condition).  MAX, a supremum, is not
+are compared.  IoI, NN, B-MON, B-IMP, B-REL and B-ABS have predicates; MON, IMP and ABS are
+checked on their binary forms and on two-class moves in 3-class codeframes (the statements of
+:mod:`symmetric.quantification.multiclass`); REL through its binary form only (a necessary
+condition).  MAX, a supremum, is not
 enumerable: its predicate tests what a proof states, E <= M with M the common maximum, on the
 grid (a value above M is a certain violation of that statement).  IND compares the order of two
 predictions that equal the truth outside C_n with the order of their projections onto C_n
@@ -95,28 +97,31 @@ def nonnegative(f: QuantFormula, o: int = -1, result=None) -> Finding:
     return tally.finding(SCOPE)
 
 
-def _compare(f, tally, left, right, want, label) -> bool:
-    """left, right: (p, q) binary points; want: "<", "="; True when a violation was recorded."""
-    a, b = f.value(_binary(left[0]), _binary(left[1])), f.value(_binary(right[0]), _binary(right[1]))
+def _judge(tally, a, b, inside: bool, tables, want: str, label: str) -> bool:
+    """Record a certain violation of ``a want b`` ("<" or "="); an undefined value is one only
+    when every prevalence involved is inside (0, 1).  True when a violation was recorded."""
     tally.checked += 1
     if unsure(a, b):
         tally.uncertain += 1
         return False
     if not (defined(a) and defined(b)):
-        if _inside(left, right):
-            tally.fail(Witness(f"{label}: E undefined", (("left (p, q)", left), ("right (p, q)", right)),
-                               (("left", a), ("right", b))))
-            return True
-        return False
+        if inside:
+            tally.fail(Witness(f"{label}: E undefined", tables, (("left", a), ("right", b))))
+        return inside
     s = V.compare(a, b)
     if s is None:
         tally.uncertain += 1
         return False
     if (want == "<" and s >= 0) or (want == "=" and s != 0):
-        tally.fail(Witness(f"{label}: left {want} right fails", (("left (p, q)", left), ("right (p, q)", right)),
-                           (("left", a), ("right", b))))
+        tally.fail(Witness(f"{label}: left {want} right fails", tables, (("left", a), ("right", b))))
         return True
     return False
+
+
+def _compare(f, tally, left, right, want, label) -> bool:
+    """left, right: (p, q) binary points; want: "<", "="; True when a violation was recorded."""
+    a, b = f.value(_binary(left[0]), _binary(left[1])), f.value(_binary(right[0]), _binary(right[1]))
+    return _judge(tally, a, b, _inside(left, right), (("left (p, q)", left), ("right (p, q)", right)), want, label)
 
 
 def binary_monotonicity(f: QuantFormula, o: int = -1, result=None) -> Finding:
@@ -150,6 +155,80 @@ def _relative(want: str, label: str):
                 break
         return tally.finding(SCOPE)
     return predicate
+
+
+# two-class moves on 3-class codeframes (symmetric/quantification/multiclass.py states MON, IMP and
+# ABS for predictions equal to the truth outside two classes c1, c2; the error on c2 is minus the
+# error on c1): every 3-class distribution with denominator 6, c1, c2 any two classes, errors k/6
+MOVE_DEN = 6
+MOVE_SCOPE = SCOPE + f"; two-class moves on every 3-class distribution with denominator {MOVE_DEN}"
+
+
+def _moved(true: tuple, c1: int, c2: int, error: Fraction):
+    """``true`` with ``error`` added on c1 and taken from c2; None when it leaves [0, 1]."""
+    pred = list(true)
+    pred[c1] += error
+    pred[c2] -= error
+    return tuple(pred) if all(0 <= x <= 1 for x in pred) else None
+
+
+def _three_moves():
+    """(true, c1, c2, the errors e on c1 keeping the prediction a distribution)."""
+    errors = [Fraction(k, MOVE_DEN) for k in range(-MOVE_DEN, MOVE_DEN + 1)]
+    for true in _three_class_den(MOVE_DEN):
+        for c1, c2 in itertools.permutations(range(3), 2):
+            yield true, c1, c2, [e for e in errors if _moved(true, c1, c2, e) is not None]
+
+
+def _three_class_den(den: int):
+    return [tuple(Fraction(k, den) for k in c) for c in itertools.product(range(den + 1), repeat=3) if sum(c) == den]
+
+
+def _compare_dists(f, tally, left, right, want, label) -> bool:
+    """left, right: (true, predicted) distributions; as :func:`_compare`."""
+    tables = (("left p", left[0]), ("left p^", left[1]), ("right p", right[0]), ("right p^", right[1]))
+    return _judge(tally, f.value(*left), f.value(*right), _inside(*left, *right), tables, want, label)
+
+
+def _monotonicity_moves(f, tally) -> None:
+    for true, c1, c2, errors in _three_moves():
+        for e1, e2 in itertools.product(errors, errors):
+            if (0 <= e2 < e1 or e1 < e2 <= 0) and _compare_dists(
+                    f, tally, (true, _moved(true, c1, c2, e2)), (true, _moved(true, c1, c2, e1)), "<", "MON"):
+                return
+
+
+def _impartiality_moves(f, tally) -> None:
+    for true, c1, c2, errors in _three_moves():
+        for e in errors:
+            if e > 0 and -e in errors and _inside(_moved(true, c1, c2, e), _moved(true, c1, c2, -e)) and \
+                    _compare_dists(f, tally, (true, _moved(true, c1, c2, e)), (true, _moved(true, c1, c2, -e)),
+                                   "=", "IMP"):
+                return
+
+
+def _absoluteness_moves(f, tally) -> None:
+    rows = [(true, c1, c2, errors) for true, c1, c2, errors in _three_moves() if true[c1] <= true[c2]]
+    for (t1, c1, c2, e1s), (t2, d1, d2, e2s) in itertools.combinations(rows, 2):
+        if (c1, c2) != (d1, d2):
+            continue
+        for e in set(e1s) & set(e2s):
+            if e != 0 and _compare_dists(f, tally, (t1, _moved(t1, c1, c2, e)), (t2, _moved(t2, c1, c2, e)),
+                                         "=", "ABS"):
+                return
+
+
+def _with_moves(predicate, moves):
+    """The binary form, then the two-class moves on 3-class codeframes: the statement as
+    :mod:`symmetric.quantification.multiclass` gives it, on the bound."""
+    def both(f: QuantFormula, o: int = -1, result=None) -> Finding:
+        found = predicate(f, o, result)
+        if found.witness is not None:
+            return Finding(found.witness, MOVE_SCOPE, found.checked, found.uncertain)
+        tally = Tally()
+        moves(f, tally)
+        return Finding(tally.witness, MOVE_SCOPE, found.checked + tally.checked, found.uncertain + tally.uncertain)
+    return both
 
 
 def _binary_form(predicate):
@@ -229,10 +308,10 @@ PREDICATES = {
     ("B-IMP", "interior-strict"): binary_impartiality,
     ("B-REL", "interior-strict"): _relative("<", "B-REL"),
     ("B-ABS", "interior-strict"): _relative("=", "B-ABS"),
-    ("MON", "interior-strict"): _binary_form(binary_monotonicity),
-    ("IMP", "interior-strict"): _binary_form(binary_impartiality),
+    ("MON", "interior-strict"): _with_moves(binary_monotonicity, _monotonicity_moves),
+    ("IMP", "interior-strict"): _with_moves(binary_impartiality, _impartiality_moves),
     ("REL", "interior-strict"): _binary_form(_relative("<", "B-REL")),
-    ("ABS", "interior-strict"): _binary_form(_relative("=", "B-ABS")),
+    ("ABS", "interior-strict"): _with_moves(_relative("=", "B-ABS"), _absoluteness_moves),
     ("MAX", "interior-strict"): maximum,
     ("IND", "interior-strict"): independence,
 }

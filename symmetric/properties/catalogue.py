@@ -104,10 +104,14 @@ _QUANTIFICATION = (
     ("NN", "E(p, q) >= 0", "Section 3.1"),
     ("MAX", "for every true distribution the maximum of E is the same value", "Section 3.1"),
     ("MON", "moving predicted prevalence towards the true one never increases E, and strictly "
-     "decreases it", "Section 3.1"),
-    ("IMP", "underestimating and overestimating a class by the same amount cost the same", "Section 3.1"),
+     "decreases it (on every codeframe: two predictions equal to the truth outside c1, c2, the second's "
+     "p^(c1) between the first's and p(c1), p(c1) included)", "Section 3.1"),
+    ("IMP", "underestimating and overestimating a class by the same amount cost the same (on every "
+     "codeframe: p + a on c1 and p - a on c2 against p - a on c1 and p + a on c2)", "Section 3.1"),
     ("REL", "the same absolute error costs more on a rarer class", "Section 3.1"),
-    ("ABS", "the same absolute error costs the same whatever the prevalence", "Section 3.1"),
+    ("ABS", "the same absolute error costs the same whatever the prevalence (on every codeframe: two "
+     "true distributions, c1 no more prevalent than c2 in both, the same error e on c1 and -e on c2)",
+     "Section 3.1"),
     ("IND", "E on a codeframe is determined by E on its sub-codeframes (independence of classes)",
      "Section 3.1"),
     ("B-MON", "MON for binary codeframes", "Section 3.2"),

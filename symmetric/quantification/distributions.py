@@ -21,6 +21,11 @@ q = sp.Symbol("q", positive=True)        # predicted prevalence of the same clas
 n = sp.Symbol("n", positive=True)        # |C|, the number of classes
 eps = sp.Symbol("epsilon", positive=True)  # additive smoothing constant
 
+# the codeframe sizes a per-class proof must cover when the term involves n: a sign decision for a
+# positive symbol n says nothing about abs(q - p)/(n - 1), so |C| = 2 and |C| = 2 + nu, nu > 0
+NU = sp.Symbol("nu", positive=True)
+CODEFRAME_SIZES = (sp.Integer(2), 2 + NU)
+
 
 def _exact(value) -> sp.Rational:
     if isinstance(value, float):

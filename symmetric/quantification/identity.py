@@ -18,7 +18,7 @@ from ..config import settings
 from ..evidence import Counterexample, say
 from ..logic import Verdict, fuzzy_and
 from ..evidence import PropertyResult
-from .distributions import p, q
+from .distributions import CODEFRAME_SIZES, n, p, q
 from .domains import (ABOVE, BELOW, GENERAL, SHOWN, nonnegative_on, outer_increasing,
                       positive_off_diagonal, resolve, zero_on)
 from .measures import R, QuantMeasure
@@ -30,7 +30,7 @@ HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
 _t, _lam = sp.Function("t"), sp.Symbol("lambda")
 
 
-def _gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
+def gibbs_term(measure: QuantMeasure) -> tuple[sp.Expr, sp.Expr]:
     """term + lam (q - p), with lam making q = p stationary; sums over classes are unchanged
     because the q - p add up to 0.  That needs one lam for every class: a lam depending on p
     (or q) is a different weight per class, sum_c lam(p_c)(q_c - p_c) need not vanish, and the
@@ -49,20 +49,37 @@ def _nonnegative_everywhere(term) -> bool:
         nonnegative_on(term.subs(q, p), GENERAL) is True
 
 
+_BY_SIZE = say("A positive n is not enough for these sign decisions: they are made for |C| = 2 and for "
+               "|C| = 2 + nu, nu > 0, the sizes of every codeframe.")
+
+
+def _for_every_size(decide, term, proof: list) -> bool:
+    """decide(term) for a positive n, or, when that fails and the term involves n, for |C| = 2 and
+    for |C| = 2 + nu, nu > 0 (the codeframes there are; abs(q - p)/(n - 1) is positive only
+    there), saying so in ``proof``."""
+    if decide(term):
+        return True
+    if n in term.free_symbols and all(decide(term.subs(n, size)) for size in CODEFRAME_SIZES):
+        proof.append(_BY_SIZE)
+        return True
+    return False
+
+
 @per_measure
 def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]:
     proof = []
     zero_at_p = zero_on(measure.term.subs(q, p), GENERAL)
-    lam, shifted = _gibbs_term(measure)
+    lam, shifted = gibbs_term(measure)
     if lam != 0:
         proof.append(say(
             "Since the predicted prevalences minus the true ones sum to 0 over the classes, R is "
             "unchanged when each term {0} is replaced by {1} with {2} (the same for every class).",
             _t(p, q), _t(p, q) + _lam * (q - p), sp.Eq(_lam, lam, evaluate=False)))
-    positive = positive_off_diagonal(shifted)
+    sized: list = []
+    positive = _for_every_size(positive_off_diagonal, shifted, sized)
     outer_ok = outer_increasing(measure)
     if fuzzy_and((zero_at_p, positive, outer_ok)):
-        proof += [say("The term is 0 at {0} and {1} for {2} and for {3} (sign decisions on {4} and {5}), "
+        proof += sized + [say("The term is 0 at {0} and {1} for {2} and for {3} (sign decisions on {4} and {5}), "
                       "so {6} iff every predicted prevalence equals the true one, and {7} otherwise, "
                       "for every codeframe.",
                       sp.Eq(q, p, evaluate=False), sp.StrictGreaterThan(shifted, 0, evaluate=False),
@@ -72,8 +89,9 @@ def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]
                   say("The outer transform is 0 at {0} and strictly increasing in R.", sp.Eq(R, 0, evaluate=False))]
         return result("IoI", measure, HOLDS, proof), result("NN", measure, HOLDS, proof)
     ioi, nn = _ioi_nn_witnesses(measure)
-    if nn is None and outer_ok and _nonnegative_everywhere(shifted):
-        nn = result("NN", measure, HOLDS, proof + [say(
+    sized = []
+    if nn is None and outer_ok and _for_every_size(_nonnegative_everywhere, shifted, sized):
+        nn = result("NN", measure, HOLDS, proof + sized + [say(
             "{0} on {1} (sign decisions on each side of {2} and on it), so {3} for every codeframe; "
             "the outer transform is 0 at {4} and increasing.",
             sp.GreaterThan(shifted, 0, evaluate=False), SHOWN[GENERAL], sp.Eq(q, p, evaluate=False),

@@ -20,7 +20,8 @@ Reconstructed statements (the paper's formulas were lost from the text):
 * B-REL: 0 < p' < p'' <= 1/2 (c1 the less prevalent class in both), a > 0, the same sign s:
   E(p' + s a, p') > E(p'' + s a, p'');  B-ABS: the same premises give equality;
 * MON, IMP, REL, ABS follow from IND and their binary forms (Section 3.2), and fail as soon as
-  the binary form fails (a binary codeframe is a codeframe);
+  the binary form fails (a binary codeframe is a codeframe); without IND, MON, IMP and ABS are
+  decided on the per-class term for every codeframe (:mod:`.multiclass`, which states them);
 * IoI, NN, IND and MAX are stated for every codeframe.
 
 Smoothing: the smoothing map x -> (eps + x)/(eps |C| + 1) is strictly increasing and affine, so
@@ -44,6 +45,7 @@ from .independence import check_ind
 from .maximum import binary_maximum, check_max, convex_in_prediction, perverse_is_worst, vertex_gain
 from .measures import R, QuantMeasure
 from .memo import per_measure, result
+from . import multiclass
 
 # the names callers import from here (the checkers, the domains and the maximum's helpers live in
 # their own modules)
@@ -67,7 +69,24 @@ def _lift(name: str, binary: PropertyResult, ind: PropertyResult, measure: Quant
         return result(name, measure, HOLDS, (as_sentence(
             f"IND holds and {binary.property} holds; by Section 3.2 {name} is equivalent to "
             f"{binary.property} under IND."),) + binary.proof)
-    return result(name, measure, UNDET, reason=f"{binary.property}: {binary.verdict.value}; IND: {ind.verdict.value}")
+    # without IND the lift says nothing: the per-class term may still settle the statement on
+    # every codeframe (symmetric/quantification/multiclass.py)
+    direct = multiclass.decide(measure, name)
+    if direct is not None:
+        return direct
+    return result(name, measure, UNDET, reason=f"{binary.property}: {binary.verdict.value}; IND: {ind.verdict.value}; "
+                  "no per-class argument for every codeframe")
+
+
+def _binary_from_multiclass(bmon: PropertyResult, measure: QuantMeasure) -> PropertyResult:
+    """B-MON is MON on the binary codeframe: a per-class proof of MON for every codeframe (|C| = 2
+    among them) proves it where the derivative of the binary sum was not decided."""
+    direct = multiclass.decide(measure, "MON")
+    if direct is None:
+        return bmon
+    return result("B-MON", measure, HOLDS, (as_sentence(
+        "B-MON is MON on the binary codeframe (|C| = 2, c2 the other class), proved for every codeframe:"),)
+        + direct.proof)
 
 
 def check_all(measure: QuantMeasure, smoothing=None) -> dict[str, PropertyResult]:
@@ -91,6 +110,8 @@ def _check_all(measure: QuantMeasure, smoothing) -> dict[str, PropertyResult]:
     ioi, nn = check_ioi_nn(measure)
     ind = check_ind(measure)
     bmon, bimp = check_bmon(measure), check_bimp(measure)
+    if bmon.verdict is UNDET:
+        bmon = _binary_from_multiclass(bmon, measure)
     brel, babs = check_brel_babs(measure)
     results = {"IoI": ioi, "NN": nn, "MAX": check_max(measure, smoothing),
                "MON": _lift("MON", bmon, ind, measure), "IMP": _lift("IMP", bimp, ind, measure),
