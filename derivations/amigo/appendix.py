@@ -112,7 +112,7 @@ def wacc_aw(d: Derivation) -> None:
                corrected_statement=say("The derivative is $(\\lambda P(G) - P(\\neg G))/(\\lambda P(G) + P(\\neg G))$ "
                                        "$= (\\lambda P(G) + P(G) - 1)/(\\lambda P(G) + P(\\neg G))$; the score of a "
                                        "non-informative output grows with its size iff "
-                                       "{0} $= P(\\neg G)/P(G)$, not $1/(2P(G))$.", sp.Gt(lam, theta, evaluate=False))
+                                       "{0}, not $1/(2P(G))$.", sp.Gt(lam, theta, evaluate=False))
                if holds else None)
 
 

@@ -149,11 +149,12 @@ def strict_monotonicity(d: Derivation) -> None:
        statement_latex=(
            "Laplace's correction gives $P(G|S_\\emptyset) = \\frac{1}{2} \\neq P(G)$; smoothed, $\\mathrm{Recall}(\\mathcal{S}_\\emptyset) = \\frac{1}{|G|+2}$, $\\mathrm{Recall}(\\mathcal{S}_{\\mathcal{T}}) = \\frac{|G|+1}{|G|+2}$, $\\mathrm{Precision}(\\mathcal{S}_\\emptyset) = \\frac{1}{2}$, $\\mathrm{Precision}(\\mathcal{S}_{\\mathcal{T}}) = \\frac{|G|+1}{|T|+2}$; $|G| < \\frac{|T|}{2}$ implies $\\frac{|G|+1}{|T|+2} < \\frac{1}{2}$; hence for some $\\alpha$ the smoothed $F$ ranks the zero output above the placebo (Non-Informativeness Growing Quality is lost), and the smoothed $\\mathrm{Lam\\%}$ no longer gives every non-informative output $0.5$."))
 def laplace_smoothing(d: Derivation) -> None:
-    G_, T_ = sp.symbols("G T", positive=True, integer=True)   # |G| and |T|
+    G_, T_ = sp.symbols("|G| |T|", positive=True, integer=True)   # the sizes, printed as the paper writes them
     rec = lambda tp, fn: (tp + 1) / (tp + 1 + fn + 1)          # Laplace-smoothed P(S|G)
     prec = lambda tp, fp: (tp + 1) / (tp + 1 + fp + 1)         # Laplace-smoothed P(G|S)
-    zero = {TP: 0, FP: 0, FN: G_, TN: T_ - G_}
-    placebo = {TP: G_, FP: T_ - G_, FN: 0, TN: 0}
+    nil = sp.Integer(0)         # a sympy 0: with a Python 0, (0 + 1)/(0 + 1 + 0 + 1) is the float 0.5
+    zero = {TP: nil, FP: nil, FN: G_, TN: T_ - G_}
+    placebo = {TP: G_, FP: T_ - G_, FN: nil, TN: nil}
     p_zero = prec(zero[TP], zero[FP])
     d.fact("$P(G|S_\\emptyset) = 1/2 \\neq P(G)$", sp.simplify(p_zero - sp.Rational(1, 2)) == 0,
            printed=r"\frac{|\mathcal{S}_\emptyset\cap\mathcal{G}|+1}{|\mathcal{S}_\emptyset|+2} = \frac12",
