@@ -166,8 +166,9 @@ def test_a_table_claim_is_a_table_with_the_wrong_cells_marked(generated, all_res
 
 
 @pytest.mark.parametrize("typed, expected", [
-    (r"TP = |T|P(S\wedge G)", r"\mathrm{TP} = |\mathcal{T}|P(\mathcal{S}\wedge \mathcal{G})"),
-    (r"P(\neg S|G) = P(\neg S)", r"P(\neg \mathcal{S} \mid \mathcal{G}) = P(\neg \mathcal{S})"),
+    (r"TP = |T|P(S\wedge G)", r"\mathrm{TP} = |\mathcal{T}|{P(\mathcal{S}\wedge \mathcal{G})}"),
+    (r"P(\neg S|G) = P(\neg S)", r"{P(\neg \mathcal{S} \mid \mathcal{G})} = P(\neg \mathcal{S})"),
+    (r"\frac{P(G|S)}{2}", r"\frac{P(\mathcal{G} \mid \mathcal{S})}{2}"),               # a group already
     (r"|S|+|\neg G|", r"|\mathcal{S}|+|\neg \mathcal{G}|"),
     (r"\mathrm{TP} + P(\mathcal{G})", r"\mathrm{TP} + P(\mathcal{G})"),          # already in the notation
     (r"\frac{TP}{AP} \cdot PP", r"\frac{\mathrm{TP}}{\mathrm{AP}} \cdot \mathrm{PP}"),
@@ -250,3 +251,37 @@ def test_an_authors_latex_in_a_terminal_sentence_is_drawn_in_unicode(typed, expe
 ])
 def test_a_statement_typed_in_latex_reads_as_text_on_the_terminal(typed, expected):
     assert pretty.statement_text(typed) == expected
+
+
+def _unbraced_breaks(latex: str) -> list[str]:
+    """The places in ``latex`` where a probability P(X | Y) or P(X \\wedge Y) stands outside
+    every group (a \\mid is only ever the bar of a conditional probability)."""
+    found, depth = [], 0
+    for match in re.finditer(r"[{}]|\\mid(?![A-Za-z])|(?<![A-Za-z\\])P\([^()]*\\wedge", latex):
+        depth += {"{": 1, "}": -1}.get(match.group(0), 0)
+        if match.group(0) not in "{}" and depth == 0:
+            found.append(latex[max(0, match.start() - 30):match.end() + 10])
+    return found
+
+
+def test_no_line_breaks_inside_a_probability(generated):
+    """TeX breaks a line after a relation (breqn in a display, the paragraph builder inline):
+    P(G | S) must reach it as one group, in every display and inline formula of every claim."""
+    broken = {}
+    for path in generated.glob("*.tex"):
+        text = path.read_text(encoding="utf-8")
+        formulas = re.findall(r"\\begin\{dmath\*\}(.*?)\\end\{dmath\*\}", text, re.S)
+        formulas += re.findall(r"(?<!\\)\$([^$]+)\$", text)
+        places = [p for f in formulas for p in _unbraced_breaks(f)]
+        if places:
+            broken[path.name] = places[:3]
+    assert not broken, broken
+
+
+@pytest.mark.parametrize("typed, expected", [
+    (r"a = b", [r"a = b"]),
+    (r"a = b,\quad c = d", [r"a = b,", r"c = d"]),
+    (r"a = \left(x,\quad y\right),\qquad c = \frac{d,\quad e}{f}", [r"a = \left(x,\quad y\right),", r"c = \frac{d,\quad e}{f}"]),
+])
+def test_equations_side_by_side_are_displayed_one_per_line(typed, expected):
+    assert texmath.displays(typed) == "".join(rf"\begin{{dmath*}}{e}\end{{dmath*}}" for e in expected)

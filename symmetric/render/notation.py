@@ -18,7 +18,7 @@ EVENT_LATEX = {space.G: r"\mathcal{G}", space.NG: r"\neg\mathcal{G}",
                space.S: r"\mathcal{S}", space.NS: r"\neg\mathcal{S}"}
 
 SYMBOL_LATEX: dict[sp.Symbol, str] = {
-    space.g: r"P(\mathcal{G})", space.s: r"P(\mathcal{S})", space.j: r"P(\mathcal{S}\wedge\mathcal{G})",
+    space.g: r"P(\mathcal{G})", space.s: r"P(\mathcal{S})", space.j: r"{P(\mathcal{S}\wedge\mathcal{G})}",
     space.n: r"|\mathcal{T}|", space.TP: r"\mathrm{TP}", space.FP: r"\mathrm{FP}",
     space.FN: r"\mathrm{FN}", space.TN: r"\mathrm{TN}",
 }
@@ -52,9 +52,24 @@ def with_complements(expr):
 # the table above, so that one symbol has one notation on a page: the events inside P(...) are
 # calligraphic, the cells upright, the test set calligraphic.  Rules as data: (pattern, fix).
 _EVENT = re.compile(r"(?<!\\mathcal\{)(?<![\\A-Za-z])([GST])(?![A-Za-z])")
-_PROBABILITY = re.compile(r"(?<![A-Za-z\\])P\((?P<body>(?:[^()]|\([^()]*\))*)\)")
+_PROBABILITY = re.compile(r"(?P<open>\{)?(?<![A-Za-z\\])P\((?P<body>(?:[^()]|\([^()]*\))*)\)(?P<close>\})?")
+
+
+def _probability(match: re.Match) -> str:
+    body = "P(" + _EVENT.sub(r"\\mathcal{\1}", match.group("body")).replace("|", r" \mid ") + ")"
+    opened, closed = match.group("open") or "", match.group("close") or ""
+    # TeX (and breqn in a display) may break a line after a relation or an operation, and
+    # \mid, \wedge are such: P(X | Y) is braced, as the printer braces it (a group never breaks)
+    if opened and closed or not _BREAKS_AFTER.search(body):
+        return opened + body + closed
+    return opened + "{" + body + "}" + closed
+
+
+_BREAKS_AFTER = re.compile(r"\\(?:mid|wedge|land|vee|lor|cap|cup)(?![A-Za-z])")
+
+
 AUTHOR_MATH_RULES: tuple[tuple[re.Pattern, object], ...] = (
-    (_PROBABILITY, lambda m: "P(" + _EVENT.sub(r"\\mathcal{\1}", m.group("body")).replace("|", r" \mid ") + ")"),
+    (_PROBABILITY, _probability),
     (re.compile(r"(?<!\\mathrm\{)(?<![\\A-Za-z])(TP|FP|FN|TN|AP|AN|PP|PN)(?![A-Za-z])"), r"\\mathrm{\1}"),
     (re.compile(r"\|(\\neg ?)?([GST])\|"), r"|\1\\mathcal{\2}|"),
 )
