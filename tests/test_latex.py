@@ -141,7 +141,7 @@ def test_notes_about_the_source_are_apart_from_the_proof(generated):
     ((1 - space.s) / space.s, r"\frac{P(\neg\mathcal{S})}{P(\mathcal{S})}"),
     (space.g * (space.g - 1), r"- P(\mathcal{G}) P(\neg\mathcal{G})"),
     (space.Pr(space.S, space.G), r"{P(\mathcal{S} \mid \mathcal{G})}"),
-    (1 - space.g - space.s, r"- P(\mathcal{G}) - P(\mathcal{S}) + 1"),   # not a complement: unchanged
+    (1 - space.g - space.s, r"1 - P(\mathcal{G}) - P(\mathcal{S})"),   # not a complement: unchanged
 ])
 def test_the_papers_notation(expr, expected):
     assert notation.to_latex(expr) == expected
@@ -221,9 +221,9 @@ def test_a_product_with_a_reciprocal_prints_as_a_fraction():
 
 
 @pytest.mark.parametrize("value, expected", [
-    (2 * space.TP / (space.TP + space.FN) ** 2, "2·TP/(FN + TP)²"),
+    (2 * space.TP / (space.TP + space.FN) ** 2, "2·TP/(TP + FN)²"),
     (sp.sqrt(space.s * (1 - space.s)), "√(P(S))·√(P(¬S))"),
-    (sp.Le(sp.Symbol("alpha") * space.g, 1), "P(G)·α ≤ 1"),
+    (sp.Le(sp.Symbol("alpha") * space.g, 1), "α·P(G) ≤ 1"),
     (sp.Eq(space.Pr(space.NS, space.G), 1 - space.Pr(space.S)), "P(¬S | G) = P(¬S)"),
     (sp.Symbol("lambda11"), "λ₁₁"),
 ])
