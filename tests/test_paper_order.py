@@ -76,3 +76,12 @@ def test_a_derived_form_is_shown_in_complements_when_proved_equal(expr, shown):
     a, b = sp.symbols("a b", positive=True)
     back = {g: a / (1 + a), s: b / (1 + b)}
     assert sp.simplify((form ** 2 - expr ** 2).xreplace(back)) == 0
+
+
+def test_a_relation_kept_unevaluated_prints_as_written():
+    """A sentence's slot AP = 0 (AP a positive symbol, so sympy would evaluate it to False)
+    prints as written: printing in the papers' order renames symbols, never evaluates."""
+    zero = sp.Eq(AP, 0, evaluate=False)
+    assert pretty.inline(zero) == "AP = 0"
+    assert pretty.to_unicode(zero) == "AP = 0"
+    assert notation.to_latex(zero) == r"\mathrm{AP} = 0"

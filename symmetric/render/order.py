@@ -37,7 +37,11 @@ def renamed_for_order(expr) -> tuple[object, dict[sp.Symbol, sp.Symbol]]:
         return expr, {}
     renames = {x: sp.Symbol(_printing_name(x), **x.assumptions0) for x in expr.free_symbols
                if type(x) is sp.Symbol and x not in _EVENTS}
-    return expr.xreplace(renames), {new: old for old, new in renames.items()}
+    # unevaluated: a relation kept unevaluated for a sentence (AP = 0 with AP positive) must not
+    # evaluate to False on renaming; the printers sort a product's factors themselves
+    with sp.evaluate(False):
+        renamed = expr.xreplace(renames)
+    return renamed, {new: old for old, new in renames.items()}
 
 
 def _paper_rank(atom) -> tuple:
