@@ -285,3 +285,11 @@ def test_no_line_breaks_inside_a_probability(generated):
 ])
 def test_equations_side_by_side_are_displayed_one_per_line(typed, expected):
     assert texmath.displays(typed) == "".join(rf"\begin{{dmath*}}{e}\end{{dmath*}}" for e in expected)
+
+
+@pytest.mark.parametrize("key, expected", [
+    ("lambda11", "λ₁₁"), ("p_i", "pᵢ"), ("g", "P(G)"), ("alpha", "α"), ("shift", "shift"),
+    ("test set 1", "test set 1"),       # not a symbol's name: as it is
+])
+def test_a_named_value_is_named_as_its_symbol_on_the_terminal(key, expected):
+    assert pretty.name(key) == expected

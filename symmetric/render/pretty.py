@@ -84,7 +84,10 @@ def inline(value, *, complements: bool = True) -> str:
 # ---------------------------------------------------------------- one line, for sentences
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_SUBSCRIPT = str.maketrans("0123456789aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+
+
+_SUBSCRIPT_LETTERS = "aehijklmnoprstuvx"
 
 
 def _superscript(match: re.Match) -> str:
@@ -121,6 +124,15 @@ class _LinearPrinter(_PaperNames, StrPrinter):
 
     def _print_Equality(self, expr):
         return f"{self._print(expr.lhs)} = {self._print(expr.rhs)}"
+
+
+def name(key: str) -> str:
+    """The name of a named value (a counterexample's point, a witness) as the terminal writes
+    it: a symbol's name drawn as the symbol (lambda11: λ₁₁, p_i: pᵢ, g: P(G)); other text as it is."""
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", key):
+        return key
+    known = {str(symbol): text for symbol, text in SYMBOL_TEXT.items()}
+    return known.get(key, pretty_symbol(key))
 
 
 def linear(expr, originals: dict | None = None) -> str:
@@ -183,7 +195,8 @@ def _fraction(match: re.Match) -> str:
 
 def _subscript(match: re.Match) -> str:
     body = match.group(1).replace(" ", "")
-    return body.translate(_SUBSCRIPT) if body.isdigit() else f"_{body}"
+    return body.translate(_SUBSCRIPT) if body.isdigit() or len(body) == 1 and body in _SUBSCRIPT_LETTERS \
+        else f"_{body}"
 
 
 # LaTeX rules as data (pattern, replacement), applied in order until nothing changes: the
@@ -198,7 +211,7 @@ LATEX_TEXT_RULES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"\\[dt]?frac(\d)(\d)"), r"\1/\2"),
     (re.compile(r"\\sqrt\{([^{}]*)\}"), r"√(\1)"),
     (re.compile(r"_\{([^{}]*)\}"), _subscript),
-    (re.compile(r"_(\d)"), _subscript),
+    (re.compile(r"_(\d|[a-z](?![A-Za-z]))"), _subscript),       # p_i: pᵢ (a letter Unicode has)
     (re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big)\b ?"), ""),
     (re.compile(r"\\[,;:!]"), " "),
     (re.compile(r"(?<![A-Za-z}\\])\{([^{}]*)\}"), r"\1"),   # a group, not a command's argument
