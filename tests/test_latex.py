@@ -13,6 +13,7 @@ import sympy as sp
 from symmetric.claims import registry
 from symmetric import space
 from symmetric.render import escape, files, latex, notation, pretty, texbuild, texmath
+from symmetric.render import text as text_render
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
@@ -293,3 +294,25 @@ def test_equations_side_by_side_are_displayed_one_per_line(typed, expected):
 ])
 def test_a_named_value_is_named_as_its_symbol_on_the_terminal(key, expected):
     assert pretty.name(key) == expected
+
+
+def test_no_python_value_is_written_into_a_claim_s_prose(all_results):
+    """A justification, note or conclusion says what was checked, never a raw Python or sympy
+    value put into an f-string ("exact evaluation (True is True)", "{TP: 1}", "2*p/(p + 1)")."""
+    raw = re.compile(r"\b(True|False|None)\b|\{[A-Za-z]+: |[A-Za-z)]\*[A-Za-z(]|\*\*")
+    found = []
+    for r in all_results.values():
+        texts = [s.justification for s in r.steps] + [s.label for s in r.steps] + [r.conclusion, *r.notes]
+        for value in texts:
+            text = text_render.prose(value, pretty.inline) if value else ""
+            if raw.search(text):
+                found.append((r.id, text[:120]))
+    assert not found, found
+
+
+def test_a_counterexample_line_labels_its_tables_and_names():
+    from symmetric.evidence import ContingencyTable, Counterexample
+    cx = Counterexample(sp.true, (("before", ContingencyTable(1, 1, 0, 0)), ("after", ContingencyTable(1, 0, 0, 1))),
+                        (("lambda11", sp.Rational(1, 4)),), (), None)
+    assert text_render.counterexample_line(cx, pretty.inline, pretty.name) == \
+        "(TP, FP, FN, TN): before = (1, 1, 0, 0), after = (1, 0, 0, 1), λ₁₁ = 1/4"

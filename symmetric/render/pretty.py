@@ -16,6 +16,7 @@ from sympy.printing.str import StrPrinter
 from sympy.printing.pretty.stringpict import prettyForm
 
 from .. import space
+from ..evidence import ContingencyTable
 from .notation import NOT_G, NOT_S, with_complements
 from .order import ordered_terms, renamed_for_order
 
@@ -34,7 +35,7 @@ class _PaperNames:
 
     def _original_name(self, symbol) -> str | None:
         original = self.originals.get(symbol, symbol)
-        return SYMBOL_TEXT.get(original, pretty_symbol(original.name))
+        return SYMBOL_TEXT.get(original) or symbol_text(original.name)
 
     def _as_ordered_terms(self, expr, order=None):
         return ordered_terms(expr) if isinstance(expr, sp.Add) else super()._as_ordered_terms(expr, order)
@@ -76,8 +77,12 @@ def inline(value, *, complements: bool = True) -> str:
     """A slot of a sentence on one line, in the paper's names (P(G), P(¬G), |T|), drawn in
     Unicode (x², √(x), α, ≤); a tuple of them joined by commas."""
     from .text import plain
+    if isinstance(value, ContingencyTable):     # labelled: (TP, FP, FN, TN) = (0, 1, 0, 1)
+        return plain(value)
     if isinstance(value, tuple):
-        return ", ".join(inline(v, complements=complements) for v in value)
+        joined = ", ".join(inline(v, complements=complements) for v in value)
+        # a point (1, 1, 0, 0) is bracketed; a run of conditions (TP = 0, FP > 0) reads as a list
+        return f"({joined})" if all(isinstance(v, (int, sp.Number)) for v in value) else joined
     return linear(*_renamed(value, complements)) if isinstance(value, sp.Basic) else plain(value)
 
 
@@ -132,7 +137,16 @@ def name(key: str) -> str:
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", key):
         return key
     known = {str(symbol): text for symbol, text in SYMBOL_TEXT.items()}
-    return known.get(key, pretty_symbol(key))
+    return known.get(key) or symbol_text(key)
+
+
+def symbol_text(name: str) -> str:
+    """A symbol's name drawn (alpha: α, lambda11: λ₁₁, p_i: pᵢ), unless a subscript is a word
+    (E_top1, E_both stay as they are: sympy would subscript only the words Unicode can)."""
+    subscripts = name.split("_")[1:]
+    if any(len(sub) > 1 and not sub.isdigit() and sub not in _GREEK for sub in subscripts):
+        return name
+    return pretty_symbol(name)
 
 
 def linear(expr, originals: dict | None = None) -> str:

@@ -101,7 +101,11 @@ def counterexample_line(cx: Counterexample, math=None, name=None) -> str:
     fields = counterexample(cx, math)
     if cx.relation is sp.true:
         del fields["relation"]
-    return ", ".join(f"{k if k in _LABELS else name(k)} = {v}" for k, v in fields.items())
+    tables = dict(cx.tables)
+    # the tables labelled once, each a 4-tuple: (TP, FP, FN, TN): before = (1, 1, 0, 0), ...
+    shown = [f"{k} = ({', '.join(map(str, v))})" if k in tables else f"{k if k in _LABELS else name(k)} = {v}"
+             for k, v in fields.items()]
+    return ("(TP, FP, FN, TN): " if tables else "") + ", ".join(shown)
 
 
 _LABELS = frozenset({"relation", "description"})     # the words of the line, not names of values
