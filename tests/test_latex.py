@@ -316,3 +316,10 @@ def test_a_counterexample_line_labels_its_tables_and_names():
                         (("lambda11", sp.Rational(1, 4)),), (), None)
     assert text_render.counterexample_line(cx, pretty.inline, pretty.name) == \
         "(TP, FP, FN, TN): before = (1, 1, 0, 0), after = (1, 0, 0, 1), λ₁₁ = 1/4"
+
+
+def test_a_sentence_names_the_cells_at_its_first_table():
+    from symmetric.evidence import ContingencyTable, say
+    line = say("from {0} to {1}", ContingencyTable(0, 2, 0, 0), ContingencyTable(0, 1, 0, 1))
+    for math in (None, pretty.inline):
+        assert text_render.sentence(line, math) == "from (TP, FP, FN, TN) = (0, 2, 0, 0) to (0, 1, 0, 1)"

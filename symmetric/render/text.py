@@ -61,9 +61,16 @@ def form(value) -> str:
 def sentence(line: Sentence | str, math=None) -> str:
     """A sentence as plain text, each slot through ``math`` (default :func:`plain`)."""
     math = math or plain
-    out = []
+    out, labelled = [], False
     for part in as_sentence(line).parts():
-        out.append(math(part.value) if isinstance(part, _Slot) else part)
+        if not isinstance(part, _Slot):
+            out.append(part)
+        elif isinstance(part.value, ContingencyTable) and labelled:
+            # the cells are named at a sentence's first table: "from (TP, FP, FN, TN) = (0, 2, 0, 0) to (0, 1, 0, 1)"
+            out.append("(" + ", ".join(map(str, part.value)) + ")")
+        else:
+            out.append(math(part.value))
+            labelled = labelled or isinstance(part.value, ContingencyTable)
     return "".join(out)
 
 
