@@ -283,6 +283,8 @@ def test_no_line_breaks_inside_a_probability(generated):
     (r"a = b", [r"a = b"]),
     (r"a = b,\quad c = d", [r"a = b,", r"c = d"]),
     (r"a = \left(x,\quad y\right),\qquad c = \frac{d,\quad e}{f}", [r"a = \left(x,\quad y\right),", r"c = \frac{d,\quad e}{f}"]),
+    (r"\hat p(c^*) = 1,\ c^* = \arg\min_c p(c)", [r"\hat p(c^*) = 1,", r"c^* = \arg\min_c p(c)"]),
+    (r"x_1,\ x_2 = 0", [r"x_1,\ x_2 = 0"]),               # a list of terms then one equation: one display
 ])
 def test_equations_side_by_side_are_displayed_one_per_line(typed, expected):
     assert texmath.displays(typed) == "".join(rf"\begin{{dmath*}}{e}\end{{dmath*}}" for e in expected)

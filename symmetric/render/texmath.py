@@ -79,11 +79,12 @@ def _dmath(latex: str) -> str:
 
 # Equations side by side in one form ("a = b,\quad c = d"): breqn would take the second
 # relation for a continuation of the first ("a = b, c" then "= d"), so each is a display.
-_SIDE_BY_SIDE = re.compile(r",\s*\\q?quad\s*")
+_SIDE_BY_SIDE = re.compile(r",\s*(?:\\q?quad|\\[ ;:,])\s*")
+_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|ne|neq|approx|equiv)(?![A-Za-z])")
 
 
 def _top_level_parts(latex: str) -> list[str]:
-    r"""``latex`` cut at each ``,\quad`` outside braces and \left...\right."""
+    r"""``latex`` cut at each ``,\quad`` (or ``,\ ``, ``,\;``) outside braces and \left...\right."""
     parts, depth, start = [], 0, 0
     for match in re.finditer(r"[{}]|\\left\b|\\right\b|" + _SIDE_BY_SIDE.pattern, latex):
         token = match.group(0)
@@ -101,6 +102,8 @@ def displays(latex: str) -> str:
     """A display form as breqn displays: one per equation of a form that writes several side
     by side (all but the last ending in a comma), else one."""
     parts = _top_level_parts(latex)
+    if not all(_RELATION.search(part) for part in parts):     # a list of terms, not of equations
+        parts = [latex]
     return "".join(_dmath(part + ("," if k < len(parts) - 1 else "")) for k, part in enumerate(parts))
 
 
