@@ -104,7 +104,9 @@ def displays(latex: str) -> str:
     parts = _top_level_parts(latex)
     if not all(_RELATION.search(part) for part in parts):     # a list of terms, not of equations
         parts = [latex]
-    return "".join(_dmath(part + ("," if k < len(parts) - 1 else "")) for k, part in enumerate(parts))
+    shown = "".join(_dmath(part + ("," if k < len(parts) - 1 else "")) for k, part in enumerate(parts))
+    # grouped, the equations are set one under the other at the spacing of one display
+    return shown if len(parts) == 1 else rf"\begin{{dgroup*}}{shown}\end{{dgroup*}}"
 
 
 def _breakable(part) -> str:
