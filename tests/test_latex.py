@@ -302,7 +302,7 @@ def test_a_named_value_is_named_as_its_symbol_on_the_terminal(key, expected):
 def test_no_python_value_is_written_into_a_claim_s_prose(all_results):
     """A justification, note or conclusion says what was checked, never a raw Python or sympy
     value put into an f-string ("exact evaluation (True is True)", "{TP: 1}", "2*p/(p + 1)")."""
-    raw = re.compile(r"\b(True|False|None)\b|\{[A-Za-z]+: |[A-Za-z)]\*[A-Za-z(]|\*\*")
+    raw = re.compile(r"\b(True|False|None)\b|\{[A-Za-z]+: |[\w)]\*[\w(]|\*\*")
     found = []
     for r in all_results.values():
         texts = [s.justification for s in r.steps] + [s.label for s in r.steps] + [r.conclusion, *r.notes]
@@ -326,3 +326,15 @@ def test_a_sentence_names_the_cells_at_its_first_table():
     line = say("from {0} to {1}", ContingencyTable(0, 2, 0, 0), ContingencyTable(0, 1, 0, 1))
     for math in (None, pretty.inline):
         assert text_render.sentence(line, math) == "from (TP, FP, FN, TN) = (0, 2, 0, 0) to (0, 1, 0, 1)"
+
+
+def test_a_counterexample_in_a_proof_is_mathematics():
+    """A witness put into a justification (quant's Table 1) is a sentence with slots: its values
+    typeset (log(3)/10 as a fraction), never sympy's string form (9*log(3)/10)."""
+    from symmetric.evidence import Counterexample
+    cx = Counterexample("left != right", (), (("p'(c1)", sp.Rational(1, 10)),),
+                        (("left", 9 * sp.log(3) / 10 - sp.log(7) / 10),), None)
+    line = text_render.counterexample_sentence(cx, "; witness: ")
+    assert text_render.sentence(line, pretty.inline) == "; witness: p'(c1) = 1/10, left = 9·log(3)/10 - log(7)/10, there: left != right"
+    tex = texmath.tex_text(line)
+    assert r"\frac{9 \ln{\left(3 \right)}}{10}" in tex and "*" not in tex, tex

@@ -10,7 +10,7 @@ from symmetric.checks.decide import exact_sign
 from symmetric.domain import EVERYWHERE, Domain
 from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
-from symmetric.render.text import counterexample_line
+from symmetric.render.text import counterexample_sentence
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution, epsilon_for, p, q
 from symmetric.quantification.properties import perverse_is_worst, resolve
@@ -120,7 +120,7 @@ def rel_abs_exclusive(d: Derivation) -> None:
     dr = results["DR"]["REL"]
     d.fact("DR enjoys REL (Section 4.6, Table 1)", {Verdict.HOLDS: True, Verdict.FAILS: False}.get(dr.verdict),
            printed="\\text{DR enjoys REL}", derived=f"\\text{{{dr.verdict.value}}}",
-           justification=(dr.reason or "", "; witness: " + counterexample_line(dr.counterexample)
+           justification=(dr.reason or "", counterexample_sentence(dr.counterexample, "; witness: ")
                           if dr.counterexample else ""))
     if dr.verdict is Verdict.FAILS:
         cx = dr.counterexample

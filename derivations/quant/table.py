@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
-from symmetric.render.text import counterexample_line
+from symmetric.render.text import counterexample_sentence
 from symmetric.quantification.distributions import epsilon_for
 from ..statements import yes_no_matrix
 from .common import _note_reconstructions, _verdicts, COLUMNS, ORDER, paper_smoothing, TABLE1
@@ -37,7 +37,7 @@ def table1(d: Derivation) -> None:
             derived = {Verdict.HOLDS: "Y", Verdict.FAILS: "N"}.get(r.verdict)
             why = r.proof[-1:] if r.verdict is Verdict.HOLDS else (r.reason or "",)
             if r.counterexample:
-                why += ("; witness: " + counterexample_line(r.counterexample),)
+                why += (counterexample_sentence(r.counterexample, "; witness: "),)
             holds = None if derived is None else derived == printed
             d.fact(f"{name} / {col}", holds, printed=Verdict.of(printed == "Y"),
                    derived=Verdict.of(None if derived is None else derived == "Y"), justification=why[:600])

@@ -118,6 +118,24 @@ def counterexample_line(cx: Counterexample, math=None, name=None) -> str:
 _LABELS = frozenset({"relation", "description"})     # the words of the line, not names of values
 
 
+def counterexample_sentence(cx: Counterexample, lead: str = "") -> Sentence:
+    """The counterexample as a sentence to put in a proof: each table and named value a slot
+    (mathematics, typeset by each renderer: log(3)/10 as a fraction in LaTeX, in Unicode on the
+    terminal), the names and a relation given as text as text; ``lead`` the text before it."""
+    def text(words: str) -> str:
+        return words.replace("{", "{{").replace("}", "}}")
+    pieces, args = [], []
+    for name, value in (*cx.tables, *cx.point, *cx.values):
+        pieces.append(f"{text(name)} = {{{len(args)}}}")
+        args.append(value)
+    if isinstance(cx.relation, str) and cx.relation:
+        pieces.append("there: " + text(cx.relation))
+    elif cx.relation is not None and cx.relation is not sp.true and cx.relation != "":
+        pieces.append(f"there: {{{len(args)}}}")
+        args.append(cx.relation)
+    return Sentence(text(lead) + ", ".join(pieces), tuple(args))
+
+
 # The first sentence a checker writes is often the setting shared by every property of a
 # measure ("Proved for prevalences 0 < p, q < 1 ..."): a reading skips a sentence that every
 # result of the measure starts with.
