@@ -225,3 +225,15 @@ def test_a_toml_file_with_name_is_refused(tmp_path):
     f = tmp_path / "m.toml"
     f.write_text('[[measure]]\nname = "A"\ncounts = "(TP+TN)/n"\n')
     assert_user_error(run([str(f), "--name", "X"], tmp_path), "--name applies only")
+
+
+def test_the_why_of_a_proof_by_cases_is_never_a_heading():
+    """An invariance proved on the same faces as the measure's other invariances (F1's TSYM,
+    ITN, ISC) reads 'proved in 15 cases', not its clause's heading 'Clause M(FP <-> FN) = M:'."""
+    import symmetric
+    from symmetric.render import text
+    results = symmetric.check("F1")
+    reasons = dict(zip(((r.property, r.reading) for r in results), text.short_reasons(results)))
+    for prop in ("TSYM", "ITN", "ISC"):
+        reason = reasons[(prop, "defined")]
+        assert reason.startswith("proved in ") and not reason.endswith(":"), (prop, reason)

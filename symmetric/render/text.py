@@ -148,8 +148,15 @@ def _reading(result, boilerplate=frozenset(), math=None) -> str:
         return sentence(result.reason, math)
     lines = [line for line in result.proof if sentence(line) not in boilerplate]
     methods = [m.group(1) for m in map(_CASE_HOW.search, map(sentence, lines)) if m]
+    if len(methods) < 3:
+        # the cases may be shared with other results (every invariance of a measure is proved
+        # on the same faces, "<face>: M(T(t)) = M(t) (exact arithmetic).")
+        methods = [m.group(1) for m in map(_CASE_HOW.search, map(sentence, result.proof))
+                   if m and ": " in m.string]
     if len(methods) >= 3:
         return f"proved in {len(methods)} cases ({', '.join(sorted(set(methods)))})"
+    # a heading ("Clause M(FP <-> FN) = M:") says nothing by itself
+    lines = [line for line in lines if not sentence(line).rstrip().endswith(":")]
     return sentence(lines[-1], math) if lines else ""
 
 
