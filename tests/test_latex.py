@@ -315,10 +315,11 @@ def test_no_python_value_is_written_into_a_claim_s_prose(all_results):
 
 def test_a_counterexample_line_labels_its_tables_and_names():
     from symmetric.evidence import ContingencyTable, Counterexample
-    cx = Counterexample(sp.true, (("before", ContingencyTable(1, 1, 0, 0)), ("after", ContingencyTable(1, 0, 0, 1))),
+    cx = Counterexample("M(after) = M(before)", (("before", ContingencyTable(1, 1, 0, 0)), ("after", ContingencyTable(1, 0, 0, 1))),
                         (("lambda11", sp.Rational(1, 4)),), (), None)
     assert text_render.counterexample_line(cx, pretty.inline, pretty.name) == \
-        "(TP, FP, FN, TN): before = (1, 1, 0, 0), after = (1, 0, 0, 1), λ₁₁ = 1/4"
+        "(TP, FP, FN, TN): before = (1, 1, 0, 0), after = (1, 0, 0, 1), λ₁₁ = 1/4; there: M(after) = M(before)"
+    assert "there" not in text_render.counterexample_line(type(cx)(sp.true, cx.tables, cx.point), pretty.inline)
 
 
 def test_a_sentence_names_the_cells_at_its_first_table():

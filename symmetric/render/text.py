@@ -109,13 +109,16 @@ def counterexample_line(cx: Counterexample, math=None, name=None) -> str:
     if cx.relation is sp.true:
         del fields["relation"]
     tables = dict(cx.tables)
-    # the tables labelled once, each a 4-tuple: (TP, FP, FN, TN): before = (1, 1, 0, 0), ...
-    shown = [f"{k} = ({', '.join(map(str, v))})" if k in tables else f"{k if k in _LABELS else name(k)} = {v}"
-             for k, v in fields.items()]
-    return ("(TP, FP, FN, TN): " if tables else "") + ", ".join(shown)
+    relation, description = fields.pop("relation", None), fields.pop("description", None)
 
-
-_LABELS = frozenset({"relation", "description"})     # the words of the line, not names of values
+    def field(key, value) -> str:
+        if key in tables:       # the tables labelled once, each a 4-tuple
+            return f"{key} = ({', '.join(map(str, value))})"
+        return f"{name(key)} = {value}"
+    shown = ", ".join(field(k, v) for k, v in fields.items())
+    # as in the tables of check and of the LaTeX: "there: <the relation observed>"
+    there = (f"; there: {relation}" if relation else "") + (f"; {description}" if description else "")
+    return ("(TP, FP, FN, TN): " if tables else "") + shown + there
 
 
 def counterexample_sentence(cx: Counterexample, lead: str = "") -> Sentence:
