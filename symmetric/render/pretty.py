@@ -16,6 +16,7 @@ from sympy.printing.str import StrPrinter
 from sympy.printing.pretty.stringpict import prettyForm
 
 from .. import space
+from ..evidence import ContingencyTable
 
 EVENT_TEXT = {space.G: "G", space.NG: "¬G", space.S: "S", space.NS: "¬S"}
 SYMBOL_TEXT = {space.g: "P(G)", space.s: "P(S)", space.j: "P(S∧G)", space.n: "|T|"}
@@ -60,6 +61,8 @@ def inline(value, *, complements: bool = True) -> str:
     """A slot of a sentence on one line, in the paper's names (P(G), P(¬G), |T|), drawn in
     Unicode (x², √(x), α, ≤); a tuple of them joined by commas."""
     from .text import plain
+    if isinstance(value, ContingencyTable):     # a tuple, but one whose entries have names
+        return "[" + " ".join(f"{name}={inline(v)}" for name, v in zip(("TP", "FP", "FN", "TN"), value)) + "]"
     if isinstance(value, tuple):
         return ", ".join(inline(v, complements=complements) for v in value)
     return linear(_renamed(value, complements)) if isinstance(value, sp.Basic) else plain(value)
