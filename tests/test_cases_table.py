@@ -138,20 +138,32 @@ def test_a_run_of_faces_with_different_results_merges_per_result():
 def test_conditions_that_are_not_faces_keep_their_sentences():
     odd = say("a relevant item moved from not-S to S (FN -> TP), face {0}: improvement > 0 (interval arithmetic).",
               (sp.Eq(TP, 0, evaluate=False), sp.Gt(FP, 0, evaluate=False)))
-    lines = [say("Start."), sm_line(relations("0 0 1 >0")), sm_line(relations("0 >0 1 >0")), odd,
-             say("AP > 0, AN = 0: defined (exact arithmetic)."), say("End.")]
+    lines = [say("Start."), *(sm_line(relations(f)) for f in ("0 0 1 >0", "0 >0 1 >0", ">0 >0 1 >0")), odd,
+             say("AP > 0, AN = 0: defined (exact arithmetic)."), say("AP = 0, AN > 0: defined (exact arithmetic)."),
+             say("End.")]
     latex = tex_lines(lines)
     assert latex.startswith("Start.") and latex.endswith("End.")
     faces, conditions = latex.split(r"\begin{symconditions}")
-    assert faces.count(r"\begin{symcases}") == 1 and "0$ & any & $1$ & $>0$" in faces
-    # the odd face and the plain condition are shown as written, with their results and methods
+    assert faces.count(r"\begin{symcases}") == 1 and "$0$ & $0$ & $1$ & $>0$" in faces \
+        and "any & $>0$ & $1$ & $>0$" in faces
+    # the odd face and the plain conditions are shown as written, with their results and methods
     assert r"\mathrm{TP} = 0, \mathrm{FP} > 0" in conditions and "interval arithmetic" in conditions
     assert "AP \\textgreater{} 0, AN = 0 & defined & exact arithmetic" in conditions
-    terminal = prose_lines(lines)
+    assert "AP = 0, AN \\textgreater{} 0 & defined & exact arithmetic" in conditions
+    terminal = [" ".join(line.split()) for line in prose_lines(lines)]
     assert terminal[0] == "Start." and terminal[-1] == "End."
-    assert "0 any 1 >0 improvement > 0 sign rules on positive symbols" in [" ".join(t.split()) for t in terminal]
+    assert "any >0 1 >0 improvement > 0 sign rules on positive symbols" in terminal
     assert "TP = 0, FP > 0: improvement > 0 (interval arithmetic)." in terminal
     assert "AP > 0, AN = 0: defined (exact arithmetic)." in terminal
+
+
+def test_a_short_piece_of_a_run_stays_sentences():
+    left_out = say("Left out (defined reading): the zero patterns TP = 0, the other cells positive, where the "
+                   "measure is undefined (re-checked exactly).")
+    lines = [left_out, *(sm_line(relations(f)) for f in ("0 0 1 >0", "0 >0 1 >0", ">0 >0 1 >0"))]
+    latex = tex_lines(lines)
+    assert latex.startswith("Left out (defined reading): the zero patterns") and "symconditions" not in latex
+    assert latex.count(r"\begin{symcases}") == 1
 
 
 def test_fewer_than_three_cases_stay_sentences():

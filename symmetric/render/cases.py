@@ -166,16 +166,19 @@ def segments(lines):
     run: list = []
 
     def flush():
-        if len(run) < CASE_TABLE_MIN_ROWS:
-            yield from (line for line, _ in run)
-        else:
-            block: list = []
-            for _, parsed in run:
-                if block and (face_of(block[-1].condition) is None) != (face_of(parsed.condition) is None):
-                    yield _block(block)
-                    block = []
-                block.append(parsed)
-            yield _block(block)
+        # a run is cut where its conditions change from faces to others; a piece with fewer
+        # than CASE_TABLE_MIN_ROWS cases stays sentences (a lone "Left out ...: ..." line)
+        blocks: list[list] = []
+        for line, parsed in run:
+            if blocks and (face_of(blocks[-1][-1][1].condition) is None) == (face_of(parsed.condition) is None):
+                blocks[-1].append((line, parsed))
+            else:
+                blocks.append([(line, parsed)])
+        for block in blocks:
+            if len(block) < CASE_TABLE_MIN_ROWS:
+                yield from (line for line, _ in block)
+            else:
+                yield _block([parsed for _, parsed in block])
         run.clear()
 
     for line in lines:
@@ -191,4 +194,9 @@ def segments(lines):
 
 
 def _block(lines: list[CaseLine]) -> list:
-    return face_rows(lines) if face_of(lines[0].condition) is not None else list(lines)
+    if face_of(lines[0].condition) is None:
+        return list(lines)
+    try:
+        return face_rows(lines)
+    except TypeError:       # a result whose slots cannot be compared (unhashable): as written
+        return list(lines)
