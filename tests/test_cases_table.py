@@ -183,3 +183,17 @@ def test_utility_strict_monotonicity_is_a_row_per_move(test_sets, rows):
     assert sum(len(expand(row)) for row in rows) == len(faces)
     latex = tex_lines(result.proof)
     assert latex.count(r"\\") == len(rows) + 3       # header, a heading per move, the rows
+
+
+def test_show_prints_a_proof_by_cases_as_rows():
+    from click.testing import CliRunner
+    from symmetric.cli import main
+    result = CliRunner().invoke(main, ["show", "sebastiani15.k.axioms"])
+    assert result.exit_code == 0, result.output
+    lines = [" ".join(line.split()) for line in result.output.splitlines()]
+    assert "the other cells positive" not in result.output and "TP FP FN TN result reason" in lines
+    # MON: every zero pattern of each move in one row; SDE: the 15 patterns of a non-empty table in 4
+    assert lines.count("any any any any the score strictly improves sign rules on positive symbols") == 2
+    sde = lines.index("check: Defined on every zero pattern of the table:")
+    assert [line.split(" defined ")[0] for line in lines[sde + 2:sde + 6]] == \
+        ["any any any >0", "any any >0 0", "any >0 0 0", ">0 0 0 0"]
