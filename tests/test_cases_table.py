@@ -77,10 +77,14 @@ def test_faces_merge_into_the_rows_and_back(faces, rows):
     assert sum(len(expand(row)) for row in got) == len(faces)       # disjoint: each face in one row
 
 
-def test_random_sets_of_faces_merge_exactly_and_completely():
+ZERO_PATTERNS = [" ".join(cells) for cells in itertools.product(("0", ">0"), repeat=4)]
+
+
+@pytest.mark.parametrize("universe", [CUBE_FN, ZERO_PATTERNS], ids=["moved FN", "zero patterns"])
+def test_random_sets_of_faces_merge_exactly_and_completely(universe):
     rng = random.Random(14)
     for _ in range(300):
-        faces = rng.sample(CUBE_FN, rng.randint(1, len(CUBE_FN)))
+        faces = rng.sample(universe, rng.randint(1, len(universe)))
         rows = merged(faces)
         assert set().union(*map(expand, rows)) == {tuple(f.split()) for f in faces}
         assert sum(len(expand(row)) for row in rows) == len(faces)
