@@ -229,7 +229,12 @@ def show(claim_id: str, as_latex: bool = False, no_cache: bool = False) -> None:
         if s.derived is not None:
             block("derived:", s.derived)
         if s.justification:
-            click.echo(f"     check:   {prose(s.justification)}")
+            # a proof by cases is a table, a line per row, under the rest of the check
+            lines = [latex_render.tex_text(s.justification)] if as_latex else \
+                [pretty.author_text(line) for line in text_render.prose_lines(s.justification, pretty.inline)]
+            click.echo(f"     check:   {lines[0]}")
+            for line in lines[1:]:
+                click.echo(f"              {line}")
     click.echo(f"\nconclusion: {prose(r.conclusion)}")
     if r.corrected_statement:
         click.echo(f"corrected statement: {prose(r.corrected_statement)}")
