@@ -196,8 +196,27 @@ def test_show_prints_a_proof_by_cases_as_rows():
     assert result.exit_code == 0, result.output
     lines = [" ".join(line.split()) for line in result.output.splitlines()]
     assert "the other cells positive" not in result.output and "TP FP FN TN result reason" in lines
-    # MON: every zero pattern of each move in one row; SDE: the 15 patterns of a non-empty table in 4
-    assert lines.count("any any any any the score strictly improves sign rules on positive symbols") == 2
+    # MON: every zero pattern of each move in one row, the moved cell (written 1 + c) at least 1;
+    # SDE: the 15 patterns of a non-empty table in 4
+    assert "any any ≥1 any the score strictly improves sign rules on positive symbols" in lines      # FN -> TP
+    assert "any ≥1 any any the score strictly improves sign rules on positive symbols" in lines      # FP -> TN
     sde = lines.index("check: Defined on every zero pattern of the table:")
     assert [line.split(" defined ")[0] for line in lines[sde + 2:sde + 6]] == \
         ["any any any >0", "any any >0 0", "any >0 0 0", ">0 0 0 0"]
+
+
+def test_a_moved_cell_is_described_in_the_tables_own_counts():
+    # MON writes the moved cell 1 + c: its zero pattern "c = 0" is the table's cell = 1, and the
+    # row must say 1 (or > 1), never 0, under that cell
+    import dataclasses
+    from symmetric.checks.cases import zero_patterns
+    from symmetric.render.cases import face_of
+    from symmetric.space import CELLS, FN, TP
+    faces = {}
+    for case in zero_patterns(CELLS, allow_all_zero=True):
+        text = dataclasses.replace(case, moved=FN).describe()
+        faces[(TP in case.zero, FN in case.zero)] = face_of(text)
+    assert len(faces) == 4 and all(
+        face is not None and face[2] == frozenset({"1" if fn_zero else ">1"})
+        and face[0] == frozenset({"0" if tp_zero else ">0"})
+        for (tp_zero, fn_zero), face in faces.items())

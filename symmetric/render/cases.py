@@ -34,7 +34,10 @@ CASE_TABLE_MIN_ROWS = 3
 RELATION_ATOMS = {(sp.Equality, 0): "0", (sp.StrictGreaterThan, 0): ">0",
                   (sp.Equality, 1): "1", (sp.StrictGreaterThan, 1): ">1"}
 # A face in plain text, as checks/cases.py describes a zero pattern of the four cells.
-PLAIN_FACE = re.compile(r"^(?:all four cells positive|(?P<zero>(?:(?:TP|FP|FN|TN) = 0, )*)the other cells positive)$")
+# A cell written "= 1" or "> 1" is a moved cell (Sebastiani's MON writes it 1 + c).
+PLAIN_FACE = re.compile(r"^(?:all four cells positive|(?P<named>(?:(?:TP|FP|FN|TN) (?:= 0|= 1|> 1), )*)"
+                        r"the other cells positive)$")
+PLAIN_ATOMS = {"= 0": "0", "= 1": "1", "> 1": ">1"}
 # The entries of a row (a set of what the merged faces say of the cell) -> (LaTeX, Unicode).
 # An entry of two atoms is a merge: two faces differing only there are one row.
 ENTRY_LABELS = {
@@ -94,10 +97,10 @@ def face_of(condition) -> Entries | None:
         match = PLAIN_FACE.match(condition)
         if match is None:
             return None
-        zero = [name.split(" = ")[0] for name in (match.group("zero") or "").split(", ") if name]
-        if len(set(zero)) != len(zero):
+        named = [(item[:2], PLAIN_ATOMS[item[3:]]) for item in (match.group("named") or "").split(", ") if item]
+        if len({name for name, _ in named}) != len(named):
             return None
-        found = {name: "0" if name in zero else ">0" for name in CELL_NAMES}
+        found = {name: dict(named).get(name, ">0") for name in CELL_NAMES}
     elif isinstance(condition, tuple):
         for relation in condition:
             cell, atom = _cell_atom(relation)
