@@ -65,6 +65,18 @@ def test_show_draws_mathematics_in_unicode_and_latex_on_request(runner):
     assert "λ ≷ 1/(2P(G))" in drawn.output          # a printed form typed in LaTeX, drawn
 
 
+@pytest.mark.parametrize("claim, drawn, ascii_names", [
+    ("lewis95.loss.threshold", ("λ₁₁ = 1", "pᵢ = 3/4", "pᵢ exceeds"), ("lambda11", "p_i")),
+    ("quant.rel_abs_exclusive", ("p₁ = 1/5", "p₂ = 2/5"), ("p1 =", "relation = True")),
+])
+def test_show_names_a_counterexample_s_values_as_symbols(runner, claim, drawn, ascii_names):
+    result = runner.invoke(main, ["show", claim])
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if line.startswith("counterexample:"))
+    assert all(text in line for text in drawn), line
+    assert not any(text in line for text in ascii_names), line
+
+
 def test_prove_writes_json_report_and_latex(runner, tmp_path):
     out = tmp_path / "tex"
     result = runner.invoke(main, ["prove", "amigo.notation", "amigo.appendix.wacc", "--no-pdf",

@@ -13,6 +13,7 @@ import sympy as sp
 from symmetric.claims import registry
 from symmetric import space
 from symmetric.render import escape, files, latex, notation, pretty, texbuild, texmath
+from symmetric.render import text as text_render
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
@@ -141,7 +142,7 @@ def test_notes_about_the_source_are_apart_from_the_proof(generated):
     ((1 - space.s) / space.s, r"\frac{P(\neg\mathcal{S})}{P(\mathcal{S})}"),
     (space.g * (space.g - 1), r"- P(\mathcal{G}) P(\neg\mathcal{G})"),
     (space.Pr(space.S, space.G), r"{P(\mathcal{S} \mid \mathcal{G})}"),
-    (1 - space.g - space.s, r"- P(\mathcal{G}) - P(\mathcal{S}) + 1"),   # not a complement: unchanged
+    (1 - space.g - space.s, r"1 - P(\mathcal{G}) - P(\mathcal{S})"),   # not a complement: unchanged
 ])
 def test_the_papers_notation(expr, expected):
     assert notation.to_latex(expr) == expected
@@ -166,8 +167,9 @@ def test_a_table_claim_is_a_table_with_the_wrong_cells_marked(generated, all_res
 
 
 @pytest.mark.parametrize("typed, expected", [
-    (r"TP = |T|P(S\wedge G)", r"\mathrm{TP} = |\mathcal{T}|P(\mathcal{S}\wedge \mathcal{G})"),
-    (r"P(\neg S|G) = P(\neg S)", r"P(\neg \mathcal{S} \mid \mathcal{G}) = P(\neg \mathcal{S})"),
+    (r"TP = |T|P(S\wedge G)", r"\mathrm{TP} = |\mathcal{T}|{P(\mathcal{S}\wedge \mathcal{G})}"),
+    (r"P(\neg S|G) = P(\neg S)", r"{P(\neg \mathcal{S} \mid \mathcal{G})} = P(\neg \mathcal{S})"),
+    (r"\frac{P(G|S)}{2}", r"\frac{P(\mathcal{G} \mid \mathcal{S})}{2}"),               # a group already
     (r"|S|+|\neg G|", r"|\mathcal{S}|+|\neg \mathcal{G}|"),
     (r"\mathrm{TP} + P(\mathcal{G})", r"\mathrm{TP} + P(\mathcal{G})"),          # already in the notation
     (r"\frac{TP}{AP} \cdot PP", r"\frac{\mathrm{TP}}{\mathrm{AP}} \cdot \mathrm{PP}"),
@@ -220,9 +222,9 @@ def test_a_product_with_a_reciprocal_prints_as_a_fraction():
 
 
 @pytest.mark.parametrize("value, expected", [
-    (2 * space.TP / (space.TP + space.FN) ** 2, "2·TP/(FN + TP)²"),
+    (2 * space.TP / (space.TP + space.FN) ** 2, "2·TP/(TP + FN)²"),
     (sp.sqrt(space.s * (1 - space.s)), "√(P(S))·√(P(¬S))"),
-    (sp.Le(sp.Symbol("alpha") * space.g, 1), "P(G)·α ≤ 1"),
+    (sp.Le(sp.Symbol("alpha") * space.g, 1), "α·P(G) ≤ 1"),
     (sp.Eq(space.Pr(space.NS, space.G), 1 - space.Pr(space.S)), "P(¬S | G) = P(¬S)"),
     (sp.Symbol("lambda11"), "λ₁₁"),
 ])
@@ -250,3 +252,77 @@ def test_an_authors_latex_in_a_terminal_sentence_is_drawn_in_unicode(typed, expe
 ])
 def test_a_statement_typed_in_latex_reads_as_text_on_the_terminal(typed, expected):
     assert pretty.statement_text(typed) == expected
+
+
+def _unbraced_breaks(latex: str) -> list[str]:
+    """The places in ``latex`` where a probability P(X | Y) or P(X \\wedge Y) stands outside
+    every group (a \\mid is only ever the bar of a conditional probability)."""
+    found, depth = [], 0
+    for match in re.finditer(r"[{}]|\\mid(?![A-Za-z])|(?<![A-Za-z\\])P\([^()]*\\wedge", latex):
+        depth += {"{": 1, "}": -1}.get(match.group(0), 0)
+        if match.group(0) not in "{}" and depth == 0:
+            found.append(latex[max(0, match.start() - 30):match.end() + 10])
+    return found
+
+
+def test_no_line_breaks_inside_a_probability(generated):
+    """TeX breaks a line after a relation (breqn in a display, the paragraph builder inline):
+    P(G | S) must reach it as one group, in every display and inline formula of every claim."""
+    broken = {}
+    for path in generated.glob("*.tex"):
+        text = path.read_text(encoding="utf-8")
+        formulas = re.findall(r"\\begin\{dmath\*\}(.*?)\\end\{dmath\*\}", text, re.S)
+        formulas += re.findall(r"(?<!\\)\$([^$]+)\$", text)
+        places = [p for f in formulas for p in _unbraced_breaks(f)]
+        if places:
+            broken[path.name] = places[:3]
+    assert not broken, broken
+
+
+@pytest.mark.parametrize("typed, expected", [
+    (r"a = b", [r"a = b"]),
+    (r"a = b,\quad c = d", [r"a = b,", r"c = d"]),
+    (r"a = \left(x,\quad y\right),\qquad c = \frac{d,\quad e}{f}", [r"a = \left(x,\quad y\right),", r"c = \frac{d,\quad e}{f}"]),
+    (r"\hat p(c^*) = 1,\ c^* = \arg\min_c p(c)", [r"\hat p(c^*) = 1,", r"c^* = \arg\min_c p(c)"]),
+    (r"x_1,\ x_2 = 0", [r"x_1,\ x_2 = 0"]),               # a list of terms then one equation: one display
+])
+def test_equations_side_by_side_are_displayed_one_per_line(typed, expected):
+    shown = "".join(rf"\begin{{dmath*}}{e}\end{{dmath*}}" for e in expected)
+    assert texmath.displays(typed) == (shown if len(expected) == 1 else rf"\begin{{dgroup*}}{shown}\end{{dgroup*}}")
+
+
+@pytest.mark.parametrize("key, expected", [
+    ("lambda11", "λ₁₁"), ("p_i", "pᵢ"), ("g", "P(G)"), ("alpha", "α"), ("shift", "shift"),
+    ("test set 1", "test set 1"),       # not a symbol's name: as it is
+])
+def test_a_named_value_is_named_as_its_symbol_on_the_terminal(key, expected):
+    assert pretty.name(key) == expected
+
+
+def test_no_python_value_is_written_into_a_claim_s_prose(all_results):
+    """A justification, note or conclusion says what was checked, never a raw Python or sympy
+    value put into an f-string ("exact evaluation (True is True)", "{TP: 1}", "2*p/(p + 1)")."""
+    raw = re.compile(r"\b(True|False|None)\b|\{[A-Za-z]+: |[A-Za-z)]\*[A-Za-z(]|\*\*")
+    found = []
+    for r in all_results.values():
+        texts = [s.justification for s in r.steps] + [s.label for s in r.steps] + [r.conclusion, *r.notes]
+        for value in texts:
+            text = text_render.prose(value, pretty.inline) if value else ""
+            if raw.search(text):
+                found.append((r.id, text[:120]))
+    assert not found, found
+
+
+def test_a_counterexample_line_labels_its_tables_and_names():
+    from symmetric.evidence import ContingencyTable, Counterexample
+    cx = Counterexample(sp.true, (("before", ContingencyTable(1, 1, 0, 0)), ("after", ContingencyTable(1, 0, 0, 1))),
+                        (("lambda11", sp.Rational(1, 4)),), (), None)
+    assert text_render.counterexample_line(cx, pretty.inline, pretty.name) == \
+        "(TP, FP, FN, TN): before = (1, 1, 0, 0), after = (1, 0, 0, 1), λ₁₁ = 1/4"
+
+
+def test_a_sentence_names_the_cells_at_its_first_table():
+    from symmetric.evidence import ContingencyTable, say
+    line = say("from {0} to {1}", ContingencyTable(0, 2, 0, 0), ContingencyTable(0, 1, 0, 1))
+    for math in (None, pretty.inline):
+        assert text_render.sentence(line, math) == "from (TP, FP, FN, TN) = (0, 2, 0, 0) to (0, 1, 0, 1)"

@@ -10,6 +10,7 @@ import sympy as sp
 from symmetric.checks.bounds import lower_bound
 from symmetric.checks.decide import is_positive_everywhere
 from symmetric.claims import Derivation, PrintedLatex, claim
+from symmetric.domain import EVERYWHERE
 from symmetric.evidence import say
 from symmetric.logic import Verdict
 from symmetric.measures.base import Measure
@@ -180,11 +181,11 @@ def laplace_smoothing(d: Derivation) -> None:
     witness = _first_zero_above_placebo(f_sml)
     if witness is not None:
         total, relevant, a_val, v0, v1 = witness
-        cx_check = sp.Gt(v0, v1)
-        d.fact("for some $\\alpha$ the Laplace-smoothed F ranks $S_\\emptyset$ above $S_T$", True,
+        ranks_above = sp.Gt(v0, v1) is sp.true     # exact rationals: the comparison is decided
+        d.fact("for some $\\alpha$ the Laplace-smoothed F ranks $S_\\emptyset$ above $S_T$", ranks_above,
                derived=PrintedLatex(r"|T|={0}, |G|={1}, \alpha={2}: F(S_\emptyset)={3} > F(S_T)={4}",
                                     total, relevant, a_val, v0, v1),
-               justification=f"exact evaluation ({cx_check} is True)")
+               justification="exact evaluation at the witness: the zero output's score is the larger")
     else:
         d.fact("for some $\\alpha$ the Laplace-smoothed F ranks $S_\\emptyset$ above $S_T$", None,
                justification="no example found among the searched test sets")
@@ -232,7 +233,9 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
             show_printed=r"\frac{|\mathcal{S}\cap\mathcal{G}| + P(\mathcal{G})P(\mathcal{S})}{|\mathcal{S}| + P(\mathcal{S})}")
     printed_weighted = (TP + 2 * g) / (size_s + 2)
     smoothed_recall = (TP + 2 * s) / (TP + FN + 2)
-    d.equal("with Laplace's weight: the printed $P(S|G)$", printed_weighted, smoothed_recall,
+    # on probabilities: a witness of the difference is a point of the model (0 < P(G), P(S) < 1)
+    probabilities = EVERYWHERE.with_intervals([(g, 0, 1), (s, 0, 1)])
+    d.equal("with Laplace's weight: the printed $P(S|G)$", printed_weighted, smoothed_recall, domain=probabilities,
             show_printed=r"P(\mathcal{S}|\mathcal{G}) = \frac{|\mathcal{S}\cap\mathcal{G}| + 2P(\mathcal{G})}{|\mathcal{S}| + 2}",
             show_derived=PrintedLatex(r"P(\mathcal{{S}}|\mathcal{{G}}) = {0},\quad P(\mathcal{{G}}|\mathcal{{S}}) = {1}",
                                       smoothed_recall, printed_weighted),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symmetric.checks.decide import is_identically_zero
+from symmetric.domain import EVERYWHERE
 from symmetric.claims import Derivation, PrintedLatex, claim
 from symmetric.evidence import say
 from symmetric.logic import Verdict
@@ -120,20 +121,31 @@ def f1_imb(d: Derivation) -> None:
     d.equal("$F_1(h^{acc})$", 2 * AP / (2 * AP + AN), acc)
     rej = sp.piecewise_fold(f1.count_form.xreplace({TP: 0, FP: 0, FN: AP, TN: AN}))
     d.equal("$F_1(h^{rej})$ when $AP > 0$ (footnote 6)", sp.Integer(0), rej)
-    p = sp.Symbol("p", positive=True)
-    by_prevalence = sp.simplify(acc.subs(AP, p * (AP + AN)).subs(AN, 1))   # only p matters
+    p, size = sp.Symbol("p", positive=True), sp.Symbol("D", positive=True)
+    # AP = p|D| and AN = (1 - p)|D|: only the prevalence p matters
+    by_prevalence = acc.xreplace({AP: p * size, AN: (1 - p) * size})
     for printed, prevalence in (("0.01", sp.Rational(1, 100)), ("0.75", sp.Rational(3, 5)),
                                 ("0.666", sp.Rational(1, 2))):
         d.number(f"$F_1(h^{{acc}})$ at prevalence {prevalence}", printed,
                  sp.simplify(2 * prevalence / (1 + prevalence)),
                  justification="2AP/(2AP+AN) = 2p/(1+p) with p = AP/|D|, exact; compared by rounding")
-    d.own("as a function of the prevalence $p$", 2 * p / (1 + p), f"checked: {sp.simplify(by_prevalence.subs(AN, 1))}")
+    d.equal("as a function of the prevalence $p$ ($AP = p|D|$, $AN = (1-p)|D|$)", 2 * p / (1 + p), by_prevalence,
+            domain=EVERYWHERE.with_intervals([(p, 0, 1)]))
     d.note("0.666 is 2/3 truncated (rounded it is 0.667); at prevalence 0.01 the acceptor scores 2/101, "
            "about 0.0198, i.e. 0.02 rather than 0.01.")
     _axiom(d, f1, axioms.check_imb, Verdict.FAILS, "checker")
     d.conclude(True, "The trivial acceptor's $F_1$ depends on the prevalence, so $F_1$ does not satisfy IMB.",
                corrected_statement="At prevalence 0.01 the acceptor scores $2/101 \\approx 0.02$; at 0.5 it "
                                    "scores $2/3 \\approx 0.667$.")
+
+
+def _differ_at(witness) -> tuple:
+    """``; they differ at TP = 1, FP = 0, ...``: each coordinate of a witness a relation in a
+    slot (never the dict's repr in the prose); nothing when there is no witness."""
+    if not witness:
+        return ()
+    relations = [sp.Eq(k, v, evaluate=False) for k, v in witness.items()]
+    return (say("; they differ at " + ", ".join(f"{{{i}}}" for i in range(len(relations))), *relations),)
 
 
 @claim("sebastiani15.f1.sym",
@@ -147,7 +159,7 @@ def f1_sym(d: Derivation) -> None:
     decision = is_identically_zero(left - right)
     d.fact("$2TP/(2TP+FP+FN) \\ne 2TN/(2TN+FN+FP)$", decision.value is False,
            printed=r"\frac{2TP}{2TP+FP+FN} \neq \frac{2TN}{2TN+FN+FP}",
-           justification=f"{decision.method}: they differ at {dict(decision.witness or {})}")
+           justification=(decision.method, *_differ_at(decision.witness)))
     r = _axiom(d, _m("F1"), axioms.check_sym, Verdict.FAILS, "checker")
     t = tuple(r.counterexample["h"])
     u = tuple(r.counterexample["swapped"])

@@ -9,7 +9,7 @@ import sympy as sp
 from symmetric.checks.cases import POSITIVE, definedness, is_undefined_constant
 from symmetric.checks.decide import is_identically_zero
 from symmetric.claims import Derivation, PrintedLatex, claim
-from symmetric.evidence import say
+from symmetric.evidence import ContingencyTable, say
 from symmetric.logic import Verdict
 from symmetric.properties import sebastiani as axioms
 from symmetric.properties.tables import exact_value
@@ -123,7 +123,7 @@ def others_sde(d: Derivation) -> None:
         v = exact_value(_m(name), t, {})
         d.fact(f"{name} is $0/0$ for ${printed}$", v is None, printed="0/0",
                derived="\\text{undefined}" if v is None else v,
-               justification=f"exact evaluation at (TP, FP, FN, TN) = {t}")
+               justification=say("exact evaluation at {0}", ContingencyTable(*t)))
     for name, zero in (("ASP", (TP, FN)), ("MCC", (TP, FN)), ("MCC", (FP, TN))):
         e = _m(name).count_form.xreplace({c: (0 if c in zero else POSITIVE[c]) for c in CELLS})
         d.fact(f"{name} undefined on every table with " + " = ".join(c.name for c in zero) + " = 0",

@@ -70,10 +70,17 @@ def _table(results) -> Table:
     return table
 
 
+def _counterexample_line(r: PropertyResult) -> str:
+    """A counterexample without contingency tables on one line, its names and values in Unicode."""
+    from ..render import pretty
+    return text_render.counterexample_line(r.counterexample, pretty.inline, pretty.name)
+
+
 def _counterexample(measure_name: str, r: PropertyResult) -> tuple[Table, str]:
     """A counterexample with its cells named: one row per contingency table (and the measure's
     value there), then the other named values and the relation that fails."""
-    header, rows, rest = text_render.counterexample_rows(r.counterexample)
+    from ..render import pretty
+    header, rows, rest = text_render.counterexample_rows(r.counterexample, pretty.inline, pretty.name)
     table = Table(title=escape(f"{measure_name} {r.property} ({r.reading}): counterexample"), title_justify="left")
     for col in header:
         table.add_column(escape(col), justify="right" if col in ("TP", "FP", "FN", "TN") else "left")
@@ -307,7 +314,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
                     out.print(table, highlight=False)
                     out.print(escape(rest), highlight=False)
                 else:
-                    out.print(escape(f"{m.name} {r.property} ({r.reading}): {text_render.counterexample_line(r.counterexample)}"),
+                    out.print(escape(f"{m.name} {r.property} ({r.reading}): {_counterexample_line(r)}"),
                               highlight=False)
     report = _report(results)
     if json_file == "-":

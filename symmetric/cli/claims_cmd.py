@@ -242,7 +242,7 @@ def show(claim_id: str, as_latex: bool = False, no_cache: bool = False) -> None:
         if as_latex:
             click.echo(f"counterexample: {latex_render.counterexample_table(r.counterexample)}")
         else:
-            line = text_render.counterexample_line(r.counterexample, pretty.inline)
+            line = text_render.counterexample_line(r.counterexample, pretty.inline, pretty.name)
             click.echo(f"counterexample: {pretty.author_text(line)}")
     if r.reason:
         click.echo(f"why: {prose(r.reason)}")

@@ -26,7 +26,7 @@ from ..errors import InputError
 from .escape import safe_file_name, tex_escape, tex_user_text
 from .notation import SYMBOL_LATEX
 from .text import plain, step_status
-from .texmath import authored, math, result_text, tex_derived, tex_math, tex_printed, tex_text
+from .texmath import authored, displays, math, result_text, tex_derived, tex_math, tex_printed, tex_text
 
 TEMPLATES = Path(__file__).with_name("templates")
 MAIN_NAME = "proofs"
@@ -149,6 +149,7 @@ def _environment() -> jinja2.Environment:
     env.filters["printed"] = tex_printed
     env.filters["authored"] = authored
     env.filters["derived"] = tex_derived
+    env.filters["displays"] = displays
     env.filters["label"] = label_of
     env.filters["status"] = step_status
     env.filters["plain"] = plain

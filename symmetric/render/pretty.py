@@ -17,16 +17,35 @@ from sympy.printing.pretty.stringpict import prettyForm
 
 from .. import space
 from ..evidence import ContingencyTable
+from .notation import NOT_G, NOT_S, with_complements
+from .order import ordered_terms, renamed_for_order
 
 EVENT_TEXT = {space.G: "G", space.NG: "¬G", space.S: "S", space.NS: "¬S"}
-SYMBOL_TEXT = {space.g: "P(G)", space.s: "P(S)", space.j: "P(S∧G)", space.n: "|T|"}
-# 1 - X printed as the complement's probability (as in notation.COMPLEMENT_RULES)
-COMPLEMENT_TEXT = ((space.g, "P(¬G)"), (space.s, "P(¬S)"), (space.Pr(space.G), "P(¬G)"),
-                   (space.Pr(space.S), "P(¬S)"))
+# the names of the probability space's symbols and of the complements 1 - P(G), 1 - P(S)
+# (notation.COMPLEMENT_RULES: the same rules as the LaTeX)
+SYMBOL_TEXT = {space.g: "P(G)", space.s: "P(S)", space.j: "P(S∧G)", space.n: "|T|",
+               NOT_G: "P(¬G)", NOT_S: "P(¬S)"}
 
 
-class UnicodePrinter(PrettyPrinter):
+class _PaperNames:
+    """A printer's symbols under the paper's names, and its sums in the paper's order (the
+    expression printed is a copy renamed by :func:`_renamed`; ``originals`` maps back)."""
+
+    originals: dict = {}
+
+    def _original_name(self, symbol) -> str | None:
+        original = self.originals.get(symbol, symbol)
+        return SYMBOL_TEXT.get(original) or symbol_text(original.name)
+
+    def _as_ordered_terms(self, expr, order=None):
+        return ordered_terms(expr) if isinstance(expr, sp.Add) else super()._as_ordered_terms(expr, order)
+
+
+class UnicodePrinter(_PaperNames, PrettyPrinter):
     """sympy's pretty printer with the probability atoms written as in the papers."""
+
+    def _print_Symbol(self, e, bold_name=False):
+        return prettyForm(self._original_name(e))
 
     def _print_Pr(self, expr):
         events = [EVENT_TEXT[a] for a in expr.args]
@@ -37,41 +56,43 @@ class UnicodePrinter(PrettyPrinter):
         return prettyForm(f"P({EVENT_TEXT[x]} ∧ {EVENT_TEXT[y]})")
 
 
-def _renamed(expr, complements: bool):
+def _renamed(expr, complements: bool) -> tuple[object, dict]:
+    """A copy of ``expr`` to print: 1 - P(G) as P(¬G) (``complements``), the symbols renamed
+    so that products print in the paper's order; and the map back to the original symbols."""
     if not isinstance(expr, sp.Basic):
-        return expr
-    rules = {}
-    for x, name in COMPLEMENT_TEXT if complements else ():
-        named = sp.Symbol(name)     # no assumptions: nothing simplifies on renaming
-        rules[1 - x] = named
-        rules[x - 1] = -named
-    expr = expr.xreplace(rules)
-    return expr.xreplace({sym: sp.Symbol(SYMBOL_TEXT[sym], **sym.assumptions0)
-                          for sym in expr.free_symbols if sym in SYMBOL_TEXT})
+        return expr, {}
+    return renamed_for_order(with_complements(expr) if complements else expr)
 
 
 def to_unicode(expr, *, complements: bool = True) -> str:
     """``expr`` drawn in Unicode (several lines for fractions and roots; never cut into
     pieces).  ``complements=False`` for a paper's printed form: its 1 - P(G) stays."""
-    expr = _renamed(sp.sympify(expr), complements)
-    return UnicodePrinter({"use_unicode": True, "wrap_line": False}).doprint(expr)
+    expr, originals = _renamed(sp.sympify(expr), complements)
+    printer = UnicodePrinter({"use_unicode": True, "wrap_line": False})
+    printer.originals = originals
+    return printer.doprint(expr)
 
 
 def inline(value, *, complements: bool = True) -> str:
     """A slot of a sentence on one line, in the paper's names (P(G), P(¬G), |T|), drawn in
     Unicode (x², √(x), α, ≤); a tuple of them joined by commas."""
     from .text import plain
-    if isinstance(value, ContingencyTable):     # a tuple, but one whose entries have names
-        return "[" + " ".join(f"{name}={inline(v)}" for name, v in zip(("TP", "FP", "FN", "TN"), value)) + "]"
+    if isinstance(value, ContingencyTable):     # labelled: (TP, FP, FN, TN) = (0, 1, 0, 1)
+        return plain(value)
     if isinstance(value, tuple):
-        return ", ".join(inline(v, complements=complements) for v in value)
-    return linear(_renamed(value, complements)) if isinstance(value, sp.Basic) else plain(value)
+        joined = ", ".join(inline(v, complements=complements) for v in value)
+        # a point (1, 1, 0, 0) is bracketed; a run of conditions (TP = 0, FP > 0) reads as a list
+        return f"({joined})" if all(isinstance(v, (int, sp.Number)) for v in value) else joined
+    return linear(*_renamed(value, complements)) if isinstance(value, sp.Basic) else plain(value)
 
 
 # ---------------------------------------------------------------- one line, for sentences
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_SUBSCRIPT = str.maketrans("0123456789aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+
+
+_SUBSCRIPT_LETTERS = "aehijklmnoprstuvx"
 
 
 def _superscript(match: re.Match) -> str:
@@ -90,14 +111,14 @@ LINEAR_RULES: tuple[tuple[re.Pattern, object], ...] = (
 )
 
 
-class _LinearPrinter(StrPrinter):
+class _LinearPrinter(_PaperNames, StrPrinter):
     """sympy's string printer with the probability atoms as in the papers and Greek letters
     as letters (alpha: α, lambda11: λ₁₁)."""
 
     printmethod = "_symmetric_linear"     # not the atoms' own _sympystr: the paper's notation here
 
     def _print_Symbol(self, expr):
-        return pretty_symbol(expr.name)
+        return self._original_name(expr)
 
     def _print_Pr(self, expr):
         return f"P({' | '.join(EVENT_TEXT[a] for a in expr.args)})"
@@ -110,9 +131,30 @@ class _LinearPrinter(StrPrinter):
         return f"{self._print(expr.lhs)} = {self._print(expr.rhs)}"
 
 
-def linear(expr) -> str:
-    """``expr`` on one line in Unicode (P(¬G), x², √(x), α·P(G), ≤)."""
-    text = _LinearPrinter().doprint(expr)
+def name(key: str) -> str:
+    """The name of a named value (a counterexample's point, a witness) as the terminal writes
+    it: a symbol's name drawn as the symbol (lambda11: λ₁₁, p_i: pᵢ, g: P(G)); other text as it is."""
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", key):
+        return key
+    known = {str(symbol): text for symbol, text in SYMBOL_TEXT.items()}
+    return known.get(key) or symbol_text(key)
+
+
+def symbol_text(name: str) -> str:
+    """A symbol's name drawn (alpha: α, lambda11: λ₁₁, p_i: pᵢ), unless a subscript is a word
+    (E_top1, E_both stay as they are: sympy would subscript only the words Unicode can)."""
+    subscripts = name.split("_")[1:]
+    if any(len(sub) > 1 and not sub.isdigit() and sub not in _GREEK for sub in subscripts):
+        return name
+    return pretty_symbol(name)
+
+
+def linear(expr, originals: dict | None = None) -> str:
+    """``expr`` on one line in Unicode (P(¬G), x², √(x), α·P(G), ≤); ``originals``: the symbols
+    of a renamed copy (:func:`_renamed`) and the original each stands for."""
+    printer = _LinearPrinter()
+    printer.originals = originals or {}
+    text = printer.doprint(expr)
     for pattern, fix in LINEAR_RULES:
         text = pattern.sub(fix, text)
     return text
@@ -167,7 +209,8 @@ def _fraction(match: re.Match) -> str:
 
 def _subscript(match: re.Match) -> str:
     body = match.group(1).replace(" ", "")
-    return body.translate(_SUBSCRIPT) if body.isdigit() else f"_{body}"
+    return body.translate(_SUBSCRIPT) if body.isdigit() or len(body) == 1 and body in _SUBSCRIPT_LETTERS \
+        else f"_{body}"
 
 
 # LaTeX rules as data (pattern, replacement), applied in order until nothing changes: the
@@ -182,7 +225,7 @@ LATEX_TEXT_RULES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"\\[dt]?frac(\d)(\d)"), r"\1/\2"),
     (re.compile(r"\\sqrt\{([^{}]*)\}"), r"√(\1)"),
     (re.compile(r"_\{([^{}]*)\}"), _subscript),
-    (re.compile(r"_(\d)"), _subscript),
+    (re.compile(r"_(\d|[a-z](?![A-Za-z]))"), _subscript),       # p_i: pᵢ (a letter Unicode has)
     (re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big)\b ?"), ""),
     (re.compile(r"\\[,;:!]"), " "),
     (re.compile(r"(?<![A-Za-z}\\])\{([^{}]*)\}"), r"\1"),   # a group, not a command's argument

@@ -78,6 +78,38 @@ def _dmath(latex: str) -> str:
     return rf"\begin{{dmath*}}{latex}\end{{dmath*}}"
 
 
+# Equations side by side in one form ("a = b,\quad c = d"): breqn would take the second
+# relation for a continuation of the first ("a = b, c" then "= d"), so each is a display.
+_SIDE_BY_SIDE = re.compile(r",\s*(?:\\q?quad|\\[ ;:,])\s*")
+_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|ne|neq|approx|equiv)(?![A-Za-z])")
+
+
+def _top_level_parts(latex: str) -> list[str]:
+    r"""``latex`` cut at each ``,\quad`` (or ``,\ ``, ``,\;``) outside braces and \left...\right."""
+    parts, depth, start = [], 0, 0
+    for match in re.finditer(r"[{}]|\\left\b|\\right\b|" + _SIDE_BY_SIDE.pattern, latex):
+        token = match.group(0)
+        if token in ("{", r"\left"):
+            depth += 1
+        elif token in ("}", r"\right"):
+            depth -= 1
+        elif depth == 0:
+            parts.append(latex[start:match.start()])
+            start = match.end()
+    return [*parts, latex[start:]]
+
+
+def displays(latex: str) -> str:
+    """A display form as breqn displays: one per equation of a form that writes several side
+    by side (all but the last ending in a comma), else one."""
+    parts = _top_level_parts(latex)
+    if not all(_RELATION.search(part) for part in parts):     # a list of terms, not of equations
+        parts = [latex]
+    shown = "".join(_dmath(part + ("," if k < len(parts) - 1 else "")) for k, part in enumerate(parts))
+    # grouped, the equations are set one under the other at the spacing of one display
+    return shown if len(parts) == 1 else rf"\begin{{dgroup*}}{shown}\end{{dgroup*}}"
+
+
 def _breakable(part) -> str:
     """A long product with its factors joined by an explicit \\cdot, where breqn may break
     the line (it never breaks inside the parentheses of a factor).  A product with a reciprocal

@@ -62,9 +62,16 @@ def form(value) -> str:
 def sentence(line: Sentence | str, math=None) -> str:
     """A sentence as plain text, each slot through ``math`` (default :func:`plain`)."""
     math = math or plain
-    out = []
+    out, labelled = [], False
     for part in as_sentence(line).parts():
-        out.append(math(part.value) if isinstance(part, _Slot) else part)
+        if not isinstance(part, _Slot):
+            out.append(part)
+        elif isinstance(part.value, ContingencyTable) and labelled:
+            # the cells are named at a sentence's first table: "from (TP, FP, FN, TN) = (0, 2, 0, 0) to (0, 1, 0, 1)"
+            out.append("(" + ", ".join(map(str, part.value)) + ")")
+        else:
+            out.append(math(part.value))
+            labelled = labelled or isinstance(part.value, ContingencyTable)
     return "".join(out)
 
 
@@ -135,9 +142,22 @@ def counterexample(cx: Counterexample, math=None) -> dict:
     return out
 
 
-def counterexample_line(cx: Counterexample, math=None) -> str:
-    """The counterexample on one line, for the terminal (its mathematics through ``math``)."""
-    return ", ".join(f"{k} = {v}" for k, v in counterexample(cx, math).items())
+def counterexample_line(cx: Counterexample, math=None, name=None) -> str:
+    """The counterexample on one line, for the terminal: its mathematics through ``math``, the
+    names of its values through ``name`` (the terminal writes lambda11 as λ₁₁), the relation
+    observed there unless it says nothing (True)."""
+    name = name or str
+    fields = counterexample(cx, math)
+    if cx.relation is sp.true:
+        del fields["relation"]
+    tables = dict(cx.tables)
+    # the tables labelled once, each a 4-tuple: (TP, FP, FN, TN): before = (1, 1, 0, 0), ...
+    shown = [f"{k} = ({', '.join(map(str, v))})" if k in tables else f"{k if k in _LABELS else name(k)} = {v}"
+             for k, v in fields.items()]
+    return ("(TP, FP, FN, TN): " if tables else "") + ", ".join(shown)
+
+
+_LABELS = frozenset({"relation", "description"})     # the words of the line, not names of values
 
 
 # The first sentence a checker writes is often the setting shared by every property of a
@@ -184,18 +204,20 @@ def _shortened(text: str) -> str:
     return text if len(text) <= READING_LENGTH else text[:READING_LENGTH - 3].rstrip() + "..."
 
 
-def counterexample_rows(cx: Counterexample) -> tuple[list[str], list[list[str]], str]:
+def counterexample_rows(cx: Counterexample, math=None, name=None) -> tuple[list[str], list[list[str]], str]:
     """A counterexample for a terminal table: the header (table name, TP, FP, FN, TN and the
     measure's value), a row per contingency table, and the rest (other values, the relation
-    observed there, i.e. the violation) as one line."""
+    observed there, i.e. the violation) as one line; mathematics through ``math`` and the
+    names of values through ``name`` (as in :func:`counterexample_line`)."""
+    math, name = math or plain, name or str
     used, rows = set(), []
-    for name, table in cx.tables:
-        pattern = re.compile(rf"(^|[\s(]){re.escape(name)}($|\))")
+    for table_name, table in cx.tables:
+        pattern = re.compile(rf"(^|[\s(]){re.escape(table_name)}($|\))")
         match = next(((k, v) for k, v in cx.values if pattern.search(k)), None)
         if match:
             used.add(match[0])
-        rows.append([name, *(str(v) for v in table), plain(match[1]) if match else ""])
-    rest = [f"{k} = {plain(v)}" for k, v in (*cx.point, *cx.values) if k not in used]
-    relation = plain(cx.relation) if cx.relation not in (None, "") and cx.relation is not sp.true else ""
+        rows.append([table_name, *(str(v) for v in table), math(match[1]) if match else ""])
+    rest = [f"{name(k)} = {math(v)}" for k, v in (*cx.point, *cx.values) if k not in used]
+    relation = math(cx.relation) if cx.relation not in (None, "") and cx.relation is not sp.true else ""
     line = "; ".join(rest + ([f"there: {relation}"] if relation else []))
     return ["", "TP", "FP", "FN", "TN", "value"], rows, line
