@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
 
 import derivations
 from symmetric.claims import registry
+
+# the CLI keeps shared property cells in $XDG_CACHE_HOME/symmetric/cells: the tests use a folder of
+# their own (one per test process), never the user's, and start with it empty
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="symmetric-test-cache-")
 
 # the tests are an application: they register the papers, as the CLI does
 registry.register(derivations.PAPERS)

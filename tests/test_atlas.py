@@ -8,8 +8,9 @@ import json
 import pytest
 from cli_support import assert_user_error, invoke
 
-from symmetric.atlas import codec, plan, run
-from symmetric.atlas.cache import Cache
+from symmetric.atlas import plan, run
+from symmetric.store import codec
+from symmetric.store.cells import Cache
 from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.properties import catalogue, driver

@@ -294,7 +294,7 @@ def test_expected_values_of_a_cha_counterexample_are_recomputed():
     r = by_name(driver.check(m, ["CHA"]))["CHA"]
     assert r.verdict is Verdict.FAILS and dict(r.counterexample.point)["model"] == "bernoulli"
     shown = dict(r.counterexample.values)
-    tampered = replace(r, proof=(), counterexample=replace(r.counterexample, values={**shown, "E 2": shown["E 2"] + 1}))
+    tampered = replace(r, proof=(), counterexample=replace(r.counterexample, values={**shown, "E[M] on test set 2": shown["E[M] on test set 2"] + 1}))
     assert review_one(m, tampered).verdict is Verdict.UNDETERMINED
     assert review_one(m, replace(r, proof=())).verdict is Verdict.FAILS
 

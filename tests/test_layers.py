@@ -13,7 +13,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "symmetric"
 
 # lowest first; a module may import its own layer or any layer below it
 LAYERS = (
-    ("ground", ("space", "domain", "logic", "evidence", "errors", "config", "timelimit", "denominators", "inputfiles")),
+    ("ground", ("space", "domain", "logic", "evidence", "errors", "config", "timelimit", "denominators", "inputfiles",
+                "store")),
     ("deciders", ("checks", "transforms")),
     ("measures", ("measures", "parse")),
     ("properties", ("properties", "crosscheck", "quantification", "claims", "expectation", "userinput", "verify",

@@ -43,7 +43,7 @@ def test_the_expectation_form_compares_with_the_constant():
     zero = next(p for p in properties_from_toml(EXAMPLE) if p.name == "ZEROBASE")
     assert symmetric.check("MCC", [zero])[0].verdict is symmetric.Verdict.HOLDS     # E[MCC | k] = 0
     r = symmetric.check("Acc", [zero])[0]
-    assert r.verdict is symmetric.Verdict.FAILS and r.counterexample["E 1"] != 0
+    assert r.verdict is symmetric.Verdict.FAILS and r.counterexample["E[M]"] != 0
 
 
 BASE = 'name = "P"\ndefinition = "d"\nsource = "s"\n'
@@ -117,3 +117,10 @@ def test_statements_are_decided_in_their_terms(tmp_path, measure, body, verdict,
     text = str(r.reason) + " ".join(s.template for s in r.proof) + " ".join(str(a) for s in r.proof for a in s.args)
     assert fragment in text
     assert verdict == "undetermined" or r.proof[0].template.startswith("Cross-check")
+
+
+def test_every_relation_says_how_a_counterexample_breaks_it():
+    from symmetric.properties.statements import FAILED_RELATION, RELATIONS
+    assert set(FAILED_RELATION) == set(RELATIONS)
+    # the failure is said positively, never as "not ..."
+    assert not [text for text in FAILED_RELATION.values() if text.startswith("not")]

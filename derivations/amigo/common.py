@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import sympy as sp
 
-from symmetric.claims import Derivation
+from symmetric.claims import Derivation, cellcache
 from symmetric.config import configured, settings
 from symmetric.logic import Verdict
 from symmetric.measures import registry
@@ -55,6 +55,9 @@ COLUMNS = props.COLUMNS
 # claim asks only for its own cells (`symmetric show` of one claim pays for those alone); the
 # paper's ``prepare`` (`symmetric prove`) fills the whole table at once, in parallel.
 _CELLS: dict = {}
+# a run that computes this many cells or more says so first (the whole table, 80 cells, is ~12 s
+# of work on one core)
+ANNOUNCE_FROM = 8
 
 
 def _measure_cells(keys: tuple) -> list:
@@ -73,22 +76,35 @@ def cells(pairs) -> list:
 
     Cells not computed yet are, when several measures need them, checked in parallel worker
     processes (one per core, the cells of one measure together); each result is a pure function
-    of the measure, the property and the settings, so this changes no verdict."""
+    of the measure, the property and the settings, so this changes no verdict.  When the
+    interface switched the claims' cell cache on (`show`, `prove`), a cell an earlier run computed
+    is read from it (keyed by the source, the measure's definition and the settings)."""
     current = settings()
     keys = [(current, name, column) for name, column in pairs]
     by_measure: dict = {}
     for key in dict.fromkeys(keys):
-        if key not in _CELLS:
+        if key in _CELLS:
+            continue
+        stored = cellcache.lookup(PAPER, key[1], key[2], current, measure(key[1]))   # an earlier run's
+        if stored is not None:
+            _CELLS[key] = stored
+        else:
             by_measure.setdefault(key[1], []).append(key)
     groups = [tuple(group) for group in by_measure.values()]
     workers = min(int(os.environ.get("SYMMETRIC_WORKERS", min(2, os.cpu_count() or 1))), len(groups))
+    missing = sum(map(len, groups))
+    if missing >= ANNOUNCE_FROM:
+        cellcache.announce(f"computing {missing} cells of the {PAPER} property table on {max(workers, 1)} "
+                           f"process{'es' if workers > 1 else ''} (kept in the cache for the next run)")
     if workers <= 1:
         done = map(_measure_cells, groups)
     else:
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
             done = list(pool.map(_measure_cells, groups))
     for results in done:
-        _CELLS.update(results)
+        for key, result in results:
+            _CELLS[key] = result
+            cellcache.store(PAPER, key[1], key[2], current, measure(key[1]), result)
     return [_CELLS[k] for k in keys]
 
 

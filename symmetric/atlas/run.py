@@ -28,8 +28,8 @@ from ..evidence import PropertyResult
 from ..logic import Verdict
 from ..measures import registry
 from ..properties import driver
-from . import codec
-from .cache import Cache
+from ..store import codec
+from ..store.cells import Cache
 from .plan import Cell, Unit, property_pairs
 
 # a child process's allowance for starting (importing sympy and z3) and for each unit's way out

@@ -29,8 +29,14 @@ POSITIVE = {cell: sp.Symbol(cell.name.lower(), positive=True) for cell in CELLS}
 class Case:
     zero: tuple[sp.Symbol, ...]                  # cells that are 0
     substitution: dict                           # cell -> 0 or a positive symbol
+    # a cell the proof writes 1 + c (an item moved out of it): its "0" is the table's 1
+    moved: sp.Symbol | None = None
 
     def describe(self) -> str:
+        if self.moved is not None:      # named in the table's own counts: 1 or more than 1
+            named = [f"{c.name} = 0" for c in self.zero if c != self.moved]
+            named.append(f"{self.moved.name} = 1" if self.moved in self.zero else f"{self.moved.name} > 1")
+            return ", ".join(named) + ", the other cells positive"
         if not self.zero:
             return "all four cells positive"
         return ", ".join(f"{c.name} = 0" for c in self.zero) + ", the other cells positive"

@@ -38,13 +38,20 @@ def _back(domain: Domain) -> dict | None:
     return back or None
 
 
+@lru_cache(maxsize=256)
+def _simplified_positive(expr: sp.Expr, domain: Domain) -> sp.Expr:
+    """``expr`` in the domain's positive symbols, simplified and factored: the costly part of
+    the positive rules, done once for all of them (sympy's simplify is a pure function)."""
+    return sp.factor(sp.simplify(domain.to_positive(expr)))
+
+
 def _positive(expr: sp.Expr, domain: Domain, tidy: Callable) -> sp.Expr | None:
     """``expr`` rewritten by ``tidy`` in the domain's positive symbols (where sympy may join
     and cancel radicals), then written back in the domain's own symbols."""
     back = _back(domain)
     if not domain.reparam or back is None:
         return None
-    return tidy(sp.factor(sp.simplify(domain.to_positive(expr)))).xreplace(back)
+    return tidy(_simplified_positive(expr, domain)).xreplace(back)
 
 
 # the first form tried and the first rule: factored once (sympy's factor is a pure function)
@@ -96,14 +103,18 @@ def _readable(expr, domain: Domain) -> object:     # claims repeat their forms: 
         return best
     # a short form is shown as it is, unless it reads shorter in complements (√P(S)·√(1 - P(S)))
     rules = READABLE_RULES if _shown_length(best) > SHORT else SHORT_FORM_RULES
+    candidates = []
     for _, rule in rules:
         try:
             candidate = rule(expr, domain)
         except (sp.PolynomialError, NotImplementedError, TypeError, ValueError, RecursionError):
             continue
-        if candidate is None or _shown_length(candidate) >= _shown_length(best) \
-                or not candidate.free_symbols <= expr.free_symbols | set(domain.reparam):
-            continue
+        if candidate is not None and _shown_length(candidate) < _shown_length(best) \
+                and candidate.free_symbols <= expr.free_symbols | set(domain.reparam):
+            candidates.append(candidate)
+    # the shortest candidate proved equal (ties: the earlier rule); proofs are the costly part,
+    # so they go shortest first and stop at the first that holds
+    for candidate in sorted(candidates, key=_shown_length):
         if is_identically_zero(candidate - expr, domain).value is True:
-            best = candidate
+            return candidate
     return best

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..atlas import plan, run
-from ..atlas.cache import Cache
+from ..store.cells import Cache
 from ..errors import InputError
 from ..render import atlas as atlas_render
 from ..render import atlas_html

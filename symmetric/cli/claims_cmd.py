@@ -13,7 +13,7 @@ from rich.table import Table
 
 import derivations
 
-from ..claims import parallel, registry
+from ..claims import cellcache, parallel, registry
 from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
 from ..errors import UnknownNameError
 from ..properties import catalogue
@@ -23,8 +23,24 @@ from ..render import latex as latex_render
 from ..render import text as text_render
 from . import main
 
-# the application's papers: the library knows them only through this registration
-registry.register(derivations.PAPERS)
+
+def _register_papers() -> None:
+    """Register the application's papers (the library knows them only through this)."""
+    registry.register(derivations.PAPERS)
+
+
+def _claim(claim_id: str):
+    """The claim ``claim_id``, importing only its paper when the id names one (a claim id starts
+    with its paper's name), so that `show` pays for one paper's module, not all of them."""
+    paper = derivations.paper_of(claim_id)
+    if paper is not None:
+        return registry.Registry([paper]).claim_by_id(claim_id)
+    _register_papers()      # no paper of that name: the close matches come from every claim
+    return registry.claim_by_id(claim_id)
+
+NO_CACHE_HELP = ("Compute every shared property cell afresh, reading and writing no cache (by default the "
+                 "cells that several claims share are kept in $XDG_CACHE_HOME/symmetric/cells, keyed by the "
+                 "source, the measure and the settings).")
 
 VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
                  ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
@@ -71,13 +87,16 @@ def _verdict_table(results: list[Proved]) -> Table:
 @click.option("--workers", type=click.IntRange(min=1), default=parallel.default_workers(), show_default=True,
               help="Worker processes that run the claims side by side (1: all in this process). "
                    "The outputs are the same for any number.")
-def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir: str, workers: int) -> None:
+@click.option("--no-cache", is_flag=True, help=NO_CACHE_HELP)
+def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir: str, workers: int,
+          no_cache: bool = False) -> None:
     """Run the claims whose id starts with any PREFIX (all claims when none is given).
 
     Prints a table of claim ids and verdicts (proved, corrected, refuted, undetermined),
     writes one LaTeX proof per claim into the output directory and, when a TeX engine is
     present, builds proofs.pdf.
     """
+    _register_papers()
     claims = registry.select(prefixes)
     # every output is checked before the work, so that a bad path costs no time
     if json_file is not None and json_file != "-":
@@ -87,13 +106,14 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
     finished: dict[str, Proved] = {}
-    for event in parallel.run(claims, proved, workers):
-        if event.kind == parallel.PREPARED:
-            err.print(f"prepared shared results for {event.name} ({event.value:.2f} s)", highlight=False)
-            continue
-        r = finished[event.name] = event.value
-        err.print(f"[{len(finished)}/{len(claims)}] {r.id} ... [{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/] "
-                  f"({r.seconds:.2f} s)", highlight=False)
+    with cellcache.cached_in(None if no_cache else cellcache.default_folder()):
+        for event in parallel.run(claims, proved, workers):
+            if event.kind == parallel.PREPARED:
+                err.print(f"prepared shared results for {event.name} ({event.value:.2f} s)", highlight=False)
+                continue
+            r = finished[event.name] = event.value
+            err.print(f"[{len(finished)}/{len(claims)}] {r.id} ... [{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/] "
+                      f"({r.seconds:.2f} s)", highlight=False)
     results = [finished[c.id] for c in claims]      # the claims' order, however they finished
     counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
@@ -149,6 +169,7 @@ def list_claims(prefixes: tuple[str, ...], properties: bool = False, measures: b
         return list_measures(prefixes, zeros)
     if properties:
         return _list_properties(prefixes)
+    _register_papers()
     for claim in registry.select(prefixes):
         click.echo(f"{claim.id}\t{claim.where}")
 
@@ -157,15 +178,18 @@ def list_claims(prefixes: tuple[str, ...], properties: bool = False, measures: b
 @click.argument("claim_id")
 @click.option("--latex", "as_latex", is_flag=True,
               help="Print the mathematics as LaTeX source instead of drawing it in Unicode.")
-def show(claim_id: str, as_latex: bool = False) -> None:
+@click.option("--no-cache", is_flag=True, help=NO_CACHE_HELP)
+def show(claim_id: str, as_latex: bool = False, no_cache: bool = False) -> None:
     """Run one claim and print its derivation step by step.
 
     The mathematics is drawn in Unicode; --latex prints the LaTeX source that the proofs use.
     """
     from ..render import pretty   # sympy's pretty printer: loaded only for show
 
-    claim = registry.claim_by_id(claim_id)
-    r = registry.run_claim(claim)
+    claim = _claim(claim_id)
+    announce = lambda message: click.echo(f"{message} ...", err=True)   # noqa: E731
+    with cellcache.cached_in(None if no_cache else cellcache.default_folder(), announce):
+        r = registry.run_claim(claim)
     # the terminal draws mathematics in Unicode: sympy objects through the pretty printer, an
     # author's $...$ LaTeX in a sentence (a check, a note) through its text rules
     prose = latex_render.tex_text if as_latex else \
@@ -205,7 +229,12 @@ def show(claim_id: str, as_latex: bool = False) -> None:
         if s.derived is not None:
             block("derived:", s.derived)
         if s.justification:
-            click.echo(f"     check:   {prose(s.justification)}")
+            # a proof by cases is a table, a line per row, under the rest of the check
+            lines = [latex_render.tex_text(s.justification)] if as_latex else \
+                [pretty.author_text(line) for line in text_render.prose_lines(s.justification, pretty.inline)]
+            click.echo(f"     check:   {lines[0]}")
+            for line in lines[1:]:
+                click.echo(f"              {line}")
     click.echo(f"\nconclusion: {prose(r.conclusion)}")
     if r.corrected_statement:
         click.echo(f"corrected statement: {prose(r.corrected_statement)}")

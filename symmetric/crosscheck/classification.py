@@ -225,8 +225,9 @@ def chance(model_name: str, strict: bool):
                     continue
                 if tally.differ(e, first[3]):
                     tally.fail(Witness("expected values differ",
-                                       (("test set 1", (first[0], first[1])), ("test set 2", (ap, an))),
-                                       ((f"E 1 ({first[2]})", first[3]), (f"E 2 ({label})", e)), params))
+                                       (("test set 1 (AP, AN)", (first[0], first[1])), ("test set 2 (AP, AN)", (ap, an))),
+                                       ((f"E[M] on test set 1 ({first[2]})", first[3]), (f"E[M] on test set 2 ({label})", e)),
+                                       params))
                     return tally.finding(_cha_scope(model_name))
             if tally.done():            # an undefined expectation (strict)
                 return tally.finding(_cha_scope(model_name))

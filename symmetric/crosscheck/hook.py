@@ -336,11 +336,13 @@ def _fraction(value) -> Fraction:
 
 
 def _recheck_expectations(formula, point: dict, shown: dict, params, strict: bool) -> Witness | None:
-    """CHA's "expected values differ": E 1 and E 2 recomputed on the written formula (E[M | M
-    defined] unless ``strict``)."""
+    """CHA's "expected values differ": the expectations on test sets 1 and 2 recomputed on the
+    written formula (E[M | M defined] unless ``strict``)."""
     model = classification.RANDOM_MODELS[point["model"]]
     for k in (1, 2):
-        sizes, key = point.get(f"test set {k}"), f"E {k}"
+        # the checker labels them "test set 1 (AP, AN[, k])" and "E[M] on test set 1"
+        label = next((name for name in point if name.startswith(f"test set {k} (")), None)
+        sizes, key = point.get(label), f"E[M] on test set {k}"
         if sizes is None or key not in shown:
             continue
         ours, _ = classification.expectation(formula, model, int(sizes[0]), int(sizes[1]), params, strict)
@@ -349,5 +351,5 @@ def _recheck_expectations(formula, point: dict, shown: dict, params, strict: boo
             continue
         if _disagree(theirs, ours):
             return Witness(f"the checker's expectation {_value_text(theirs)} is {_value_text(ours)} on the written "
-                           "formula", ((f"test set {k}", tuple(sizes)),), ((key, ours),), params)
+                           "formula", ((label, tuple(sizes)),), ((key, ours),), params)
     return None

@@ -173,7 +173,9 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
     o = measure.orientation
     proof = [say("No violation among all tables with {0} (exact search).", sp.Le(T_SIZE, search_n)),
              say("Proof on the real relaxation (each cell zero or positive, the moved cell at least 1; "
-                 "integer tables are a subset):")]
+                 "integer tables are a subset" + ("" if degenerate else
+                                                  "; a table with an empty gold class, TP = FN = 0 or "
+                                                  "FP = TN = 0, is left out: 0 < P(G) < 1") + "):")]
     param_domain = Domain("parameters", ()).with_intervals([p.interval() for p in measure.params])
     undecided = []
     forms = [f for f in (measure.order_form, measure.count_form) if f is not None]

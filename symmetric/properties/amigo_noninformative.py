@@ -128,7 +128,7 @@ def _pair_evidence(found, text: str):
                f"score {{{k}}} and {{{k + 1}}} (exact): {literal(text)}.", ContingencyTable(*t1), ContingencyTable(*t2),
                *param_equations(params), v1, v2)
     return line, table_counterexample({"smaller output": t1, "larger output": t2}, params,
-                                      {"smaller": v1, "larger": v2}, text)
+                                      {"smaller output": v1, "larger output": v2}, text)
 
 
 # ------------------------------------------------------------------ NIFQ and NIGQ

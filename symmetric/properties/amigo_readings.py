@@ -97,7 +97,7 @@ def refutation(found):
                f"{{{k + 1}}} (exact): {literal(_TEXT[kind])}.", ContingencyTable(*t1), ContingencyTable(*t2),
                *param_equations(params), v1, v2)
     return line, table_counterexample({f"{names[0]} output": t1, f"{names[1]} output": t2}, params,
-                                      {names[0]: v1, names[1]: v2}, _TEXT[kind])
+                                      {f"{names[0]} output": v1, f"{names[1]} output": v2}, _TEXT[kind])
 
 
 def _on_output(measure: Measure, cells: tuple) -> sp.Expr:

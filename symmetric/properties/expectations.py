@@ -44,14 +44,15 @@ def decide_expectation(statement: ExpectationStatement, name: str, measure: Meas
                    statement.value, " on every test set" + (" and output size k" if model.per_size else "") + ".")
     for params in param_grid(measure):
         for sizes, k, e in _expectations(measure, statement, strict, params):
-            where = {"test set 1": sizes if k is None else (*sizes, k), "model": model.name,
+            where = {"test set (AP, AN)" if k is None else "test set (AP, AN, k)": sizes if k is None else (*sizes, k),
+                     "model": model.name,
                      **{str(p): v for p, v in params.items()}}
             if e is None:
                 if strict:
                     return result(measure, name, FAILS, (head, compose(
                         "On the test set AP, AN = ", sizes, "" if k is None else f", k = {k}",
                         ": an outcome of positive probability is undefined, so E[M] does not exist (strict reading; "
-                        "exact)."),), Counterexample("E[M] undefined", point=where, values={"E 1": None}))
+                        "exact)."),), Counterexample("E[M] undefined", point=where, values={"E[M]": None}))
                 continue
             sign = exact_sign(e - statement.value)
             if sign is not None and not holds_sign(statement.relation, sign, 1):
@@ -59,7 +60,7 @@ def decide_expectation(statement: ExpectationStatement, name: str, measure: Meas
                     "On the test set AP, AN = ", sizes, "" if k is None else f", output size k = {k}", ": ",
                     sp.Eq(_E, e, evaluate=False), f", so E[M] {statement.relation} ", statement.value,
                     " fails (exact sum over all outcomes)."),),
-                    Counterexample(f"not E[M] {statement.relation} {statement.value}", point=where, values={"E 1": e}))
+                    Counterexample(f"not E[M] {statement.relation} {statement.value}", point=where, values={"E[M]": e}))
     searched = say("No counterexample among the test sets with {0} (exact).", up_to(settings().cha_search_n))
     undetermined = f"no counterexample for |D| <= {settings().cha_search_n}; "
     if measure.params:

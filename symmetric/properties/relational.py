@@ -37,7 +37,7 @@ from .sebastiani.cases import positive_test, prove_on_cases, zero_test
 from .sebastiani.common import (FAILS, HOLDS, UNDET, at_params, compose, counterexample, exact, param_domain, result,
                                 search_n, table, up_to)
 from .sebastiani.testsets import pattern_table
-from .statements import (CELL_NAMES, RELATIONS, SCALE_FACTORS, Clause, RelationalStatement, holds_sign,
+from .statements import (CELL_NAMES, FAILED_RELATION, RELATIONS, SCALE_FACTORS, Clause, RelationalStatement, holds_sign,
                          satisfied)
 from .tables import fast_value, param_grid, tables
 
@@ -98,7 +98,7 @@ def _failure(measure, name, clause: Clause, params, t, u, k, ea, eb) -> Property
     else:
         why = (": ", sp.Eq(_M, ea, evaluate=False), " and ", sp.Eq(_M_T, eb, evaluate=False),
                f", so M(T(t)) {clause.relation} M(t) fails (exact).")
-        relation = f"not M(T(t)) {clause.relation} M(t)"
+        relation = FAILED_RELATION[clause.relation]
     line = compose(f"Clause {clause.text}: t = ", table(t), ", T(t) = ", table(u), *scale, *at_params(params), *why)
     return result(measure, name, FAILS, (line,), counterexample(
         relation, params, {"t": t, "T(t)": u}, {"t": ea, "T(t)": eb}, point={} if k is None else {"scale factor k": k}))

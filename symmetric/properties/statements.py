@@ -53,6 +53,14 @@ K_EXCESS = sp.Symbol("u_k", positive=True)
 K = 1 + K_EXCESS                    # the scale factor in a proof: every real k > 1
 
 
+# what a counterexample observed: the relation's failure, said positively ("M(T(t)) != M(t)",
+# not "not M(T(t)) = M(t)"); both values are defined there, so "not <" is ">="
+FAILED_RELATION = {"=": "M(T(t)) != M(t)", "<": "M(T(t)) >= M(t)", ">": "M(T(t)) <= M(t)",
+                   "<=": "M(T(t)) > M(t)", ">=": "M(T(t)) < M(t)",
+                   "better": "M(T(t)) not better than M(t)", "not-worse": "M(T(t)) worse than M(t)",
+                   "worse": "M(T(t)) not worse than M(t)", "not-better": "M(T(t)) better than M(t)"}
+
+
 def relation_named(name: str, **where) -> str:
     """A relation by name (close matches for an unknown one)."""
     if name not in RELATIONS:

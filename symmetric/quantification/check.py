@@ -26,6 +26,7 @@ from ..logic import Verdict
 from ..evidence import PropertyResult
 from . import measures as qm
 from .distributions import n, p, q
+from .definedness import undefined_somewhere
 from .endpoints import with_endpoints
 from .properties import PROPERTY_ORDER, check_all
 
@@ -98,6 +99,12 @@ def run_all(measure: qm.QuantMeasure, smoothing=None) -> dict[str, PropertyResul
         true_first, predicted_first, value = bad
         why = (f"E is undefined or not a real number at p(c1) = {true_first}, p^(c1) = {predicted_first} "
                f"(E = {value}); the properties are stated for measures real-valued on the whole domain")
+        return {name: PropertyResult(name, measure.name, Verdict.UNDETERMINED, (), None, why)
+                for name in PROPERTY_ORDER}
+    # off the grid: every denominator and logarithm proved safe on the whole domain, or no verdict
+    undefined = undefined_somewhere(measure.term)
+    if undefined is not None:
+        why = f"{undefined.reason()}; the properties are stated for measures defined on the whole domain"
         return {name: PropertyResult(name, measure.name, Verdict.UNDETERMINED, (), None, why)
                 for name in PROPERTY_ORDER}
     return with_endpoints(measure, check_all(measure, smoothing))

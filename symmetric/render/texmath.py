@@ -15,6 +15,7 @@ from fractions import Fraction
 from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Sentence, _Slot
 from ..logic import Verdict
+from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
 from .escape import safe_math, tex_escape, tex_user_text
 from .notation import author_math, to_latex
 from .text import join_sentences
@@ -142,36 +143,29 @@ def slot(value) -> str:
     return _dmath(latex)
 
 
-# A proof by cases is a run of sentences, one per case, each "<condition>: <result> (<how it was
-# decided>)."; three or more in a row are typeset as one table, not as paragraphs.  The rules:
-# the condition is a face {0} under a named case ("a relevant item moved ..., face {0}: ..."),
-# or plain text without slots ("TP = 0, the other cells positive: ...").
-CASE_RULES = (
-    re.compile(r"^(?P<case>[^{}]+), face \{0\}: (?P<result>[^(){}]+?)(?: \((?P<how>[^(){}]*)\))?\.$"),
-    re.compile(r"^(?P<condition>[^:{}]+): (?P<result>[^():]+?) \((?P<how>[^(){}]*)\)\.$"),
-)
-CASE_TABLE_MIN_ROWS = 3
-
-
-def _case(line):
-    """(case or "", condition as LaTeX, result, how) of a case sentence; None for another line."""
-    if not isinstance(line, Sentence):
-        return None
-    for rule in CASE_RULES:
-        match = rule.match(line.template)
-        if match is None or ("case" in rule.groupindex and len(line.args) != 1):
-            continue
-        plain_text = lambda key: (match.groupdict().get(key) or "").replace("{{", "{").replace("}}", "}")
-        if "case" in rule.groupindex:
-            value = line.args[0]
-            condition = "$" + (", ".join(math(v) for v in value) if isinstance(value, tuple) else math(value)) + "$"
+def _condition_table(lines) -> list[str]:
+    """Case lines whose conditions are not faces: a row per condition (condition, result, how),
+    under its case; a run of conditions with the same result and method is one row."""
+    groups: list[tuple[str, list[str], str, str]] = []
+    for line in lines:
+        condition = _prose(line.condition) if isinstance(line.condition, str) else "$" + (
+            ", ".join(map(math, line.condition)) if isinstance(line.condition, tuple) else math(line.condition)) + "$"
+        result, how = tex_text(line.result), _prose(line.how)
+        if groups and groups[-1][0] == line.case and groups[-1][2:] == (result, how):
+            groups[-1][1].append(condition)
         else:
-            condition = _prose(plain_text("condition"))
-        # the result may hold slots of its own (e.g. "{0} = {1}"): the condition holds none
-        result = tex_text(Sentence(match.group("result"), line.args)) if "case" not in rule.groupindex \
-            else _prose(plain_text("result"))
-        return plain_text("case"), condition, result, _prose(plain_text("how"))
-    return None
+            groups.append((line.case, [condition], result, how))
+    rows, current = [], ""
+    for case, conditions, result, how in groups:
+        if case and case != current:
+            rows.append(_case_heading(case, 3))
+            current = case
+        if len(conditions) >= SHARED_ROW_MIN:
+            rows.append(rf"\multicolumn{{3}}{{@{{}}>{{\raggedright\arraybackslash}}p{{\linewidth}}@{{}}}}{{{'; '.join(conditions)}: "
+                        rf"{result}{f' ({how})' if how else ''}.}}\\")
+        else:
+            rows += [rf"{condition} & {result} & {how}\\" for condition in conditions]
+    return ["\\begin{symconditions}", *rows, "\\end{symconditions}"]
 
 
 # Conditions in a row with the same result decided the same way share one row (their
@@ -179,49 +173,36 @@ def _case(line):
 SHARED_ROW_MIN = 4
 
 
-def case_table(cases) -> str:
-    """Sentences of a proof by cases as a table: a row per condition, under its case; a run
-    of conditions with the same result and method is one row."""
-    groups: list[tuple[str, list[str], str, str]] = []
-    for case, condition, result, how in cases:
-        if groups and groups[-1][0] == case and groups[-1][2:] == (result, how):
-            groups[-1][1].append(condition)
-        else:
-            groups.append((case, [condition], result, how))
-    rows, current = [], ""
-    for case, conditions, result, how in groups:
-        if case and case != current:
-            rows.append(rf"\multicolumn{{3}}{{@{{}}l}}{{\emph{{{_prose(case[:1].upper() + case[1:])}:}}}}\\")
-            current = case
-        if len(conditions) >= SHARED_ROW_MIN:
-            rows.append(rf"\multicolumn{{3}}{{@{{}}>{{\raggedright\arraybackslash}}p{{\linewidth}}@{{}}}}{{{'; '.join(conditions)}: "
-                        rf"{result}{f' ({how})' if how else ''}.}}\\")
-        else:
-            rows += [rf"{condition} & {result} & {how}\\" for condition in conditions]
-    return "\\begin{symcases}\n" + "\n".join(rows) + "\n\\end{symcases}"
+def _case_heading(case: str, columns: int) -> str:
+    heading = _prose(case[:1].upper() + case[1:]).replace(r"-\textgreater{}", r"$\rightarrow$")   # FN -> TP
+    return rf"\multicolumn{{{columns}}}{{@{{}}l}}{{\emph{{{heading}:}}}}\\"
+
+
+def _face_table(rows) -> list[str]:
+    """Merged faces as a table: a column per cell (an entry 0, > 0, 1, > 1, >= 1 or "any"),
+    then the result and how it was decided; a heading row per case."""
+    header = " & ".join(rf"$\mathrm{{{name}}}$" for name in CELL_NAMES) + r" & \emph{result} & \emph{reason}\\"
+    out, current = [header, r"\hline"], None
+    for row in rows:
+        if row.case and row.case != current:
+            out.append(_case_heading(row.case, 6))
+            current = row.case
+        cells = " & ".join(ENTRY_LABELS[entry][0] for entry in row.entries)
+        out.append(rf"{cells} & {tex_text(row.result)} & {_prose(row.how)}\\")
+    return ["\\begin{symcases}", *out, "\\end{symcases}"]
 
 
 def tex_lines(lines) -> str:
-    """Several sentences read one after another; runs of case sentences become a table."""
-    pieces, run = [], []
-
-    def flush():
-        if len(run) >= CASE_TABLE_MIN_ROWS:
-            pieces.append(case_table(c for _, c in run))
+    """Several sentences read one after another; runs of case sentences become a table (a
+    table of merged faces where the conditions are faces, :mod:`.cases`)."""
+    pieces = []
+    for segment in segments(lines):
+        if isinstance(segment, list) and isinstance(segment[0], FaceRow):
+            pieces.append("\n".join(_face_table(segment)))
+        elif isinstance(segment, list):
+            pieces.append("\n".join(_condition_table(segment)))
         else:
-            pieces.extend(tex_text(line) for line, _ in run)
-        run.clear()
-
-    for line in lines:
-        if not line:
-            continue
-        found = _case(line)
-        if found is None:
-            flush()
-            pieces.append(tex_text(line))
-        else:
-            run.append((line, found))
-    flush()
+            pieces.append(tex_text(segment))
     return join_sentences(pieces)
 
 

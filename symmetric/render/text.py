@@ -11,6 +11,7 @@ import sympy as sp
 from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Counterexample, Sentence, _Slot, as_sentence
 from ..logic import Verdict
+from . import cases
 
 
 def join_sentences(pieces) -> str:
@@ -85,6 +86,47 @@ def prose(value, math=None) -> str:
     if isinstance(value, (tuple, list)):
         return join_sentences(prose(v, math) for v in value if v)
     return sentence(value, math)
+
+
+def prose_lines(value, math=None) -> list[str]:
+    """Like :func:`prose`, as lines for the terminal: the prose runs on, and a proof by cases
+    is a table, a line per row (faces merged as in the LaTeX, :mod:`.cases`)."""
+    if not isinstance(value, (tuple, list)):
+        return [prose(value, math)] if value else []
+    out, pieces = [], []
+    for segment in cases.segments(value):
+        if not isinstance(segment, list):
+            pieces.append(sentence(segment, math))
+            continue
+        out += [join_sentences(pieces)] if pieces else []
+        pieces = []
+        out += face_table(segment, math) if isinstance(segment[0], cases.FaceRow) else \
+            [f"{_condition(line.condition, math)}: {sentence(line.result, math)}"
+             + (f" ({line.how})." if line.how else ".") for line in segment]
+    return out + ([join_sentences(pieces)] if pieces else [])
+
+
+def _condition(condition, math=None) -> str:
+    if isinstance(condition, tuple):
+        return ", ".join(map(math or plain, condition))
+    return condition if isinstance(condition, str) else (math or plain)(condition)
+
+
+def face_table(rows, math=None) -> list[str]:
+    """Merged faces as aligned lines: a column per cell, the result and the reason; a heading
+    line per case."""
+    cells = [[cases.ENTRY_LABELS[entry][1] for entry in row.entries] + [sentence(row.result, math)]
+             for row in rows]
+    header = [*cases.CELL_NAMES, "result"]
+    widths = [max(len(line[k]) for line in [header, *cells]) for k in range(len(header))]
+    aligned = lambda line: "  ".join(text.ljust(width) for text, width in zip(line, widths))
+    out, current = ["  " + aligned(header) + "  reason"], None
+    for row, line in zip(rows, cells):
+        if row.case and row.case != current:
+            out.append(row.case + ":")
+            current = row.case
+        out.append("  " + aligned(line) + "  " + row.how)
+    return out
 
 
 def counterexample(cx: Counterexample, math=None) -> dict:

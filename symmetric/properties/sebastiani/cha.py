@@ -156,10 +156,10 @@ def _search(measure: Measure, rm: RandomModel, prop: str, strict: bool) -> Prope
                                     " on ", *_where(ap, an, k), *at_params(params),
                                     " (exact sums over all outcomes)."),),
                             Counterexample("expected values differ",
-                                           point={"test set 1": seen[:2] if seen[2] is None else seen[:3],
-                                                  "test set 2": (ap, an) if k is None else (ap, an, k),
+                                           point={_test_set(1, seen[2]): seen[:2] if seen[2] is None else seen[:3],
+                                                  _test_set(2, k): (ap, an) if k is None else (ap, an, k),
                                                   "model": rm.name, **params},
-                                           values={"E 1": e1, "E 2": e2}))
+                                           values={"E[M] on test set 1": e1, "E[M] on test set 2": e2}))
     if undefined_at is None:
         return None
     params, ap, an, k = undefined_at
@@ -172,8 +172,13 @@ def _search(measure: Measure, rm: RandomModel, prop: str, strict: bool) -> Prope
                 " has positive probability and the measure is undefined there, so E[M] does not exist "
                 "(strict reading; exact)."),),
         Counterexample("E[M] undefined", tables={"undefined at": t},
-                       point={"test set": (ap, an), "model": rm.name, **params},
+                       point={"test set (AP, AN)": (ap, an), "model": rm.name, **params},
                        values={"M(undefined at)": None}))
+
+
+def _test_set(number: int, k) -> str:
+    """A counterexample's label of a test set, naming its coordinates (k: the output size)."""
+    return f"test set {number} (AP, AN{'' if k is None else ', k'})"
 
 
 def check_cha(measure: Measure, model: str = "bernoulli", definedness: str = "defined") -> PropertyResult:

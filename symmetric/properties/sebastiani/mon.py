@@ -15,6 +15,8 @@ orientation * (M(after) - M(before)) > 0 on every zero pattern, with the moved c
 
 from __future__ import annotations
 
+import dataclasses
+
 import sympy as sp
 
 from ...checks.cases import restrict, zero_patterns
@@ -83,7 +85,8 @@ def check_mon(measure: Measure, definedness: str = "defined") -> PropertyResult:
         before = f.subs(cell, cell + 1)
         after = f.subs({**{k: v.subs(cell, cell + 1) for k, v in shift.items()}}, simultaneous=True)
         diff = measure.orientation * (after - before)
-        cases = list(zero_patterns(CELLS, allow_all_zero=True))
+        # the moved cell is 1 + c: its zero pattern "c = 0" is the table's cell = 1
+        cases = [dataclasses.replace(c, moved=cell) for c in zero_patterns(CELLS, allow_all_zero=True)]
         left_out = [] if strict else [c for c in cases if undefined_on_case(measure, before, c)
                                       or undefined_on_case(measure, after, c)]
         if len(left_out) == len(cases):

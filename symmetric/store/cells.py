@@ -1,7 +1,11 @@
-"""The atlas's per-cell cache: one JSON file per cell, holding the result as data
-(:mod:`symmetric.atlas.codec`), never rendered text.
+"""The per-cell cache of property results: one JSON file per cell, holding the result as data
+(:mod:`symmetric.store.codec`), never rendered text.  The atlas reads it, and so do the claims
+whose shared property table is costly (Amigo et al.'s: `symmetric show` of one claim reads the
+cells an earlier run computed instead of re-deriving them).
 
-A cell's key is the SHA-256 of (the project's version, a hash of the package's source, the
+A cell is anything with the fields ``kind``, ``measure``, ``property`` and ``reading`` (the atlas's
+:class:`~symmetric.atlas.plan.Cell`); the reading names everything else the result depends on
+(the atlas's reading, or the claims' settings).  A cell's key is the SHA-256 of (the project's version, a hash of the package's source, the
 measure's definition (its repr: name, formulas, parameters, conventions), the kind, property and
 reading).  Any change to the code (a checker fixed, a property added) therefore invalidates every
 cell, and a changed measure definition its own cells; a re-run computes only the cells whose key
@@ -24,7 +28,6 @@ from pathlib import Path
 from ..errors import InputError
 from ..evidence import PropertyResult
 from . import codec
-from .plan import Cell
 
 PACKAGE = Path(__file__).resolve().parent.parent
 SOURCE_SUFFIXES = (".py", ".j2", ".tex", ".toml")
@@ -54,7 +57,7 @@ def definition(measure) -> str:
     return repr(measure)
 
 
-def key(cell: Cell, measure) -> str:
+def key(cell, measure) -> str:
     fields = [version(), source_hash(), cell.kind, definition(measure), cell.property, cell.reading]
     return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
 
@@ -72,10 +75,10 @@ class Cache:
             if not os.access(self.folder, os.W_OK | os.X_OK):
                 raise InputError(f"--cache {self.folder}: not writable (permission denied)")
 
-    def _path(self, cell: Cell, measure) -> Path:
+    def _path(self, cell, measure) -> Path:
         return self.folder / f"{key(cell, measure)}.json"
 
-    def get(self, cell: Cell, measure) -> PropertyResult | None:
+    def get(self, cell, measure) -> PropertyResult | None:
         if self.folder is None:
             return None
         try:
@@ -84,7 +87,7 @@ class Cache:
         except Exception:       # noqa: BLE001 - unreadable, damaged or foreign: a miss, recomputed and rewritten
             return None
 
-    def put(self, cell: Cell, measure, result: PropertyResult) -> bool:
+    def put(self, cell, measure, result: PropertyResult) -> bool:
         """Store ``result``; False (and nothing stored) when it has no exact encoding."""
         if self.folder is None:
             return False
