@@ -85,3 +85,10 @@ def test_a_relation_kept_unevaluated_prints_as_written():
     assert pretty.inline(zero) == "AP = 0"
     assert pretty.to_unicode(zero) == "AP = 0"
     assert notation.to_latex(zero) == r"\mathrm{AP} = 0"
+
+
+def test_a_long_product_broken_for_breqn_keeps_the_papers_order():
+    from symmetric.render import texmath
+    product = g * lam * (TP + FN + 3 * TN + 7 * FP + 11) * (s + TP * FP + FN ** 2 + TN * TP) * (FN + 2 * TP + FP + TN)
+    shown = texmath._breakable(product)
+    assert shown.startswith(r"\lambda \cdot P(\mathcal{G}) \cdot \left(2 \mathrm{TP} + \mathrm{FP}"), shown

@@ -44,6 +44,16 @@ def renamed_for_order(expr) -> tuple[object, dict[sp.Symbol, sp.Symbol]]:
     return renamed, {new: old for old, new in renames.items()}
 
 
+def ordered_factors(mul: sp.Expr) -> list:
+    """A product's factors in the order the printers write them (λ before P(G), TP before FN)."""
+    factors = sp.Mul.make_args(mul)
+    renamed, _ = renamed_for_order(mul)     # unevaluated: each factor keeps its place
+    named = sp.Mul.make_args(renamed)
+    if len(named) != len(factors):
+        return list(factors)
+    return [f for f, _ in sorted(zip(factors, named), key=lambda pair: pair[1].sort_key())]
+
+
 def _paper_rank(atom) -> tuple:
     """Where a renamed symbol or a probability atom P(X), P(X | Y) stands among the paper's
     symbols; None for a parameter."""

@@ -18,6 +18,7 @@ from ..logic import Verdict
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
 from .escape import safe_math, tex_escape, tex_user_text
 from .notation import author_math, to_latex
+from .order import ordered_factors
 from .text import join_sentences
 
 
@@ -118,7 +119,7 @@ def _breakable(part) -> str:
         return math(part)
     coeff, rest = part.as_coeff_Mul()
     factors = [math(f) if not isinstance(f, sp.Add) else rf"\left({math(f)}\right)"
-               for f in sp.Mul.make_args(rest)]
+               for f in ordered_factors(rest)]
     sign = "-" if coeff == -1 else "" if coeff == 1 else math(coeff) + r" \cdot "
     return sign + r" \cdot ".join(factors)
 
