@@ -70,6 +70,20 @@ TP, FP, FN, TN = sp.symbols("TP FP FN TN", nonnegative=True, integer=True)
 CELLS = (TP, FP, FN, TN)
 AP, AN, PP, PN = TP + FN, TN + FP, TP + FP, TN + FN   # |G|, |not G|, |S|, |not S|
 
+# The order in which the papers write their symbols (by name: a derivation's own AP, AN, ...
+# are written like these; "symmetric_not_g/s" are the printers' names for P(¬G), P(¬S)).  The
+# printers order sums and products by it, and a witness point lists its coordinates in it.
+PAPER_ORDER = ("TP", "FP", "FN", "TN", "AP", "AN", "PP", "PN", n.name, g.name,
+               "symmetric_not_g", s.name, "symmetric_not_s", j.name)
+
+
+def paper_place(symbol) -> tuple:
+    """Where ``symbol`` stands when the papers list it: their symbols in :data:`PAPER_ORDER`,
+    then any other (a parameter) by name."""
+    name = getattr(symbol, "name", str(symbol))
+    return (PAPER_ORDER.index(name), "") if name in PAPER_ORDER else (len(PAPER_ORDER), name)
+
+
 # Joint probabilities of the four cells in the (g, s, j) model.
 JOINT_CELLS = {(S, G): j, (S, NG): s - j, (NS, G): g - j, (NS, NG): 1 - g - s + j}
 MARGINALS = {G: g, NG: 1 - g, S: s, NS: 1 - s}

@@ -92,3 +92,9 @@ def test_a_long_product_broken_for_breqn_keeps_the_papers_order():
     product = g * lam * (TP + FN + 3 * TN + 7 * FP + 11) * (s + TP * FP + FN ** 2 + TN * TP) * (FN + 2 * TP + FP + TN)
     shown = texmath._breakable(product)
     assert shown.startswith(r"\lambda \cdot P(\mathcal{G}) \cdot \left(2 \mathrm{TP} + \mathrm{FP}"), shown
+
+
+def test_a_witness_lists_its_coordinates_in_the_papers_order():
+    from symmetric.checks.decide import Decision
+    witness = Decision(False, "exact witness", {lam: 1, g: sp.Rational(1, 2), FN: 2, TP: 3}).witness
+    assert list(witness) == [TP, FN, g, lam]

@@ -25,6 +25,7 @@ import sympy as sp
 from .. import timelimit
 from ..config import settings
 from ..domain import EVERYWHERE, Domain
+from ..space import paper_place
 from .intervals import interval_sign, interval_sign_at
 
 
@@ -39,14 +40,20 @@ class Decision:
     detail: str = ""
 
     def __post_init__(self) -> None:
-        if self.witness is not None:
-            object.__setattr__(self, "witness", MappingProxyType(dict(self.witness)))
+        if self.witness is not None:      # its coordinates in the order the papers list them
+            ordered = sorted(self.witness.items(), key=lambda item: paper_place(item[0]))
+            object.__setattr__(self, "witness", MappingProxyType(dict(ordered)))
 
     def __bool__(self) -> bool:  # a Decision must never be used as a truth value by accident
         raise TypeError("use Decision.value (True/False/None), not bool(Decision)")
 
 
 # ---------------------------------------------------------------- helpers
+
+def _point_text(point) -> str:
+    """``x = 1, y = 1/2``: a witness in words (never a dict's repr)."""
+    return ", ".join(f"{k} = {v}" for k, v in point.items())
+
 
 def _rational_fraction(expr: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr] | None:
     """(numerator, denominator) as polynomials in ``gens`` if expr is a rational function."""
@@ -350,5 +357,5 @@ def sign_on_domain(expr: sp.Expr, domain: Domain = EVERYWHERE) -> tuple[str, Dec
         return "negative", neg
     if pos.value is False and neg.value is False:
         return "mixed", Decision(False, "witnesses of both signs",
-                                 detail=f"<=0 at {dict(pos.witness)}, >=0 at {dict(neg.witness)}")
+                                 detail=f"<=0 at {_point_text(pos.witness)}, >=0 at {_point_text(neg.witness)}")
     return "unknown", Decision(None, "undecided", detail=pos.detail or neg.detail)

@@ -13,11 +13,9 @@ import sympy as sp
 
 from .. import space
 
-# The paper's symbols in the order they are written, by name (a derivation's own AP, AN, ...
-# print like the cells); every other symbol is a parameter (λ, α, w, p, q), written first in a
-# product.  The complements P(¬G), P(¬S) are named by the notation table (notation.py).
-PAPER_ORDER = ("TP", "FP", "FN", "TN", "AP", "AN", "PP", "PN", space.n.name, space.g.name,
-               "symmetric_not_g", space.s.name, "symmetric_not_s", space.j.name)
+# The paper's symbols in the order they are written (space.PAPER_ORDER); every other symbol is a
+# parameter (λ, α, w, p, q), written first in a product.
+PAPER_ORDER = space.PAPER_ORDER
 _RANK = {name: k for k, name in enumerate(PAPER_ORDER)}
 # A renamed symbol's name sorts as it is printed: parameters ("0" + name), then the paper's
 # symbols ("1" + rank); sympy orders a product's factors by these names.
