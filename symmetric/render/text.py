@@ -144,8 +144,8 @@ def counterexample(cx: Counterexample, math=None) -> dict:
 
 def counterexample_line(cx: Counterexample, math=None, name=None) -> str:
     """The counterexample on one line, for the terminal: its mathematics through ``math``, the
-    names of its values through ``name`` (the terminal writes lambda11 as λ₁₁), the relation
-    observed there unless it says nothing (True)."""
+    names of its values through ``name`` (the terminal writes lambda11 as λ₁₁), then "there:"
+    the relation observed (unless it says nothing: True), then its description."""
     name = name or str
     fields = counterexample(cx, math)
     if cx.relation is sp.true:
@@ -166,7 +166,8 @@ def counterexample_line(cx: Counterexample, math=None, name=None) -> str:
 def counterexample_sentence(cx: Counterexample, lead: str = "") -> Sentence:
     """The counterexample as a sentence to put in a proof: each table and named value a slot
     (mathematics, typeset by each renderer: log(3)/10 as a fraction in LaTeX, in Unicode on the
-    terminal), the names and a relation given as text as text; ``lead`` the text before it."""
+    terminal), the names as text, the relation observed as "there: ..." (a slot, or the checker's
+    words); ``lead`` the text before it."""
     def text(words: str) -> str:
         return words.replace("{", "{{").replace("}", "}}")
     pieces, args = [], []
