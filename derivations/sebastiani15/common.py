@@ -8,6 +8,7 @@ import sympy as sp
 
 from symmetric.checks.cases import POSITIVE
 from symmetric.claims import Derivation
+from symmetric.domain import Domain
 from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.properties import sebastiani as axioms
@@ -18,6 +19,15 @@ PAPER = "sebastiani15"
 AP, AN = sp.symbols("AP AN", positive=True)
 tp, fp, fn, tn = (POSITIVE[c] for c in CELLS)
 TPr, TNr = axioms.TP_R, axioms.TN_R
+
+
+# A test set's cells in TP, TN: 0 < TP < AP, 0 < TN < AN (FN, FP > 0), so that a witness of a
+# wrong step is a table (TP = 3, AP = 7), never TP = 8 > AP = 4 as on unrelated positive symbols.
+_FN_LEFT, _FP_LEFT = sp.Symbol("u_FN", positive=True), sp.Symbol("u_FP", positive=True)
+TABLES = Domain(name="tables in TP, TN",
+                constraints=(sp.Lt(0, TPr), sp.Lt(TPr, AP), sp.Lt(0, TNr), sp.Lt(TNr, AN)),
+                reparam={TPr: TPr, TNr: TNr, AP: TPr + _FN_LEFT, AN: TNr + _FP_LEFT},
+                inverse={_FN_LEFT: AP - TPr, _FP_LEFT: AN - TNr})
 
 
 def _m(name):

@@ -14,7 +14,7 @@ from symmetric.properties import sebastiani as axioms
 from symmetric.properties.tables import exact_value
 from symmetric.space import FN, FP, TN, TP
 from symmetric.transforms.limits import directional_limit
-from .common import _axiom, _generic, _in_tp_tn, _m, _table_cx, AN, AP, fn, fp, tn, TNr, tp, TPr
+from .common import _axiom, _generic, _in_tp_tn, _m, _table_cx, AN, AP, TABLES, fn, fp, tn, TNr, tp, TPr
 
 
 # ------------------------------------------------------------------ F1
@@ -56,10 +56,10 @@ def f1_mon(d: Derivation) -> None:
 def f1_con(d: Derivation) -> None:
     generic = _in_tp_tn(_generic(_m("F1")))
     den = AP + AN + TPr - TNr
-    d.equal("eq. (2): $F_1$ in TP, TN", 2 * TPr / den, generic, justification="FP = AN - TN, FN = AP - TP")
-    d.equal("eq. (3): $\\partial F_1/\\partial TP$", 2 * (AP + AN - TNr) / den**2, sp.diff(generic, TPr))
+    d.equal("eq. (2): $F_1$ in TP, TN", 2 * TPr / den, generic, domain=TABLES, justification="FP = AN - TN, FN = AP - TP")
+    d.equal("eq. (3): $\\partial F_1/\\partial TP$", 2 * (AP + AN - TNr) / den**2, sp.diff(generic, TPr), domain=TABLES)
     d.equal("eq. (3): $\\partial F_1/\\partial TN$", 2 * (AP + AN + TPr) / den**2, sp.diff(generic, TNr),
-            justification="the derivative of $-den$ in TN is +1, so only $2TP$ survives in the numerator")
+            domain=TABLES, justification="the derivative of $-den$ in TN is +1, so only $2TP$ survives in the numerator")
     cells = 2 * TP + FP + FN
     d.equal("the denominator is $2TP + FP + FN$", den, _in_tp_tn(cells))
     d.own("$2TP + FP + FN = 0$ iff $TP = FP = FN = 0$, i.e. $TP = AP = 0$ and $TN = AN = |D|$",

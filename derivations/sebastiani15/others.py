@@ -15,7 +15,7 @@ from symmetric.properties import sebastiani as axioms
 from symmetric.properties.tables import exact_value
 from symmetric.space import CELLS, FN, FP, TN, TP
 from symmetric.transforms.limits import directional_limit, is_infinite
-from .common import _axiom, _generic, _in_tp_tn, _m, AN, AP, fn, fp, tn, TNr, tp, TPr
+from .common import _axiom, _generic, _in_tp_tn, _m, AN, AP, TABLES, fn, fp, tn, TNr, tp, TPr
 
 
 # ------------------------------------------------------------------ other measures
@@ -75,8 +75,8 @@ def others_con(d: Derivation) -> None:
     asp = _in_tp_tn(_m("ASP").count_form)
     den = AP + AN + TPr - TNr
     d.equal("eq. (4): $\\partial ASP/\\partial TP$", TPr * (2 * AP + 2 * AN - 2 * TNr + TPr) / den**2,
-            sp.diff(asp, TPr), justification="ASP = TP^2/(AP (TP + AN - TN)) differentiated")
-    d.equal("eq. (4): $\\partial ASP/\\partial TN$", TPr**2 / den**2, sp.diff(asp, TNr))
+            sp.diff(asp, TPr), domain=TABLES, justification="ASP = TP^2/(AP (TP + AN - TN)) differentiated")
+    d.equal("eq. (4): $\\partial ASP/\\partial TN$", TPr**2 / den**2, sp.diff(asp, TNr), domain=TABLES)
     d.note("The printed derivatives (4) are those of $TP^2/(AP+AN+TP-TN)$, i.e. of ASP with $AP \\cdot PP$ "
            "replaced by $F_1$'s denominator.")
     dasp = sp.diff(asp, TPr)

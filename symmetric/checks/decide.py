@@ -74,10 +74,18 @@ def _rational_coefficients(poly_expr: sp.Expr, gens) -> bool:
 
 def _random_points(symbols, count: int, seed: int = 20261122):
     rng = random.Random(seed)
-    for k in range(count):
-        # small rationals first (readable witnesses), then wider ones
+    # small whole numbers first (a witness in counts reads as a table: TP = 3, not 13/6), then
+    # small rationals, then wider ones; the first few are distinct so no factor x - y vanishes
+    for k in range(min(INTEGER_POINTS, count)):
+        values = rng.sample(range(1, 10), len(symbols)) if len(symbols) <= 9 else \
+            [rng.randint(1, 9) for _ in symbols]
+        yield {x: sp.Integer(v) for x, v in zip(symbols, values)}
+    for k in range(max(count - INTEGER_POINTS, 0)):
         spread = 4 if k < count // 2 else 50
         yield {x: sp.Rational(rng.randint(1, spread * 7), rng.randint(1, 7)) for x in symbols}
+
+
+INTEGER_POINTS = 6
 
 
 def exact_sign(value: sp.Expr) -> int | None:
