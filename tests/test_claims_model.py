@@ -171,7 +171,9 @@ def test_a_derived_form_is_shown_shorter_only_when_proved_equal_on_its_domain(do
 def test_a_rule_whose_form_is_not_proved_equal_is_never_shown(monkeypatch):
     from symmetric.claims import readable as module
     from symmetric.space import NONINFORMATIVE_DOMAIN
-    monkeypatch.setattr(module, "READABLE_RULES", (("wrong", lambda e, d: sp.Rational(1, 3)),))
+    wrong = (("wrong", lambda e, d: sp.Rational(1, 3)),)
+    monkeypatch.setattr(module, "READABLE_RULES", wrong)
+    monkeypatch.setattr(module, "SHORT_FORM_RULES", wrong)     # the rules tried on short forms too
     module._readable.cache_clear()          # a form shown before under the real rules is not reused
     try:
         assert module.readable(_lam_noninformative(), NONINFORMATIVE_DOMAIN) == sp.factor(_lam_noninformative())
