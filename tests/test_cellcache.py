@@ -121,3 +121,14 @@ def test_every_cell_of_the_amigo_table_renders_the_same_after_a_round_trip(all_r
         assert text_render.prose(back.proof) == text_render.prose(result.proof)
         stored += 1
     assert stored >= 60         # the table is cached, not refused wholesale
+
+
+def test_an_unusable_cache_folder_costs_speed_not_the_run(monkeypatch, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))     # the cache folder cannot be created under a file
+    monkeypatch.setattr(common, "_CELLS", {})
+    result = invoke("show", CLAIM)
+    assert result.exit_code == 0, result.output
+    assert "cell cache" in result.output and "working without it" in result.output
+    assert "Traceback" not in result.output

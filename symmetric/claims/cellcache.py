@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import Settings
+from ..errors import InputError
 from ..evidence import PropertyResult
 from ..logic import Verdict
 from ..store.cells import Cache
@@ -45,7 +46,13 @@ def cached_in(folder: str | Path | None, announce: Callable[[str], None] | None 
     """Read and write shared cells in ``folder`` within the block (None: no cache), and tell
     ``announce`` when cells are about to be computed.  Forked worker processes started inside
     the block inherit both."""
-    tokens = _CACHE.set(Cache(folder)), _ANNOUNCE.set(announce)
+    try:
+        cache = Cache(folder, name="cell cache")
+    except InputError as exc:      # an unwritable cache costs speed, never the run
+        cache = Cache(None)
+        if announce is not None:
+            announce(f"{exc}: working without it (every shared cell is computed, nothing is kept)")
+    tokens = _CACHE.set(cache), _ANNOUNCE.set(announce)
     try:
         yield _CACHE.get()
     finally:

@@ -38,6 +38,7 @@ def _claim(claim_id: str):
     _register_papers()      # no paper of that name: the close matches come from every claim
     return registry.claim_by_id(claim_id)
 
+
 NO_CACHE_HELP = ("Compute every shared property cell afresh, reading and writing no cache (by default the "
                  "cells that several claims share are kept in $XDG_CACHE_HOME/symmetric/cells, keyed by the "
                  "source, the measure and the settings).")
@@ -106,7 +107,8 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
     finished: dict[str, Proved] = {}
-    with cellcache.cached_in(None if no_cache else cellcache.default_folder()):
+    with cellcache.cached_in(None if no_cache else cellcache.default_folder(),
+                             lambda message: err.print(message, markup=False, highlight=False)):
         for event in parallel.run(claims, proved, workers):
             if event.kind == parallel.PREPARED:
                 err.print(f"prepared shared results for {event.name} ({event.value:.2f} s)", highlight=False)

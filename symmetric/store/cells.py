@@ -65,15 +65,16 @@ def key(cell, measure) -> str:
 class Cache:
     """The cache in ``folder`` (None: no cache; every cell is computed and nothing is kept)."""
 
-    def __init__(self, folder: str | Path | None) -> None:
+    def __init__(self, folder: str | Path | None, name: str = "--cache") -> None:
+        """``name`` is how a message names the folder (the atlas's option, or another caller's)."""
         self.folder = None if folder is None else Path(folder).expanduser()
         if self.folder is not None:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise InputError(f"--cache {self.folder}: cannot be created ({exc.strerror or exc})") from None
+                raise InputError(f"{name} {self.folder}: cannot be created ({exc.strerror or exc})") from None
             if not os.access(self.folder, os.W_OK | os.X_OK):
-                raise InputError(f"--cache {self.folder}: not writable (permission denied)")
+                raise InputError(f"{name} {self.folder}: not writable (permission denied)")
 
     def _path(self, cell, measure) -> Path:
         return self.folder / f"{key(cell, measure)}.json"
