@@ -72,20 +72,20 @@ def _rational_coefficients(poly_expr: sp.Expr, gens) -> bool:
     return all(c.is_Rational for c in sp.Poly(poly_expr, *gens).coeffs())
 
 
+INTEGER_POINTS = 6          # whole-number points tried before rational ones
+
+
 def _random_points(symbols, count: int, seed: int = 20261122):
     rng = random.Random(seed)
     # small whole numbers first (a witness in counts reads as a table: TP = 3, not 13/6), then
     # small rationals, then wider ones; the first few are distinct so no factor x - y vanishes
-    for k in range(min(INTEGER_POINTS, count)):
+    for _ in range(min(INTEGER_POINTS, count)):
         values = rng.sample(range(1, 10), len(symbols)) if len(symbols) <= 9 else \
             [rng.randint(1, 9) for _ in symbols]
         yield {x: sp.Integer(v) for x, v in zip(symbols, values)}
     for k in range(max(count - INTEGER_POINTS, 0)):
         spread = 4 if k < count // 2 else 50
         yield {x: sp.Rational(rng.randint(1, spread * 7), rng.randint(1, 7)) for x in symbols}
-
-
-INTEGER_POINTS = 6
 
 
 def exact_sign(value: sp.Expr) -> int | None:
