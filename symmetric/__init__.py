@@ -7,8 +7,9 @@ command line's ``--help`` stay fast::
     results = symmetric.check(symmetric.measure("MCC"), time_limit=60)
 
 How it is built (layers import downward only; see README "How it is built"):
-space, domain, logic, evidence, errors, config, timelimit -> checks (deciders), transforms ->
-measures, parse -> properties, quantification, claims, expectation -> api -> render -> cli.
+space, domain, logic, evidence, errors, config, timelimit, store -> checks (deciders), transforms ->
+measures, parse -> crosscheck -> properties, quantification, expectation -> claims ->
+userinput, verify, atlas -> render -> api, cli (tests/test_layers.py checks it).
 """
 
 from __future__ import annotations

@@ -17,8 +17,12 @@ LAYERS = (
                 "store")),
     ("deciders", ("checks", "transforms")),
     ("measures", ("measures", "parse")),
-    ("properties", ("properties", "crosscheck", "quantification", "claims", "expectation", "userinput", "verify",
-                    "atlas")),
+    # the old "properties, claims, expectations" layer, ordered: the independent second evaluator first
+    # (it must not lean on what it reviews), then the checkers, the claims, and the applications on top
+    ("cross-check", ("crosscheck",)),
+    ("checkers", ("properties", "quantification", "expectation")),
+    ("claims", ("claims",)),
+    ("applications", ("userinput", "verify", "atlas")),
     ("render", ("render",)),
     ("interface", ("api", "cli", "__main__")),
 )
@@ -114,7 +118,30 @@ def test_no_import_cycles():
 
 
 @pytest.mark.parametrize("module,layer", [("symmetric.space", 0), ("symmetric.checks.decide", 1),
-                                          ("symmetric.render.latex", 4), ("symmetric.cli.check_cmd", 5)])
+                                          ("symmetric.crosscheck.hook", 3), ("symmetric.verify.steps", 6),
+                                          ("symmetric.render.latex", 7), ("symmetric.cli.check_cmd", 8)])
 def test_layer_table_reads_modules(module, layer):
     """The checker itself: a module name maps to its layer (so the tests above can fail)."""
     assert _layer(module) == layer
+
+
+README = PACKAGE.parent / "README.md"
+
+
+def _readme_layer_rows() -> list[set[str]]:
+    """The top-level modules and packages each row of README's layer table names, in order."""
+    text = README.read_text(encoding="utf-8")
+    table = text[text.index("| layer | modules | job |"):].split("\n\n", 1)[0]
+    rows = [line for line in table.splitlines()[2:] if line.startswith("|")]
+    tops = {p.name if p.is_dir() else p.stem for p in PACKAGE.iterdir()
+            if (p.is_dir() and any(p.glob("*.py"))) or (p.suffix == ".py" and p.stem != "__init__")}
+    spelled = {t: (f"{t}/" if (PACKAGE / t).is_dir() else f"{t}.py") for t in tops}
+    return [{t for t, s in spelled.items() if f"`{s}`" in row.replace("\\|", "").split("|")[2]} for row in rows]
+
+
+def test_readme_layer_table_is_the_tested_one():
+    """README's table names every package, in the layer test_layers checks (a row per layer, same order)."""
+    rows = _readme_layer_rows()
+    assert len(rows) == len(LAYERS), [name for name, _ in LAYERS]
+    for (name, tops), named in zip(LAYERS, rows):
+        assert named == set(tops) - {"__main__"}, (name, sorted(named ^ (set(tops) - {"__main__"})))
