@@ -18,6 +18,8 @@ from functools import lru_cache
 import pytest
 
 import test_oracles_binary as ob          # a module, not its tests: nothing is collected twice
+from click.testing import CliRunner
+from symmetric.cli import main
 from symmetric.measures import registry
 from symmetric.measures.conventions import CONVENTIONS, STIPULATED
 from symmetric.measures.zeros import value_at
@@ -185,3 +187,17 @@ def test_agm_is_stipulated_where_recall_is_0():
     assert CONVENTIONS["AGM"].rule == STIPULATED
     assert value_at(agm, (0, 0, 2, 0)) == 0 and _pycm("AGM", (0, 0, 2, 0)) == 0.0   # specificity 0/0 too
     assert value_at(agm, (0, 0, 0, 4)) is None                                    # recall itself 0/0
+
+
+def test_list_measures_shows_the_new_measures_with_orientation_and_convention():
+    result = CliRunner().invoke(main, ["list", "--measures", "classification"])
+    assert result.exit_code == 0, result.output
+    rows = {row[0]: row for row in (line.split("\t") for line in result.output.splitlines())}
+    assert set(NEW) <= set(rows)
+    lower = {n for n in NEW if rows[n][2] == "lower"}
+    assert lower == {"BCD", "dInd"} and all(rows[n][2] == "higher" for n in set(NEW) - lower)
+    assert rows["DP"][3] == "sqrt(3)*log(TN*TP/(FN*FP))/(pi*log(10))" and rows["DP"][5] == "undefined"
+    assert rows["AGM"][5].startswith("stipulated: AGM := 0 where recall is 0")
+    assert rows["MacroF1"][5].startswith("undefined; scikit-learn f1_score(average='macro') differs: "
+                                         "with zero_division=np.nan")
+    assert rows["LambdaA"][3] == "(Max(FN, TN) + Max(FP, TP) - Max(FN + TP, FP + TN))/Min(FN + TP, FP + TN)"

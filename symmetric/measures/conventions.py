@@ -53,7 +53,8 @@ def _plain(sklearn: str = "", pycm: str = "", zero_division: str = _NAN, **more)
 # scikit-learn's averages: zero_division=np.nan leaves a class whose score is 0/0 out of the
 # (weighted) mean; jaccard_score has no such option and counts that class as 0
 _MEAN_OF_DEFINED = ("with zero_division=np.nan, the (weighted) mean over the classes whose score is "
-                    "defined (a class whose score is 0/0 is left out, even at weight 0)")
+                    "defined (a class whose score is 0/0 is left out, even at weight 0; 0 when the "
+                    "weights left sum to 0)")
 _ZERO_FOR_UNDEFINED = "a class whose score is 0/0 counts as its zero_division (0 or 1; no undefined option)"
 _PYCM_DOR = "computed as LR+/LR-: undefined ('None') at TN = 0, where TP TN/(FN FP) is 0"
 
