@@ -57,7 +57,7 @@ def _cm(t):
 
 def _pycm(stat: str, t):
     cm = _cm(t)
-    raw = cm.overall_stat[stat] if stat in ob.PYCM_OVERALL else cm.class_stat[stat][1]
+    raw = cm.overall_stat[stat] if stat in ob.PYCM_OVERALL | {"Kappa No Prevalence"} else cm.class_stat[stat][1]
     return None if raw in (None, "None") else float(raw)
 
 
@@ -141,7 +141,8 @@ def test_youden_is_adjusted_balanced_accuracy():
             assert ours is None, t
 
 
-@pytest.mark.parametrize("name, stat", [("Kulczynski", "AUPR"), ("FowlkesMallows", "OOC"), ("FowlkesMallows", "G")])
+@pytest.mark.parametrize("name, stat", [("Kulczynski", "AUPR"), ("FowlkesMallows", "OOC"), ("FowlkesMallows", "G"),
+                                        ("Youden", "GI"), ("BennettS", "Kappa No Prevalence")])
 def test_pycm_statistics_equal_to_catalogue_measures(name, stat):
     m = registry.get(name)
     for t in TABLES:
@@ -152,8 +153,10 @@ def test_pycm_statistics_equal_to_catalogue_measures(name, stat):
 
 @pytest.mark.parametrize("name, average", [("BalAcc", "macro"), ("Acc", "weighted")])
 def test_averaged_recall_is_a_catalogue_measure(name, average):
-    """Macro recall is balanced accuracy and weighted recall is accuracy: not registered twice."""
+    """Macro recall is balanced accuracy and weighted recall is accuracy: not registered twice,
+    found under those names."""
     m = registry.get(name)
+    assert registry.get(f"{average}recall") is m
     for t in TABLES:
         ours = ob._ours(m, t)
         theirs = float(_sk(sk.recall_score, *_labels(t), labels=[0, 1], average=average,

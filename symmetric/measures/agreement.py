@@ -45,8 +45,9 @@ GWET_AC1 = _overall(
 
 BENNETT_S = _overall(
     "BennettS", "Bennett's S (accuracy - 1/2)/(1 - 1/2)", _chance_corrected(sp.Rational(1, 2)),
-    aliases=("Bennett", "BennettSScore"), source="Bennett et al. (1954); PyCM",
-    notes="Chance agreement 1/|C| = 1/2: twice the accuracy minus 1.")
+    aliases=("Bennett", "BennettSScore", "KappaNoPrevalence"), source="Bennett et al. (1954); PyCM",
+    notes="Chance agreement 1/|C| = 1/2: twice the accuracy minus 1, which is also PyCM's "
+          "'Kappa No Prevalence' (PABAK) on two classes.")
 
 _EPS = 1 / (2 * _N)
 KRIPPENDORFF_ALPHA = _overall(
