@@ -13,12 +13,12 @@ from __future__ import annotations
 import itertools
 import math
 import warnings
-from functools import lru_cache
+from functools import cache
 
 import pytest
-
-import test_oracles_binary as ob          # a module, not its tests: nothing is collected twice
+import test_oracles_binary as ob  # a module, not its tests: nothing is collected twice
 from click.testing import CliRunner
+
 from symmetric.cli import main
 from symmetric.measures import registry
 from symmetric.measures.conventions import CONVENTIONS, STIPULATED
@@ -49,7 +49,7 @@ def _sk(fn, *args, **kwargs):
         return fn(*args, **kwargs)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cm(t):
     tp, fp, fn, tn = t
     return pycm.ConfusionMatrix(matrix={1: {1: tp, 0: fn}, 0: {1: fp, 0: tn}})
@@ -61,7 +61,7 @@ def _pycm(stat: str, t):
     return None if raw in (None, "None") else float(raw)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _labels(t):
     return ob._labels(*t)
 

@@ -54,6 +54,7 @@ def test_match_distance_depends_on_the_order_of_the_classes_every_catalogue_meas
 
 
 def test_binary_bias_is_signed():
-    under = qp_error.bias_binary(_a((sp.Rational(3, 10), sp.Rational(7, 10))), _a((sp.Rational(1, 2), sp.Rational(1, 2))))
-    over = qp_error.bias_binary(_a((sp.Rational(7, 10), sp.Rational(3, 10))), _a((sp.Rational(1, 2), sp.Rational(1, 2))))
+    half = _a((sp.Rational(1, 2), sp.Rational(1, 2)))
+    under = qp_error.bias_binary(_a((sp.Rational(3, 10), sp.Rational(7, 10))), half)
+    over = qp_error.bias_binary(_a((sp.Rational(7, 10), sp.Rational(3, 10))), half)
     assert math.isclose(under, -0.2) and math.isclose(over, 0.2)

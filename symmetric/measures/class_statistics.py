@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..space import AN, AP, FN, FP, PN, PP, TN, TP
+from ..space import AN, AP, FN, FP, PP, TN, TP
 from .base import Measure
 from .registry import register
 
