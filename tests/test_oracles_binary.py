@@ -91,6 +91,19 @@ SKLEARN = {
         y, p, labels=[0, 1], replace_undefined_by=np.nan)[0],
     "class_likelihood_ratios[1]": lambda y, p, m, c: sk.class_likelihood_ratios(
         y, p, labels=[0, 1], replace_undefined_by=np.nan)[1],
+    # the averages over the two classes: np.nan where it exists (left out of the mean), else 0
+    "precision_score(average='macro')": lambda y, p, m, c: sk.precision_score(
+        y, p, labels=[0, 1], average="macro", zero_division=np.nan),
+    "precision_score(average='weighted')": lambda y, p, m, c: sk.precision_score(
+        y, p, labels=[0, 1], average="weighted", zero_division=np.nan),
+    "f1_score(average='macro')": lambda y, p, m, c: sk.f1_score(y, p, labels=[0, 1], average="macro",
+                                                                zero_division=np.nan),
+    "f1_score(average='weighted')": lambda y, p, m, c: sk.f1_score(y, p, labels=[0, 1], average="weighted",
+                                                                   zero_division=np.nan),
+    "jaccard_score(average='macro')": lambda y, p, m, c: sk.jaccard_score(y, p, labels=[0, 1], average="macro",
+                                                                          zero_division=0),
+    "jaccard_score(average='weighted')": lambda y, p, m, c: sk.jaccard_score(
+        y, p, labels=[0, 1], average="weighted", zero_division=0),
 }
 
 
@@ -99,8 +112,38 @@ def _present_class_recall(t):
     return tp / (tp + fn) if tp + fn else tn / (tn + fp)
 
 
+def _div(a, b):
+    return a / b if b else math.nan
+
+
+# each class's score (positive class, negative class) and support, for the averaged measures
+_CLASS_SCORES = {
+    "Precision": lambda t: (_div(t[0], t[0] + t[1]), _div(t[3], t[3] + t[2])),
+    "F1": lambda t: (_div(2 * t[0], 2 * t[0] + t[1] + t[2]), _div(2 * t[3], 2 * t[3] + t[1] + t[2])),
+    "Jaccard": lambda t: (_div(t[0], t[0] + t[1] + t[2]), _div(t[3], t[3] + t[1] + t[2])),
+}
+
+
+def _sklearn_average(score: str, weighted: bool):
+    """What scikit-learn's average gives where our plain mean is undefined: with zero_division=np.nan
+    a class whose score is 0/0 is left out of the (weighted) mean (0 when the weights left sum to 0);
+    jaccard_score, called with zero_division=0, counts it as 0."""
+    def value(t):
+        scores, weights = _CLASS_SCORES[score](t), ((t[0] + t[2], t[1] + t[3]) if weighted else (1, 1))
+        zero = 0.0 if score == "Jaccard" else None
+        kept = [(zero if math.isnan(v) else v, w) for v, w in zip(scores, weights)]
+        kept = [(v, w) for v, w in kept if v is not None]
+        total = sum(w for _, w in kept)
+        if not kept:
+            return math.nan
+        return sum(v * w for v, w in kept) / total if total else 0.0
+    return value
+
+
 # what scikit-learn returns where the measure is undefined, for the entries with sklearn_differs
 SKLEARN_DIFFERS = {
+    **{f"{avg}{score}": _sklearn_average(score, avg == "Weighted")
+       for avg in ("Macro", "Weighted") for score in ("Precision", "F1", "Jaccard")},
     "MCC": lambda t: 0.0, "Phi": lambda t: 0.0,
     "BalAcc": _present_class_recall, "MAAc": _present_class_recall,
     "Jaccard": lambda t: 0.0,                 # zero_division=0 as called above
@@ -120,7 +163,8 @@ _ONE_SIDE_ZERO_OVER_ZERO = (lambda t: (t[0] + t[2] == 0 or t[0] + t[1] == 0) and
 PYCM_DIFFERS = {"F": _ONE_SIDE_ZERO_OVER_ZERO, "F1": _NOTHING_PREDICTED_OR_RELEVANT, "Fbeta": _NOTHING_PREDICTED_OR_RELEVANT,
                 "DOR": _DOR_AS_LR_RATIO, "Odds": _DOR_AS_LR_RATIO, "YuleQ": _Q_FROM_DOR}
 PYCM_SCALE = {"MI": math.log(2)}                 # PyCM reports mutual information in bits
-PYCM_OVERALL = {"Kappa", "Mutual Information"}
+PYCM_OVERALL = {"Kappa", "Mutual Information", "Scott PI", "Gwet AC1", "Bennett S", "Krippendorff Alpha",
+                "Cramer V", "Pearson C", "Bangdiwala B", "Lambda A", "Lambda B", "PPV Macro", "F1 Macro"}
 
 
 def _ours(measure, table):

@@ -43,7 +43,7 @@ YOUDEN = register(Measure(
 BALANCED_ACCURACY = register(Measure(
     "BalAcc", "Balanced accuracy ((recall + specificity)/2, no edge cases)",
     counts=(_recall + _specificity) / 2, source="Brodersen et al. (2010)",
-    aliases=("BalancedAccuracy", "BA")))
+    aliases=("BalancedAccuracy", "BA", "MacroRecall")))
 
 DOR = register(Measure(
     "DOR", "Diagnostic odds ratio", counts=(TP * TN) / (FN * FP),

@@ -50,6 +50,12 @@ def _plain(sklearn: str = "", pycm: str = "", zero_division: str = _NAN, **more)
     return Convention(UNDEFINED, _PLAIN, sklearn, zero_division if sklearn else "", pycm=pycm, **more)
 
 
+# scikit-learn's averages: zero_division=np.nan leaves a class whose score is 0/0 out of the
+# (weighted) mean; jaccard_score has no such option and counts that class as 0
+_MEAN_OF_DEFINED = ("with zero_division=np.nan, the (weighted) mean over the classes whose score is "
+                    "defined (a class whose score is 0/0 is left out, even at weight 0; 0 when the "
+                    "weights left sum to 0)")
+_ZERO_FOR_UNDEFINED = "a class whose score is 0/0 counts as its zero_division (0 or 1; no undefined option)"
 _PYCM_DOR = "computed as LR+/LR-: undefined ('None') at TN = 0, where TP TN/(FN FP) is 0"
 
 # measure name -> its convention (every classification measure has one; a test checks it)
@@ -103,7 +109,7 @@ CONVENTIONS: dict[str, Convention] = {
     "Jaccard": _plain("jaccard_score", "J", zero_division="",
                       sklearn_differs="its zero_division (0 or 1; no undefined option) at TP = FP = FN = 0"),
     "Markedness": _plain(pycm="MK"),
-    "Kulczynski": _plain(),
+    "Kulczynski": _plain(pycm="AUPR"),
     "FowlkesMallows": _plain(pycm="G"),
     "Gmean": _plain(pycm="GM"),
     "LR+": _plain("class_likelihood_ratios[0]", "PLR", zero_division="replace_undefined_by=nan"),
@@ -113,6 +119,39 @@ CONVENTIONS: dict[str, Convention] = {
                                           "('None') where FP FN = 0, where the formula is 1 (TP TN > 0)"),
     "ICSI": _plain(pycm="ICSI"),
     "Lift": _plain(pycm="LS"),
+    # ---- PyCM's further class statistics (symmetric.measures.class_statistics)
+    "DP": _plain(pycm="DP"),
+    "IBA": _plain(pycm="IBA"),
+    "OP": _plain(pycm="OP"),
+    "AGM": Convention(STIPULATED, "AGM := 0 where recall is 0 (TP = 0 < FN), specificity defined or not",
+                      pycm="AGM"),
+    "AGF": _plain(pycm="AGF"),
+    "OC": _plain(pycm="OC"),
+    "BB": _plain(pycm="BB"),
+    "IS": _plain(pycm="IS"),
+    "BCD": _plain(pycm="BCD"),
+    "dInd": _plain(pycm="dInd"),
+    "sInd": _plain(pycm="sInd"),
+    # ---- PyCM's overall statistics of a 2x2 table (symmetric.measures.agreement)
+    "ScottPi": _plain(pycm="Scott PI"),
+    "GwetAC1": _plain(pycm="Gwet AC1"),
+    "BennettS": _plain(pycm="Bennett S"),
+    "KrippendorffAlpha": _plain(pycm="Krippendorff Alpha"),
+    "CramerV": _plain(pycm="Cramer V"),
+    "PearsonC": _plain(pycm="Pearson C"),
+    "BangdiwalaB": _plain(pycm="Bangdiwala B"),
+    "LambdaA": _plain(pycm="Lambda A"),
+    "LambdaB": _plain(pycm="Lambda B"),
+    # ---- scikit-learn's averages over the two classes (symmetric.measures.averaged)
+    "MacroPrecision": _plain("precision_score(average='macro')", "PPV Macro", zero_division="",
+                             sklearn_differs=_MEAN_OF_DEFINED),
+    "MacroF1": _plain("f1_score(average='macro')", "F1 Macro", zero_division="", sklearn_differs=_MEAN_OF_DEFINED),
+    "MacroJaccard": _plain("jaccard_score(average='macro')", zero_division="", sklearn_differs=_ZERO_FOR_UNDEFINED),
+    "WeightedPrecision": _plain("precision_score(average='weighted')", zero_division="",
+                                sklearn_differs=_MEAN_OF_DEFINED),
+    "WeightedF1": _plain("f1_score(average='weighted')", zero_division="", sklearn_differs=_MEAN_OF_DEFINED),
+    "WeightedJaccard": _plain("jaccard_score(average='weighted')", zero_division="",
+                              sklearn_differs=_ZERO_FOR_UNDEFINED),
 }
 
 

@@ -31,7 +31,7 @@ def harmonic(weight, x, y):
 ACCURACY = register(Measure(
     "Acc", "Accuracy", counts=(TP + TN) / (TP + FP + FN + TN),
     probs=Pr(S, G) * Pr(G) + Pr(NS, NG) * Pr(NG), source="Amigo et al., Section 4.1",
-    aliases=("Accuracy",)))
+    aliases=("Accuracy", "WeightedRecall")))
 
 WACC = register(Measure(
     "WAcc", "Weighted Accuracy", counts=(lam * TP + TN) / (lam * (TP + FN) + TN + FP),

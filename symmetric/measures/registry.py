@@ -34,6 +34,9 @@ MEASURE_MODULES = (
     ("symmetric.measures.filtering", "classification"),       # Amigo et al.: filtering measures, smoothed variants
     ("symmetric.measures.classification", "classification"),  # Sebastiani (ICTIR 2015): K, Youden, BalAcc, DOR, ASP, MCC
     ("symmetric.measures.confusion", "classification"),       # the binary measures of scikit-learn and PyCM
+    ("symmetric.measures.class_statistics", "classification"),  # PyCM's further class statistics (DP, IBA, ...)
+    ("symmetric.measures.agreement", "classification"),       # PyCM's overall statistics of a 2x2 table
+    ("symmetric.measures.averaged", "classification"),        # scikit-learn's macro and weighted averages
     ("symmetric.measures.lewis", "expectation"),              # Lewis (SIGIR 1995): loss, F with C_F, SEC
     ("symmetric.quantification.measures", "quantification"),  # Sebastiani: the nine EMQs
 )
