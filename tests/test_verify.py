@@ -363,7 +363,8 @@ def test_bad_files_exit_2_with_position(text, fragments, tmp_path):
 def test_bad_options(tmp_path):
     path = write(tmp_path, GOOD)
     assert_user_error(verify(path, "--time-limit", "soon"), "--time-limit")
-    assert_user_error(verify(path, "--no-pdf"), "--no-pdf needs --latex")
+    r = verify(path, "--no-pdf")               # --no-pdf alone: no PDF, no refusal
+    assert r.exit_code == 0 and "proofs.pdf" not in r.output, r.output
     assert_user_error(verify(tmp_path / "missing.toml"), "missing.toml", "cannot read")
 
 

@@ -65,8 +65,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, t
     """
     from .. import verify as verifier         # sympy loads only when the command runs
     seconds = _time_limit(time_limit)
-    if no_pdf and outdir is None:
-        raise InputError("--no-pdf needs --latex DIR (no PDF is built without LaTeX output)")
+    # --no-pdf alone asks for what already happens (no PDF without --latex): accepted, not refused
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=(file,))
     if outdir is not None:
