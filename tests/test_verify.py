@@ -320,7 +320,7 @@ BAD_FILES = [
     (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "=<"\n  rhs = "1"\n', ["line 7, column 10", "unknown relation '=<'"]),
     (HEADER + '  [[claim.step]]\n  latex = "\\\\foo{TP} = 1"\n', ["line 6, column 12", "unknown LaTeX macro \\foo"]),
     (HEADER + '  [[claim.step]]\n  latex = "TP + y = 1"\n', ["line 6, column 17", "unknown symbol 'y'"]),
-    (HEADER + '  [[claim.step]]\n  latex = "TP(1 - FN) = 1"\n', ["line 6, column 12", "ambiguous LaTeX"]),
+    (HEADER + '  [[claim.step]]\n  latex = "MCC(1 - FN) = 1"\n', ["line 6, column 12", "measure name followed by parentheses"]),
     (HEADER + '  [[claim.step]]\n  latex = "TP + 1"\n', ["line 6, column 12", "must be a relation"]),
     (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n  rhs = "1"\n' + HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n  rhs = "1"\n',
      ["line 11, column 7", "duplicate claim id 'c' (first at line 3)"]),

@@ -4,7 +4,7 @@ expression of the claim is parsed, read in its model and displayed."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
@@ -94,16 +94,31 @@ class ClaimContext:
                 rhs = self.names.parse(self.table, "assume", right, self._extra())
             except InputError as exc:
                 raise InputError(exc.message, **where) from None
-            if not isinstance(lhs, sp.Symbol) and isinstance(rhs, sp.Symbol):
-                lhs, rhs, rel = rhs, lhs, {"<": ">", ">": "<"}.get(rel, rel)
-            if not isinstance(lhs, sp.Symbol) or lhs in rhs.free_symbols or lhs.name.startswith(PLACEHOLDER_PREFIX):
-                raise InputError(f"assumption {text!r}: one side must be a single count cell or parameter "
-                                 "(such as TP > FP or lambda > 1)", **where)
-            if rhs.has(space.Pr, space.Joint) or lhs not in set(space.CELLS) | {p.symbol for p in self.all_params()}:
-                raise InputError(f"assumption {text!r}: only count cells and parameters can be assumed on",
-                                 **where)
-            out.append(Assumption(lhs, STRICT[rel], rhs, text, where))
+            out.append(self.assumption(lhs, rel, rhs, text, where))
         return out
+
+    def assumption(self, lhs: sp.Expr, rel: str, rhs: sp.Expr, text: str, where: dict) -> Assumption:
+        """``lhs rel rhs`` as an :class:`Assumption` on a cell or parameter, or the positioned refusal."""
+        if not isinstance(lhs, sp.Symbol) and isinstance(rhs, sp.Symbol):
+            lhs, rhs, rel = rhs, lhs, {"<": ">", ">": "<"}.get(rel, rel)
+        if not isinstance(lhs, sp.Symbol) or lhs in rhs.free_symbols or lhs.name.startswith(PLACEHOLDER_PREFIX):
+            raise InputError(f"assumption {text!r}: one side must be a single count cell or parameter "
+                             "(such as TP > FP or lambda > 1)", **where)
+        if rhs.has(space.Pr, space.Joint) or lhs not in set(space.CELLS) | {p.symbol for p in self.all_params()}:
+            raise InputError(f"assumption {text!r}: only count cells and parameters can be assumed on", **where)
+        if rel not in STRICT:
+            raise InputError(f"assumption {text!r}: use a strict < or > (or =); a boundary is checked as "
+                             "its own claim with =", **where)
+        return Assumption(lhs, STRICT[rel], rhs, text, where)
+
+    def with_conditions(self, conditions, where) -> "ClaimContext":
+        """This claim with a step's own conditions (``\\text{if } TP > FP``) added to its
+        assumptions; ``X > 0`` for a count cell is the domain already and is not repeated.
+        ``conditions``: (lhs, rel, rhs, text, column) tuples; ``where(text, column)`` the place."""
+        extra = [self.assumption(lhs, rel, rhs, text, where(column))
+                 for lhs, rel, rhs, text, column in conditions
+                 if not (lhs in space.CELLS and rel == ">" and rhs == 0)]
+        return replace(self, assumptions=[*self.assumptions, *extra]) if extra else self
 
     def all_params(self) -> list[Param]:
         return [*self.params.values(), *self.names.params.values()]

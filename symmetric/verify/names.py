@@ -76,6 +76,13 @@ class Names:
             raise InputError(exc.message, **table.where(key)) from None
 
 
+# the names papers print for catalogue measures that the catalogue does not spell so
+# (``\\kappa`` and ``\\phi`` are the Greek spellings of kappa and phi)
+PAPER_ALIASES = {"classification": {"ACC": "Acc", "kappa": "Kappa", "phi": "Phi", "Prec": "Precision",
+                                    "Rec": "Recall", "Sens": "Recall", "Spec": "Specificity", "BACC": "BalAcc",
+                                    "Fbeta": "Fbeta", "F_1": "F1", "GM": "Gmean"}}
+
+
 def _catalogue_names(kind: str) -> dict[str, object]:
     """Catalogue measures under every name the parser can read (``F1``, ``MCC``, ``Lam`` for
     ``Lam%`` is not offered: a name with other characters must be defined in the file)."""
@@ -84,6 +91,9 @@ def _catalogue_names(kind: str) -> dict[str, object]:
         for name in (m.name, *getattr(m, "aliases", ())):
             if _NAME.match(name):
                 out.setdefault(name, m)
+    for alias, name in PAPER_ALIASES.get(kind, {}).items():
+        if alias not in out:
+            out[alias] = registry.get(name, kind)
     return out
 
 

@@ -26,7 +26,8 @@ from ..evidence import say
 from ..logic import Verdict
 from .context import ClaimContext, located, shown
 from .source import Table, type_name
-from .texparse import parse_latex_relation
+from .texnorm import printed_slice
+from .texparse import read_latex
 from .outcome import Outcome
 from .values import compare_number, exact_point, infinity
 from .property_steps import check_property, reading_of
@@ -110,13 +111,45 @@ def check_relation(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
 
 
 def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    """Every link of the printed chain is a relation of its own, with its own record; the step
+    fails at the first wrong link (a refuted one preferred), else is undetermined if any is."""
     text = table.string("latex")
+    reading = _read_latex(ctx, table)
+    ctx = _conditioned(ctx, table, text, reading)
+    for qualifier in reading.ignored:
+        d.note(f"{label}: the qualifier {qualifier!r} is prose and was not checked")
+    outcomes = []
+    for k, link in enumerate(reading.links, 1):
+        # shown as the paper prints it (it was read, so it is the whitelisted LaTeX of the grammar)
+        printed = PrintedLatex(printed_slice(text, link.start, link.end))
+        name = label if len(reading.links) == 1 else f"{label}, link {k}"
+        outcomes.append(_relation(ctx, table, d, name, link.lhs, link.rel, link.rhs, "latex", as_printed=printed))
+    wrong = [o for o in outcomes if o.status is Verdict.FAILS]
+    if wrong:
+        return next((o for o in wrong if o.refutation is not None), wrong[0])
+    if any(o.status is Verdict.UNDETERMINED for o in outcomes):
+        return Outcome(Verdict.UNDETERMINED)
+    return outcomes[0]
+
+
+def _read_latex(ctx: ClaimContext, table: Table):
     try:
-        lhs, rel, rhs = parse_latex_relation(text, ctx.symbols())
+        return read_latex(table.string("latex"), ctx.symbols())
     except InputError as exc:
         raise located(table, "latex", exc) from None
-    # shown as the paper prints it (it parsed, so it is the whitelisted LaTeX of MACROS)
-    return _relation(ctx, table, d, label, lhs, rel, rhs, "latex", as_printed=PrintedLatex(text))
+
+
+def _conditioned(ctx: ClaimContext, table: Table, text: str, reading) -> ClaimContext:
+    """The claim's context with the step's ``\\text{if ...}`` conditions as assumptions."""
+    if not reading.conditions:
+        return ctx
+    conditions = [(c.lhs, c.rel, c.rhs, text[c.start:c.end], c.start + 1) for c in reading.conditions]
+    return ctx.with_conditions(conditions, lambda column: _place(table, column))
+
+
+def _place(table: Table, column: int) -> dict:
+    exc = located(table, "latex", InputError("", column=column))
+    return {"source": exc.source, "line": exc.line, "column": exc.column}
 
 
 def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
@@ -328,13 +361,12 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         if rel not in RELATIONS and rel != "==":
             raise table.error(f"unknown relation {rel!r} (one of {' '.join(RELATIONS)})", "rel")
     elif kind.key == "latex":
-        try:
-            lhs, _, rhs = parse_latex_relation(table.string("latex"), ctx.symbols())
-        except InputError as exc:
-            raise located(table, "latex", exc) from None
-        ctx.measure_of(lhs - rhs, table, "latex")
-        for derivative in (lhs - rhs).atoms(sp.Derivative):
-            _independent(ctx, table, "latex", derivative.variables)
+        reading = _read_latex(ctx, table)
+        _conditioned(ctx, table, table.string("latex"), reading).reading([])
+        for link in reading.links:
+            ctx.measure_of(link.lhs - link.rhs, table, "latex")
+            for derivative in (link.lhs - link.rhs).atoms(sp.Derivative):
+                _independent(ctx, table, "latex", derivative.variables)
     elif kind.key in ("derivative", "limit"):
         _wrt(ctx, table, "wrt" if kind.key == "derivative" else "var")
         if kind.key == "limit":

@@ -1,0 +1,359 @@
+"""The grammar of a printed relation: tokens of normalised LaTeX (:mod:`.texnorm`, names already
+placeholders ``@k@``) to sympy objects, by recursive descent, never eval.
+
+Why a grammar of our own rather than sympy's lark LaTeX parser: lark returns every reading of an
+ambiguous text (``\\ln(TP) + 1`` as ln(TP) + 1 and as ln(TP + 1); ``(a)(b)(c)`` as calls), and
+knows no chains or rows.  Here the reading is the one papers mean, fixed by rules:
+
+* juxtaposition is a product (``2 TP``, ``(a)(b)(c)``, ``\\beta^2 PPV``, ``TP(1 - FN)``), but a
+  measure name directly before ``(`` is refused (it reads as an application, ``MCC(S)``);
+* ``\\ln``, ``\\log`` (``\\log_2``), ``\\exp``, ``\\sqrt`` (``\\sqrt[3]``) take a parenthesised or
+  braced argument when one follows, else the next factor with its power (``\\ln x^2`` is ln(x^2));
+* ``^`` takes a braced group or one character (``x^23`` is x^2 3, as TeX reads it);
+* a chain ``a = b \\le c`` is a list of links (a = b, b <= c); a row (``\\\\``) that starts with
+  a relation continues the chain of the row before, a row without a relation continues its
+  expression, any other row starts a new chain (``gather``);
+* after the chain, ``\\text{if } TP > FP`` (if, when, whenever, for, for all, provided, given,
+  where, with) is a condition; any other trailing ``\\text{...}`` is a qualifier ignored and
+  reported; trailing ``.``, ``,`` and ``;`` are punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import sympy as sp
+
+from ..errors import InputError
+from .texnorm import Mapped
+
+RELATION_MACROS = {"le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
+                   "ne": "!=", "neq": "!=", "lt": "<", "gt": ">"}
+PRODUCT_MACROS = {"cdot": "*", "times": "*", "ast": "*", "div": "/"}
+FUNCTIONS = ("ln", "log", "exp")
+OPEN = {"(": ")", "[": "]", "\\{": "\\}", "\\lbrace": "\\rbrace", "\\lbrack": "\\rbrack"}
+ABS = ("|", "\\lvert", "\\rvert", "\\vert")
+KNOWN = sorted({*RELATION_MACROS, *PRODUCT_MACROS, *FUNCTIONS, "frac", "dfrac", "tfrac", "cfrac", "sqrt", "min",
+                "max", "infty", "lvert", "rvert", "vert", "lbrace", "rbrace", "text", "left", "right", "big",
+                "mathrm", "mathit", "mathbf", "operatorname", "partial", "mid", "neg"})
+GREEK_LETTERS = ("alpha", "beta", "gamma", "delta", "epsilon", "lambda", "mu", "theta", "kappa", "rho", "sigma",
+                 "tau", "omega", "phi", "psi", "eta", "xi", "zeta", "nu", "pi", "chi")
+CONDITION_WORDS = ("if", "when", "whenever", "for", "for all", "for every", "provided", "provided that", "given",
+                   "where", "with", "assuming")
+_TOKEN = re.compile(r"\s*(?:(?P<name>@\d+@)|(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<row>\\\\)"
+                    r"|(?P<macro>\\(?:[A-Za-z]+|[{}|]))|(?P<rel><=|>=|!=|[=<>])|(?P<punct>[-+*/^_()\[\]{}|,.;:!'])"
+                    r"|(?P<letters>[A-Za-z]+))")
+_BRACED = re.compile(r"\s*\{(?P<inner>[^{}]*)\}")
+
+
+@dataclass(frozen=True)
+class Tok:
+    kind: str            # name num row macro rel punct letters text end
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Link:
+    """One relation of a chain: ``lhs rel rhs``, spanning ``start:end`` of the normalised text."""
+
+    lhs: sp.Expr
+    rel: str
+    rhs: sp.Expr
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Reading:
+    links: tuple[Link, ...]
+    conditions: tuple[Link, ...]     # from \text{if ...}
+    ignored: tuple[str, ...]         # qualifiers read as prose
+
+
+def tokens(mapped: Mapped) -> list[Tok]:
+    text, out, i = mapped.text, [], 0
+    while i < len(text):
+        if text[i:].strip() == "":
+            break
+        m = _TOKEN.match(text, i)
+        if m is None:
+            at = len(text) - len(text[i:].lstrip())
+            raise InputError(f"unexpected character {text[at]!r} in LaTeX", column=mapped.column(at))
+        kind = m.lastgroup
+        if kind == "macro" and m.group("macro")[1:] in ("text", "textrm", "mbox", "hbox", "textnormal", "textit"):
+            braced = _BRACED.match(text, m.end())
+            if braced is None:
+                raise InputError("\\text needs a braced argument", column=mapped.column(m.start(kind)))
+            out.append(Tok("text", braced.group("inner"), m.start(kind), braced.end()))
+            i = braced.end()
+            continue
+        out.append(Tok(kind, m.group(kind), m.start(kind), m.end()))
+        i = m.end()
+    out.append(Tok("end", "", len(text), len(text)))
+    return out
+
+
+class Parser:
+    def __init__(self, mapped: Mapped, values: Sequence[sp.Basic], measures: set) -> None:
+        self.mapped, self.values, self.measures = mapped, values, measures
+        self.toks: list[Tok] = []
+        self.i = 0
+        self.abs_depth = 0
+
+    # ------------------------------------------------------------ helpers
+
+    def error(self, message: str, tok: Tok | None = None) -> InputError:
+        tok = tok or self.peek()
+        return InputError(message, column=self.mapped.column(tok.start))
+
+    def peek(self, k: int = 0) -> Tok:
+        return self.toks[min(self.i + k, len(self.toks) - 1)]
+
+    def take(self) -> Tok:
+        tok = self.peek()
+        self.i += 1
+        return tok
+
+    def is_(self, kind: str, *texts: str, k: int = 0) -> bool:
+        tok = self.peek(k)
+        return tok.kind == kind and (not texts or tok.text in texts)
+
+    def expect(self, kind: str, text: str, what: str) -> Tok:
+        if not self.is_(kind, text):
+            raise self.error(f"expected {what} in LaTeX")
+        return self.take()
+
+    def relation(self) -> str | None:
+        tok = self.peek()
+        if tok.kind == "rel":
+            return tok.text
+        if tok.kind == "macro" and tok.text[1:] in RELATION_MACROS:
+            return RELATION_MACROS[tok.text[1:]]
+        return None
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self) -> sp.Expr:
+        left = self.term()
+        while self.is_("punct", "+", "-"):
+            sign = self.take().text
+            right = self.term()
+            left = left + right if sign == "+" else left - right
+        return left
+
+    def term(self) -> sp.Expr:
+        left = self.unary()
+        while True:
+            tok = self.peek()
+            op = PRODUCT_MACROS.get(tok.text[1:]) if tok.kind == "macro" else (tok.text if tok.kind == "punct" and
+                                                                                 tok.text in "*/" else None)
+            if op:
+                self.take()
+                right = self.unary()
+                left = left * right if op == "*" else left / right
+            elif self.starts_factor():
+                if tok.kind == "num":
+                    raise self.error("a number after a factor: write the product with \\cdot")
+                left = left * self.power()
+            else:
+                return left
+
+    def unary(self) -> sp.Expr:
+        if self.is_("punct", "-"):
+            self.take()
+            return -self.unary()
+        if self.is_("punct", "+"):
+            self.take()
+            return self.unary()
+        return self.power()
+
+    def starts_factor(self) -> bool:
+        tok = self.peek()
+        if tok.kind in ("name", "num"):
+            return True
+        if tok.kind == "punct":
+            return tok.text in ("(", "[", "{") or (tok.text == "|" and self.abs_depth == 0)
+        if tok.kind == "macro":
+            name = tok.text[1:]
+            return (name in ("frac", "dfrac", "tfrac", "cfrac", "sqrt", "min", "max", "infty", "lbrace", "lvert")
+                    or name in FUNCTIONS or tok.text == "\\{" or (name == "vert" and self.abs_depth == 0))
+        return tok.kind == "letters" and tok.text == "e" and self.is_("punct", "^", k=1)
+
+    def power(self) -> sp.Expr:
+        base = self.atom()
+        if self.is_("punct", "_"):
+            raise self.error("a subscript on something that is not a name")
+        if self.is_("punct", "^"):
+            self.take()
+            base = base ** self.argument("an exponent")
+            if self.is_("punct", "^"):
+                raise self.error("double exponent: write a^{b c} or (a^b)^c")
+        return base
+
+    def argument(self, what: str) -> sp.Expr:
+        """A braced group, or one character / name / macro atom (``\\frac12``, ``x^2``)."""
+        tok = self.peek()
+        if tok.kind == "punct" and tok.text == "{":
+            return self.group()
+        if tok.kind == "num":
+            self.take()
+            if len(tok.text) > 1:                # TeX takes one digit: push the rest back
+                rest = Tok("num", tok.text[1:], tok.start + 1, tok.end)
+                self.toks.insert(self.i, rest)
+            return sp.Integer(int(tok.text[0])) if tok.text[0].isdigit() else self.error(f"expected {what}")
+        if tok.kind in ("name", "macro", "letters"):
+            return self.atom()
+        raise self.error(f"expected {what} in LaTeX")
+
+    def group(self) -> sp.Expr:
+        self.expect("punct", "{", "'{'")
+        inner = self.expr()
+        self.expect("punct", "}", "'}'")
+        return inner
+
+    def atom(self) -> sp.Expr:
+        tok = self.peek()
+        if tok.kind == "num":
+            self.take()
+            return sp.Rational(tok.text)          # decimals exactly as written
+        if tok.kind == "name":
+            self.take()
+            value = self.values[int(tok.text.strip("@")) - 1]
+            if value in self.measures and self.is_("punct", "("):
+                raise self.error("a measure name followed by parentheses reads as its application; "
+                                 "write a product with \\cdot", tok)
+            return value
+        if tok.kind == "punct" and tok.text == "{":
+            return self.group()
+        if (tok.kind == "punct" and tok.text in OPEN) or (tok.kind == "macro" and tok.text in OPEN):
+            return self.bracketed()
+        if (tok.kind == "punct" and tok.text == "|") or (tok.kind == "macro" and tok.text in ABS):
+            self.take()
+            self.abs_depth += 1
+            inner = self.expr()
+            if not (self.is_("punct", "|") or self.is_("macro", *ABS)):
+                raise self.error("expected the closing '|' in LaTeX")
+            self.take()
+            self.abs_depth -= 1
+            return sp.Abs(inner)
+        if tok.kind == "letters" and tok.text == "e" and self.is_("punct", "^", k=1):
+            self.take()
+            return sp.E
+        if tok.kind == "letters":
+            raise self.error(f"unknown symbol {tok.text!r} in LaTeX")
+        if tok.kind == "macro":
+            return self.macro(tok)
+        if tok.kind == "end":
+            raise self.error("the LaTeX ends where an expression is expected")
+        if tok.kind == "text":
+            raise self.error("\\text{...} inside an expression (a qualifier goes after the relation)")
+        raise self.error(f"unexpected {tok.text!r} in LaTeX (an expression is expected)")
+
+    def bracketed(self) -> sp.Expr:
+        tok = self.take()
+        inner = self.expr()
+        close = OPEN[tok.text]
+        if not (self.peek().text == close and self.peek().kind in ("punct", "macro")):
+            raise self.error(f"expected the closing {close!r} of the bracket opened at column "
+                             f"{self.mapped.column(tok.start)}")
+        self.take()
+        return inner
+
+    def macro(self, tok: Tok) -> sp.Expr:
+        name = tok.text[1:]
+        self.take()
+        if name in ("frac", "dfrac", "tfrac", "cfrac"):
+            num = self.argument("a numerator")
+            return num / self.argument("a denominator")
+        if name == "sqrt":
+            index = None
+            if self.is_("punct", "["):
+                self.take()
+                index = self.expr()
+                self.expect("punct", "]", "']' after the root's index")
+            radicand = self.bracketed() if self.is_("punct", "(") else self.argument("the square root's argument")
+            return sp.sqrt(radicand) if index is None else radicand ** (1 / index)
+        if name in FUNCTIONS:
+            base = None
+            if name == "log" and self.is_("punct", "_"):
+                self.take()
+                base = self.argument("the logarithm's base")
+            exponent = None
+            if self.is_("punct", "^"):          # \ln^2 x is (ln x)^2
+                self.take()
+                exponent = self.argument("an exponent")
+            if self.is_("punct", "(") or self.is_("punct", "["):
+                arg = self.bracketed()
+            elif self.is_("punct", "{"):
+                arg = self.group()
+            else:
+                arg = self.power()
+            value = sp.exp(arg) if name == "exp" else (sp.log(arg) if base is None else sp.log(arg, base))
+            return value if exponent is None else value ** exponent
+        if name in ("min", "max"):
+            opener = self.expect("punct", "(", f"'(' after \\{name}")
+            args = [self.expr()]
+            while self.is_("punct", ","):
+                self.take()
+                args.append(self.expr())
+            if not self.is_("punct", ")"):
+                raise self.error(f"expected the closing ')' of \\{name} opened at column "
+                                 f"{self.mapped.column(opener.start)}")
+            self.take()
+            return (sp.Min if name == "min" else sp.Max)(*args)
+        if name == "infty":
+            return sp.oo
+        if name == "partial":
+            raise self.error("\\partial is read in \\frac{\\partial A}{\\partial B} with A a measure or name "
+                             "of the claim and B a variable", tok)
+        if name in GREEK_LETTERS:
+            raise self.error(f"unknown symbol \\{name} in LaTeX (declare it: params = [\"{name}>0\"])", tok)
+        raise self.error(f"unknown LaTeX macro \\{name} (known: " + ", ".join("\\" + k for k in KNOWN)
+                         + ", and the names of the claim)", tok)
+
+    # ------------------------------------------------------------ rows and chains
+
+    def chain(self, previous: tuple[sp.Expr, int] | None) -> tuple[list[Link], tuple[sp.Expr, int] | None]:
+        """The links of one row; ``previous``: the last expression of the row before (and its start)."""
+        links: list[Link] = []
+        if self.relation() is None:
+            start = self.peek().start
+            previous = (self.expr(), start)
+        elif previous is None:
+            raise self.error("a relation with nothing on its left")
+        while (rel := self.relation()) is not None:
+            self.take()
+            start = self.peek().start
+            rhs = self.expr()
+            links.append(Link(previous[0], rel, rhs, previous[1], self.toks[self.i - 1].end))
+            previous = (rhs, start)
+        return links, previous
+
+    def rest_of_row(self) -> list[Tok]:
+        out = []
+        while self.peek().kind not in ("row", "end"):
+            out.append(self.take())
+        return out
+
+
+def split_rows(toks: list[Tok], relation) -> list[list[Tok]]:
+    """Rows at ``\\\\``; a row without a relation joins the row before (multline, split)."""
+    rows: list[list[Tok]] = [[]]
+    for tok in toks[:-1]:
+        if tok.kind == "row":
+            rows.append([])
+        else:
+            rows[-1].append(tok)
+    out: list[list[Tok]] = []
+    for row in rows:
+        if not row:
+            continue
+        if out and not any(relation(t) for t in row):
+            out[-1].extend(row)
+        else:
+            out.append(row)
+    return out
