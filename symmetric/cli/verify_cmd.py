@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..render import files, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
+from ..render import text as text_render
 from ..claims.model import ClaimResult, ClaimVerdict
 from . import main
 
@@ -36,6 +37,21 @@ def _verdict_table(results: list[ClaimResult], title: str) -> Table:
         table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", str(len(r.discrepancies)),
                       f"{r.seconds:.2f}")
     return table
+
+
+def _step_table(result: ClaimResult) -> Table:
+    """``--show ID``: every step of one claim, its printed and derived forms, status and check."""
+    table = Table(title=f"{result.id}: {result.verdict.value}", show_lines=True)
+    for column in ("step", "printed", "derived", "status", "check"):
+        table.add_column(column, overflow="fold")
+    for row in json_render.claim_steps(result):
+        table.add_row(row["step"], row["printed"], row["derived"], row["verdict"], row["check"])
+    return table
+
+
+def _claim_json(result: ClaimResult) -> dict:
+    return {**json_render.claim_result(result), "steps": json_render.claim_steps(result),
+            "notes": [text_render.prose(n) for n in result.notes]}
 
 
 def _time_limit(text: str) -> float | None:
@@ -55,9 +71,11 @@ def _time_limit(text: str) -> float | None:
 @click.option("--latex", "outdir", metavar="DIR", type=click.Path(file_okay=False),
               help="Write the LaTeX proofs to DIR (one file per claim, to \\input in a paper).")
 @click.option("--no-pdf", is_flag=True, help="Do not build DIR/proofs.pdf even if pdflatex is on PATH.")
+@click.option("--show", "show", metavar="ID", help="Print every step of claim ID: printed, derived, status, check.")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="At most this many seconds per claim (0 = no limit).")
-def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, time_limit: str) -> None:
+def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, show: str | None,
+           time_limit: str) -> None:
     """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]).
 
     Prints the verdict of each claim (proved, corrected, refuted, undetermined); exits 0 when
@@ -71,6 +89,9 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, t
     if outdir is not None:
         files.check_writable(outdir, directory=True, inputs=(file,))
     claims_file, prepared = verifier.prepare(file)
+    ids = [item.claim.id for item in prepared]
+    if show is not None and show not in ids:
+        raise InputError(f"--show: no claim {show!r} in {file} (claims: {', '.join(ids)})")
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []
@@ -81,9 +102,17 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, t
         err.print(f"[{VERDICT_STYLE[result.verdict]}]{result.verdict.value}[/] ({result.seconds:.2f} s)",
                   highlight=False)
     out.print(_verdict_table(results, f"symmetric verify {file}"))
+    for r in results:
+        if r.id == show:
+            out.print(_step_table(r))
+            if r.counterexample is not None:
+                out.print("counterexample: " + json.dumps(text_render.counterexample(r.counterexample)),
+                          highlight=False, markup=False)
+            for note in r.notes:
+                out.print("note: " + text_render.prose(note), highlight=False, markup=False)
     counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
-    report = {"file": file, "title": claims_file.title, "claims": [json_render.claim_result(r) for r in results]}
+    report = {"file": file, "title": claims_file.title, "claims": [_claim_json(r) for r in results]}
     if json_file == "-":
         click.echo(json.dumps(report, indent=2))
     elif json_file is not None:

@@ -66,6 +66,12 @@ GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "lambda", "mu", "theta", 
          "omega", "phi", "psi", "eta", "xi", "zeta", "nu"}
 
 
+def _unbraced(text: str) -> str:
+    """``{F_1}`` as ``F_1`` (one outer pair of braces), ``F_{1}`` kept."""
+    text = text.strip()
+    return text[1:-1].strip() if re.fullmatch(r"\{[^{}]*\}", text) else text
+
+
 class _Rewriter:
     """The text with names as placeholders ``@k@`` (characters the grammar cannot confuse with a
     macro or a name, so ``\\cdot\\mathrm{TPR}`` stays two tokens), spans kept (:class:`Mapped`)."""
@@ -88,8 +94,8 @@ class _Rewriter:
 
     def replace(self, m: re.Match, mapped: Mapped) -> str:
         if m.group("partial"):
-            of = self.name(m.group("of").strip("{} "), m.start("of"), mapped)
-            wrt = self.name(m.group("wrt").strip("{} "), m.start("wrt"), mapped)
+            of = self.name(_unbraced(m.group("of")), m.start("of"), mapped)
+            wrt = self.name(_unbraced(m.group("wrt")), m.start("wrt"), mapped)
             if not isinstance(wrt, sp.Symbol):
                 raise InputError(f"cannot differentiate with respect to {m.group('wrt')!r}",
                                  column=mapped.column(m.start("wrt")))
