@@ -258,8 +258,8 @@ class Parser:
         inner = self.expr()
         close = OPEN[tok.text]
         if not (self.peek().text == close and self.peek().kind in ("punct", "macro")):
-            raise self.error(f"expected the closing {close!r} of the bracket opened at column "
-                             f"{self.mapped.column(tok.start)}")
+            raise self.error(f"the bracket {tok.text!r} is not closed (expected {close!r} before "
+                             f"{self.peek().text or 'the end'!r})", tok)
         self.take()
         return inner
 
@@ -301,8 +301,7 @@ class Parser:
                 self.take()
                 args.append(self.expr())
             if not self.is_("punct", ")"):
-                raise self.error(f"expected the closing ')' of \\{name} opened at column "
-                                 f"{self.mapped.column(opener.start)}")
+                raise self.error(f"the '(' of \\{name} is not closed", opener)
             self.take()
             return (sp.Min if name == "min" else sp.Max)(*args)
         if name == "infty":
