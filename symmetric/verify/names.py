@@ -64,12 +64,13 @@ class Names:
             raise InputError(f"unknown measure {name!r}" + (f"; did you mean {', '.join(exc.suggestions)}?"
                                                             if exc.suggestions else ""), **table.where(key)) from None
 
-    def parse(self, table: Table, key: str, text: str | None = None, extra: Mapping[str, sp.Basic] = {}) -> sp.Expr:
+    def parse(self, table: Table, key: str, text: str | None = None, extra: Mapping[str, sp.Basic] = {},
+              nonzero=None) -> sp.Expr:
         """The expression of ``key`` (or ``text`` found there), positioned in the file on error."""
         text = table.string(key) if text is None else text
         locate = table.locator(key)
         try:
-            return parse_expression(text, self.symbols(extra), source=table.source)
+            return parse_expression(text, self.symbols(extra), source=table.source, nonzero=nonzero)
         except InputError as exc:
             if locate is not None and exc.line is not None:
                 raise in_file(exc, table.source, locate) from None

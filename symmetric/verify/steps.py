@@ -18,7 +18,7 @@ import sympy as sp
 
 from .. import space
 from ..checks.piecewise import resolve_on_domain
-from ..checks.decide import is_identically_zero, is_positive_everywhere
+from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
 from ..claims.derivation import Derivation
 from ..claims.model import PrintedLatex
 from ..errors import InputError
@@ -26,6 +26,7 @@ from ..evidence import say
 from ..logic import Verdict
 from .context import ClaimContext, located, shown
 from .source import Table, type_name
+from .hypotheses import decide_under
 from .texnorm import printed_slice
 from .texparse import read_latex
 from .outcome import Outcome
@@ -49,8 +50,11 @@ class StepKind:
 COMMON = ("label", "conclusion")
 
 
-def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain):
+def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain, hypotheses=()):
     """(truth of ``lhs rel rhs`` on the domain, the deciding Decision, a witness it fails at)."""
+    if hypotheses:                      # general assumptions: decided under them (.hypotheses)
+        plain = _decide(rel, lhs, rhs, domain)[1]
+        return decide_under(rel, lhs - rhs, domain, hypotheses, plain)
     if rel in ("=", "!="):
         d = is_identically_zero(lhs - rhs, domain)
         value = d.value if rel == "=" else (None if d.value is None else not d.value)
@@ -69,7 +73,7 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
     reading = ctx.reading([lhs, rhs])
     left, right = reading.expression(lhs), reading.expression(rhs)
     printed = RELATIONS[rel](shown(lhs), shown(rhs), evaluate=False)
-    value, decision, witness = _decide(rel, left, right, reading.domain)
+    value, decision, witness = _decide(rel, left, right, reading.domain, reading.hypotheses)
     why = [f"decided on the domain: {reading.domain.name} ({decision.method})"]
     if decision.detail:
         why.append("; " + decision.detail)
@@ -174,6 +178,9 @@ def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, pri
     printed form already read in the model, when it is not ``printed_expr`` read there)."""
     printed = reading.expression(printed_expr) if printed is None else printed
     decision = is_identically_zero(printed - derived_expr, reading.domain)
+    if decision.value is False and reading.hypotheses:   # the witness may lie outside the assumptions
+        decision = Decision(None, "undecided", detail="differs on the domain, not shown to differ under "
+                                                      "the assumptions")
     why = [how, f" ({decision.method})"]
     if decision.detail:
         why.append("; " + decision.detail)
