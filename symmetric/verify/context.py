@@ -197,7 +197,7 @@ class ClaimContext:
             for k in range(1, len(hypotheses) + 1):
                 if empty(hypotheses[:k], domain):
                     raise InputError(f"assumption {hypotheses[k - 1].text!r} leaves the claim's domain empty "
-                                     "(with the assumptions before it)", **self.hypotheses[k - 1][4])
+                                     "(no table satisfies it together with the claim's other assumptions)", **self.hypotheses[k - 1][4])
             self._checked_nonempty = True
         return replace(reading, domain=domain, hypotheses=hypotheses)
 
