@@ -146,3 +146,18 @@ def test_wrong_link_refutes_with_exact_point(tmp_path):
     claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
     assert claim["verdict"] == "refuted"
     assert [s["verdict"] for s in claim["steps"]] == ["holds", "wrong"]
+
+
+@pytest.mark.parametrize("limit, to, direction, printed, verdict", [
+    ("-TN/TP", "0", "+", "-oo", "proved"),
+    ("TN/TP", "0", "+", "\\\\infty", "proved"),
+    ("TP/(TP+FN)", "\\\\infty", "+-", "1", "proved"),
+    ("TN/TP", "0", "+", "-\\\\infty", "corrected"),
+])
+def test_infinity_in_limits_and_printed_results(tmp_path, limit, to, direction, printed, verdict):
+    path = tmp_path / "lim.toml"
+    path.write_text(f'[[claim]]\nid = "c"\n  [[claim.step]]\n  limit = "{limit}"\n  var = "TP"\n  to = "{to}"\n'
+                    f'  direction = "{direction}"\n  printed = "{printed}"\n', encoding="utf-8")
+    r = invoke("verify", str(path), "--json", "-")
+    claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
+    assert claim["verdict"] == verdict, claim

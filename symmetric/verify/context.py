@@ -18,6 +18,7 @@ from .hypotheses import Hypothesis, empty
 from .model import Assumption, Reading, apply_assumptions, base_domain, model_of
 from .names import PLACEHOLDER_PREFIX, Names, claim_params
 from .source import Table
+from .values import infinity
 
 _RELATION = re.compile(r"(<=|>=|!=|==|=|<|>)")
 STRICT = {"<": "<", ">": ">", "=": "=", "==": "="}
@@ -70,6 +71,8 @@ class ClaimContext:
         return self.names.symbols(self._extra())
 
     def parse(self, table: Table, key: str, text: str | None = None) -> sp.Expr:
+        if key == "printed" and "limit" in table.data and infinity(table.string(key) if text is None else text):
+            return infinity(table.string(key) if text is None else text)     # a limit printed as -oo, \infty
         # a relation's sides are read on the claim's domain only: a denominator that cannot
         # vanish there may be cancelled (other fields, such as a value's point, may leave it)
         nonzero = self._nonzero_on_domain if key in ("lhs", "rhs") else None

@@ -250,6 +250,12 @@ def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
         d.fact(label, None, printed=shown(printed), justification=f"limit not determined by sympy{note}")
         return Outcome(Verdict.UNDETERMINED)
     derived = value.xreplace({u: k for k, u in rest.items()})
+    if printed in (sp.oo, -sp.oo) or derived in (sp.oo, -sp.oo):     # oo - oo is nan: compared as values
+        holds = derived == printed
+        d.fact(label, holds, printed=printed, derived=derived,
+               justification=say("limit as {0} computed by sympy, compared with the printed infinity",
+                                 sp.Symbol(f"{var} -> {to_text} ({direction})")))
+        return Outcome(Verdict.of(holds), None, None if holds else derived)
     return _compare(ctx, table, d, label, derived, printed, reading,
                     say("limit as {0} computed by sympy on the domain", sp.Symbol(f"{var} -> {to_text} ({direction})")))
 
