@@ -22,6 +22,7 @@ import sympy as sp
 from ..errors import InputError, UnknownNameError
 from ..measures import registry
 from ..measures.base import Param
+from ..measures.paper_aliases import PAPER_ALIASES
 from ..parse import count_symbols, parse_expression, parse_parameter, probability_symbols
 from ..quantification import check as quantification
 from ..userinput import build_measure, kind_named, lookup, owners
@@ -75,13 +76,6 @@ class Names:
             if locate is not None and exc.line is not None:
                 raise in_file(exc, table.source, locate) from None
             raise InputError(exc.message, **table.where(key)) from None
-
-
-# the names papers print for catalogue measures that the catalogue does not spell so
-# (``\\kappa`` and ``\\phi`` are the Greek spellings of kappa and phi)
-PAPER_ALIASES = {"classification": {"ACC": "Acc", "kappa": "Kappa", "phi": "Phi", "Prec": "Precision",
-                                    "Rec": "Recall", "Sens": "Recall", "Spec": "Specificity", "BACC": "BalAcc",
-                                    "Fbeta": "Fbeta", "F_1": "F1", "GM": "Gmean"}}
 
 
 def _catalogue_names(kind: str) -> dict[str, object]:
