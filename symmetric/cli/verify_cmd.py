@@ -71,18 +71,30 @@ def _time_limit(text: str) -> float | None:
 @click.option("--latex", "outdir", metavar="DIR", type=click.Path(file_okay=False),
               help="Write the LaTeX proofs to DIR (one file per claim, to \\input in a paper).")
 @click.option("--no-pdf", is_flag=True, help="Do not build DIR/proofs.pdf even if pdflatex is on PATH.")
+@click.option("--defs", "defs", metavar="DEFS.toml", type=click.Path(dir_okay=False),
+              help="With a .tex FILE: the paper's own notation ([[measure]]) and standing assume/params/test_set.")
 @click.option("--show", "show", metavar="ID", help="Print every step of claim ID: printed, derived, status, check.")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="At most this many seconds per claim (0 = no limit).")
-def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, show: str | None,
-           time_limit: str) -> None:
-    """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]).
+def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, defs: str | None,
+           show: str | None, time_limit: str) -> None:
+    """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]), or
+    every displayed relation of FILE.tex (with --defs for the paper's own notation).
 
     Prints the verdict of each claim (proved, corrected, refuted, undetermined); exits 0 when
     every claim is proved, 1 otherwise, 2 when the file is malformed (with its line and column).
     """
     from .. import verify as verifier         # sympy loads only when the command runs
     seconds = _time_limit(time_limit)
+    if file.endswith(".tex"):
+        from .verify_paper import verify_paper
+        for given, name in ((outdir, "--latex"), (show, "--show")):
+            if given is not None:
+                raise InputError(f"{name} is for claims files; with a .tex paper use --json")
+        verify_paper(file, defs, json_file, seconds)
+        return
+    if defs is not None:
+        raise InputError("--defs is for a .tex paper (a claims file declares its own measures and assume)")
     # --no-pdf alone asks for what already happens (no PDF without --latex): accepted, not refused
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=(file,))

@@ -119,17 +119,18 @@ def _exact(expr: sp.Basic) -> sp.Basic:
     return expr.xreplace({f: sp.Rational(str(f)) for f in expr.atoms(sp.Float)})
 
 
-def read_latex(text: str, names: Mapping[str, sp.Basic]) -> texgrammar.Reading:
+def read_latex(text: str, names: Mapping[str, sp.Basic], previous: sp.Expr | None = None) -> texgrammar.Reading:
     """``text`` (a relation, a chain, rows of an aligned display) as its links, the conditions
     of its ``\\text{if ...}`` qualifiers and the qualifiers ignored; InputError with the column in
-    ``text`` otherwise."""
+    ``text`` otherwise.  ``previous``: the last expression of the display before, which a text
+    starting with a relation continues (``= \\lim ...`` in a paper)."""
     rewriter = _Rewriter(names)
     mapped = rewriter.run(normalise(text, rewriter.by_spelling))
     measures = {v for v in names.values() if isinstance(v, sp.Symbol) and v.name.startswith("measure:")}
     parser = texgrammar.Parser(mapped, rewriter.values, measures)
     toks = texgrammar.tokens(mapped)
     links, conditions, ignored = [], [], []
-    previous = None
+    previous = None if previous is None else (previous, 0)
     for row in texgrammar.split_rows(toks, lambda t: _is_relation(t)):
         parser.toks, parser.i, parser.abs_depth = [*row, _end(row)], 0, 0
         while parser.is_("text"):                            # \text{hence} before the relation
@@ -142,6 +143,22 @@ def read_latex(text: str, names: Mapping[str, sp.Basic]) -> texgrammar.Reading:
     fix = [texgrammar.Link(_exact(k.lhs), k.rel, _exact(k.rhs), *mapped.span(k.start, k.end)) for k in links]
     conds = [texgrammar.Link(_exact(k.lhs), k.rel, _exact(k.rhs), *mapped.span(k.start, k.end)) for k in conditions]
     return texgrammar.Reading(tuple(fix), tuple(conds), tuple(i for i in ignored if i))
+
+
+def read_expression(text: str, names: Mapping[str, sp.Basic]) -> sp.Expr:
+    """``text`` as one expression (the right side of a paper's definition)."""
+    rewriter = _Rewriter(names)
+    mapped = rewriter.run(normalise(text, rewriter.by_spelling))
+    measures = {v for v in names.values() if isinstance(v, sp.Symbol) and v.name.startswith("measure:")}
+    parser = texgrammar.Parser(mapped, rewriter.values, measures)
+    toks = [t for t in texgrammar.tokens(mapped) if t.kind != "row"]
+    while len(toks) > 1 and toks[-2].kind == "punct" and toks[-2].text in ".,;":
+        toks.pop(-2)                                           # trailing punctuation
+    parser.toks = toks
+    value = parser.expr()
+    if parser.peek().kind != "end":
+        raise parser.error(f"unexpected {parser.peek().text!r} in a definition")
+    return _exact(value)
 
 
 def _is_relation(tok: texgrammar.Tok) -> bool:
