@@ -24,9 +24,7 @@ from ..render import text as text_render
 from ..claims.model import ClaimResult, ClaimVerdict
 from . import main
 
-# the colours and columns of `prove`'s table
-VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
-                 ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
+from .verify_paper import VERDICT_STYLE, verify_paper
 
 
 def _verdict_table(results: list[ClaimResult], title: str) -> Table:
@@ -87,7 +85,6 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
     from .. import verify as verifier         # sympy loads only when the command runs
     seconds = _time_limit(time_limit)
     if file.endswith(".tex"):
-        from .verify_paper import verify_paper
         for given, name in ((outdir, "--latex"), (show, "--show")):
             if given is not None:
                 raise InputError(f"{name} is for claims files; with a .tex paper use --json")

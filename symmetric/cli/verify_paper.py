@@ -15,6 +15,10 @@ from ..render import files
 from ..render import json as json_render
 from ..render import text as text_render
 
+# the colours of `prove`'s table (verify_cmd uses them too)
+VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
+                 ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
+
 
 def _json(item) -> dict:
     out = {"line": item.line, "kind": item.kind, "latex": item.latex}
@@ -33,7 +37,6 @@ def _json(item) -> dict:
 
 def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: float | None) -> None:
     from ..verify.paper import check_paper      # sympy loads only when the command runs
-    from .verify_cmd import VERDICT_STYLE
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=(file,))
     err = Console(stderr=True)
