@@ -54,10 +54,12 @@ ROWS = [
     ("abs", r"\left| TP - FN \right| = \lvert FN - TP \rvert", ""),
     ("pr-mid", r"\Pr(S \mid G) = P(S|G)", ""),
     ("mathrm-p", r"\mathrm{P}(S \mid G) \cdot P(G) = P(S \wedge G)", ""),
+    ("quad-two", r"TP > 0, \quad TN > 0.", ""),
     ("fixed-def", r"\frac{TN}{2\sqrt{AP \cdot AN \cdot TP \cdot TN}} > 0", 'test_set = "fixed"\n'),
 ]
 LINKS = {"chain-eq": 2, "chain-mixed": 3, "align-star": 2, "align": 2, "aligned": 2, "split": 2, "gather": 2,
-         "multline": 1, "text-prose": 1, "juxta-brackets": 1}
+         "multline": 1, "text-prose": 1, "juxta-brackets": 1,
+         "quad-two": 2}
 
 
 def _claims_file() -> str:
@@ -117,6 +119,8 @@ WRONG = [
     ("\\\\beta = 1", ["line 4, column 12", "unknown symbol \\beta"]),
     ("= TP", ["line 4, column 12", "nothing on its left"]),
     ("TP = 1 )", ["line 4, column 19", "unexpected ')' after the relation"]),
+    ("TP > 0 \\\\\\\\ TP + 1", ["line 4, column 24", "a row without a relation must continue"]),
+    ("TP > 0 \\\\quad TN", ["line 4, column 26", "unexpected 'TN' after the relation"]),
 ]
 
 

@@ -91,7 +91,10 @@ def tokens(mapped: Mapped) -> list[Tok]:
             out.append(Tok("text", braced.group("inner"), m.start(kind), braced.end()))
             i = braced.end()
             continue
-        out.append(Tok(kind, m.group(kind), m.start(kind), m.end()))
+        tok = Tok(kind, m.group(kind), m.start(kind), m.end())
+        if kind == "macro" and tok.text in ("\\quad", "\\qquad"):
+            tok = Tok("sep", tok.text, tok.start, tok.end)   # a wide space separates: never a product across it
+        out.append(tok)
         i = m.end()
     out.append(Tok("end", "", len(text), len(text)))
     return out
@@ -109,6 +112,13 @@ class Parser:
     def error(self, message: str, tok: Tok | None = None) -> InputError:
         tok = tok or self.peek()
         return InputError(message, column=self.mapped.column(tok.start))
+
+    def shown(self, tok: Tok) -> str:
+        """The user's text of a token (a name as written, not its placeholder)."""
+        if tok.kind == "end":
+            return "the end"
+        start, end = self.mapped.span(tok.start, tok.end)
+        return repr(self.mapped.original[start:end].strip() or tok.text)
 
     def peek(self, k: int = 0) -> Tok:
         return self.toks[min(self.i + k, len(self.toks) - 1)]
@@ -216,6 +226,8 @@ class Parser:
         return inner
 
     def atom(self) -> sp.Expr:
+        while self.is_("sep"):                   # a wide space inside an expression: only space
+            self.take()
         tok = self.peek()
         if tok.kind == "num":
             self.take()
@@ -251,7 +263,7 @@ class Parser:
             raise self.error("the LaTeX ends where an expression is expected")
         if tok.kind == "text":
             raise self.error("\\text{...} inside an expression (a qualifier goes after the relation)")
-        raise self.error(f"unexpected {tok.text!r} in LaTeX (an expression is expected)")
+        raise self.error(f"unexpected {self.shown(tok)} in LaTeX (an expression is expected)")
 
     def bracketed(self) -> sp.Expr:
         tok = self.take()
@@ -259,7 +271,7 @@ class Parser:
         close = OPEN[tok.text]
         if not (self.peek().text == close and self.peek().kind in ("punct", "macro")):
             raise self.error(f"the bracket {tok.text!r} is not closed (expected {close!r} before "
-                             f"{self.peek().text or 'the end'!r})", tok)
+                             f"{self.shown(self.peek())})", tok)
         self.take()
         return inner
 
@@ -339,8 +351,13 @@ class Parser:
         return out
 
 
-def split_rows(toks: list[Tok], relation) -> list[list[Tok]]:
-    """Rows at ``\\\\``; a row without a relation joins the row before (multline, split)."""
+_BINARY = ("+", "-", "*", "/", "\\cdot", "\\times", "\\div", "\\ast")
+
+
+def split_rows(toks: list[Tok], relation, error) -> list[list[Tok]]:
+    """Rows at ``\\\\``; a row without a relation continues the row before when one of them has
+    the operator between them (``a = b \\\\ + c``, multline); any other row without a relation
+    is refused (``error(tok, message)``): it would otherwise be read as a product."""
     rows: list[list[Tok]] = [[]]
     for tok in toks[:-1]:
         if tok.kind == "row":
@@ -351,8 +368,12 @@ def split_rows(toks: list[Tok], relation) -> list[list[Tok]]:
     for row in rows:
         if not row:
             continue
-        if out and not any(relation(t) for t in row):
-            out[-1].extend(row)
-        else:
-            out.append(row)
+        if not any(relation(t) for t in row):
+            if out and (row[0].text in _BINARY or out[-1][-1].text in _BINARY):
+                out[-1].extend(row)
+                continue
+            if out:
+                raise error(row[0], "a row without a relation must continue the row before with an operator "
+                                    "(\\\\ + c, or a + \\\\ c)")
+        out.append(row)
     return out

@@ -25,7 +25,7 @@ _ENV = re.compile(r"\\(?P<which>begin|end)\s*\{(?P<env>[^{}]*)\}(?:\s*\[[^\]]*\]
 _DROP = re.compile(r"(?P<row>\\\\(?:\s*\[[^\]]*\])?|\\cr(?![A-Za-z]))"
                    r"|\\(?:label|tag\*?|eqref|ref)\s*\{[^{}]*\}|\\(?:nonumber|notag|displaystyle|textstyle)(?![A-Za-z])"
                    r"|\\(?:left|right|middle|[bB]igg?[lrm]?)(?![A-Za-z])\s*\.?"
-                   r"|\\(?:quad|qquad|enspace|thinspace|medspace|thickspace)(?![A-Za-z])|\\[,;:! >]|~|&")
+                   r"|\\(?:enspace|thinspace|medspace|thickspace)(?![A-Za-z])|\\[,;:! >]|~|&")
 FONTS = ("mathrm", "mathit", "mathbf", "mathsf", "mathnormal", "mathtt", "textbf", "texttt", "textit", "textrm",
          "textsf", "textnormal", "operatorname", "boldsymbol", "bm", "text", "mbox", "hbox")
 PROSE = ("text", "textrm", "mbox", "hbox", "textnormal", "textit")     # may hold words, not a name

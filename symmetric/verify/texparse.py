@@ -131,13 +131,17 @@ def read_latex(text: str, names: Mapping[str, sp.Basic], previous: sp.Expr | Non
     toks = texgrammar.tokens(mapped)
     links, conditions, ignored = [], [], []
     previous = None if previous is None else (previous, 0)
-    for row in texgrammar.split_rows(toks, lambda t: _is_relation(t)):
+    for row in texgrammar.split_rows(toks, _is_relation, lambda tok, message: parser.error(message, tok)):
         parser.toks, parser.i, parser.abs_depth = [*row, _end(row)], 0, 0
         while parser.is_("text"):                            # \text{hence} before the relation
             ignored.append(parser.take().text.strip())
         new, previous = parser.chain(previous if parser.relation() is not None else None)
         links.extend(new)
-        _qualifier(parser, conditions, ignored)
+        while (more := _qualifier(parser, conditions, ignored)) is not None:
+            # "a = b, \\quad c = d": a second relation on the row, a chain of its own
+            parser.toks, parser.i = [*more, _end(more)], 0
+            new, previous = parser.chain(None)
+            links.extend(new)
     if not links:
         raise InputError("a LaTeX step must be a relation (=, \\neq, <, >, \\leq, \\geq)", column=1)
     fix = [texgrammar.Link(_exact(k.lhs), k.rel, _exact(k.rhs), *mapped.span(k.start, k.end)) for k in links]
@@ -157,7 +161,7 @@ def read_expression(text: str, names: Mapping[str, sp.Basic]) -> sp.Expr:
     parser.toks = toks
     value = parser.expr()
     if parser.peek().kind != "end":
-        raise parser.error(f"unexpected {parser.peek().text!r} in a definition")
+        raise parser.error(f"unexpected {parser.shown(parser.peek())} in a definition")
     return _exact(value)
 
 
@@ -170,17 +174,22 @@ def _end(row: list) -> texgrammar.Tok:
     return texgrammar.Tok("end", "", at, at)
 
 
-def _qualifier(parser: texgrammar.Parser, conditions: list, ignored: list) -> None:
-    """What follows a row's chain: punctuation, a condition, or prose (ignored and reported)."""
+def _qualifier(parser: texgrammar.Parser, conditions: list, ignored: list) -> list | None:
+    """What follows a row's chain: punctuation, a condition, or prose (ignored and reported);
+    after a comma or a \\quad, another relation (returned: its tokens, read as a new chain)."""
     rest = parser.rest_of_row()
-    while rest and rest[-1].kind == "punct" and rest[-1].text in ".,;":
+    while rest and (rest[-1].kind == "sep" or (rest[-1].kind == "punct" and rest[-1].text in ".,;")):
         rest.pop()
-    if rest and rest[0].kind == "punct" and rest[0].text in ",;":
+    separated = False
+    while rest and (rest[0].kind == "sep" or (rest[0].kind == "punct" and rest[0].text in ",;")):
         rest.pop(0)
+        separated = True
     if not rest:
-        return
+        return None
     if rest[0].kind != "text":
-        raise parser.error(f"unexpected {rest[0].text!r} after the relation in LaTeX", rest[0])
+        if separated and any(_is_relation(t) for t in rest):
+            return rest
+        raise parser.error(f"unexpected {parser.shown(rest[0])} after the relation in LaTeX", rest[0])
     word = re.sub(r"\s+", " ", rest[0].text).strip().lower()
     body = rest[1:]
     if word not in texgrammar.CONDITION_WORDS or not body:
@@ -199,7 +208,7 @@ def _qualifier(parser: texgrammar.Parser, conditions: list, ignored: list) -> No
         parser.toks, parser.i = [*seg, _end(seg)], 0
         new, _ = parser.chain(None)
         if parser.peek().kind != "end":
-            raise parser.error(f"unexpected {parser.peek().text!r} in the condition")
+            raise parser.error(f"unexpected {parser.shown(parser.peek())} in the condition")
         if not new:
             pending.append(seg)          # a name of a list: takes the relation that follows
             continue
