@@ -80,3 +80,19 @@ def test_bad_or_empty_assumption_is_refused_with_its_place(tmp_path, assume, fra
     path = tmp_path / "bad.toml"
     path.write_text(_claim("c", assume, "TP", ">", "0"), encoding="utf-8")
     assert_user_error(invoke("verify", str(path)), *fragments)
+
+
+@pytest.mark.parametrize("latex, fields, verdict", [
+    ("TP \\\\geq 1", "", "proved"),                       # false only at TP = 1/2: cells are counts
+    ("TP + FN \\\\geq 2", "", "proved"),
+    ("TP \\\\geq FP + 1", 'assume = ["TP > FP"]\n', "proved"),
+    ("AP \\\\geq 2", 'test_set = "fixed"\n', "proved"),   # 0 < TP < AP
+    ("TP \\\\geq 2", "", "refuted"),                     # TP = 1 is a table
+    ("\\\\frac{TP}{TN} \\\\geq 1", "", "refuted"),
+])
+def test_cells_are_whole_numbers(tmp_path, latex, fields, verdict):
+    path = tmp_path / "int.toml"
+    path.write_text(f'[[claim]]\nid = "c"\n{fields}  [[claim.step]]\n  latex = "{latex}"\n', encoding="utf-8")
+    r = invoke("verify", str(path), "--json", "-")
+    claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
+    assert claim["verdict"] == verdict, claim

@@ -127,3 +127,70 @@ def decide_under(rel: str, diff: sp.Expr, domain, hypotheses: Sequence[Hypothesi
             return False, Decision(False, "z3 model under the assumptions, re-checked exactly", at), at
     return None, Decision(None, "undecided", detail="no proof under the assumptions; "
                                                       + (plain.detail or "no witness satisfies them")), None
+
+
+def _positive_dummies(symbols) -> dict:
+    return {s: sp.Dummy(s.name, positive=True) for s in symbols}
+
+
+def on_counts(rel: str, diff: sp.Expr, reading) -> Decision | None:
+    """``diff rel 0`` proved with the cells as what they are, whole-number counts (TP >= 1 from
+    TP > 0), by z3 over integers: the domain's constraints and the negation unsatisfiable.  Only
+    a proof is taken from here (None otherwise); every denominator must be positive on the
+    positive cells, every variable a cell (or AP, AN of a fixed test set)."""
+    if reading.model != "counts":
+        return None
+    relations = [c for c in reading.domain.constraints if isinstance(c, sp.core.relational.Relational)]
+    dependent = dict(reading.dependent)        # FN = AP - TP on a fixed test set
+    conditions = [(sp.together((c.lhs - c.rhs).xreplace(dependent)), _REL_OF[type(c)]) for c in relations]
+    conditions.append((sp.together(diff.xreplace(dependent)), NEGATED[rel]))
+    variables = sorted(set().union(*(e.free_symbols for e, _ in conditions)), key=str)
+    if not variables or not set(variables) <= set(reading.integers):
+        return None
+    import z3
+    z3vars = [z3.Int(str(x)) for x in variables]
+    solver = z3.Solver()
+    solver.set("timeout", timelimit.z3_timeout_ms(min(settings().z3_timeout_ms, 2000)))
+    positive = _positive_dummies(variables)
+    for v in z3vars:
+        solver.add(v >= 1)                          # a count in the claim's domain is positive
+    for expr, r in conditions:
+        num, den = sp.fraction(expr)
+        if not sp.sympify(den).xreplace(positive).is_positive:
+            return None
+        target = _z3_integer(sp.expand(num), variables, z3vars)
+        if target is None:
+            return None
+        solver.add({"=": target == 0, "!=": target != 0, "<": target < 0, "<=": target <= 0, ">": target > 0,
+                    ">=": target >= 0}[r])
+    if solver.check() == z3.unsat:
+        return Decision(True, "z3 over whole-number counts (the cells are counts: TP > 0 means TP >= 1)")
+    return None
+
+
+def _z3_integer(poly_expr: sp.Expr, gens, z3vars):
+    """A polynomial with rational coefficients as a z3 integer term, scaled by the positive
+    common denominator (same sign, so the relation to 0 is unchanged); None if it is not one.
+    Integer terms only: z3 gives up on integers mixed into real arithmetic (ToReal)."""
+    import math
+
+    import z3
+    try:
+        poly = sp.Poly(poly_expr, *gens)
+    except (sp.PolynomialError, sp.GeneratorsNeeded):
+        return None
+    terms = poly.terms()
+    if not all(c.is_Rational for _, c in terms):
+        return None
+    scale = math.lcm(*(int(c.q) for _, c in terms)) if terms else 1
+    total = z3.IntVal(0)
+    for monom, coeff in terms:
+        term = z3.IntVal(int(coeff * scale))
+        for var, power in zip(z3vars, monom):
+            for _ in range(power):
+                term = term * var
+        total = total + term
+    return total
+
+
+_REL_OF = {sp.Eq: "=", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}

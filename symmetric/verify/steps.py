@@ -26,7 +26,7 @@ from ..evidence import say
 from ..logic import Verdict
 from .context import ClaimContext, located, shown
 from .source import Table, type_name
-from .hypotheses import decide_under
+from .hypotheses import decide_under, on_counts
 from .texnorm import printed_slice
 from .texparse import read_latex
 from .outcome import Outcome
@@ -88,6 +88,9 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
                               "the right side {2}", printed, left.xreplace(at), right.xreplace(at)))
             why.append(say("; false at " + ", ".join(f"{{{i}}}" for i in range(len(point))),
                            *[sp.Eq(sp.Symbol(k), v, evaluate=False) for k, v in point.items()]))
+    if value is not True and refutation is None and (counted := on_counts(rel, left - right, reading)) is not None:
+        # false only between whole numbers (TP = 1/2), or undecided: the cells are counts (TP >= 1)
+        value, why = True, [f"decided on the domain: {reading.domain.name} ({counted.method})"]
     derived = None
     if value is False and rel == "=" and _named(lhs):      # what the named left side really is
         derived = sp.Eq(shown(lhs), readable(left, reading.domain), evaluate=False)
