@@ -96,3 +96,22 @@ def test_cells_are_whole_numbers(tmp_path, latex, fields, verdict):
     r = invoke("verify", str(path), "--json", "-")
     claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
     assert claim["verdict"] == verdict, claim
+
+
+MONOTONE_MEASURE = '[[measure]]\nname = "GMR"\ncounts = "sqrt(TP/(TP+FN) * TN/(TN+FP))"\n'
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    ("\\\\ln(TP) < \\\\ln(TP + 1)", "proved"),              # ln a < ln b from a < b
+    ("\\\\exp(\\\\mathrm{GMR}) > 1", "proved"),            # exp x > 1 from x > 0
+    ("\\\\ln(\\\\mathrm{TPR}) \\\\le 0", "proved"),          # ln x <= 0 from x <= 1
+    ("\\\\sqrt{\\\\mathrm{TPR}} < \\\\sqrt{\\\\mathrm{TPR} + 1}", "proved"),
+    ("\\\\ln(TP + 1) < \\\\ln(TP)", "refuted"),
+])
+def test_monotone_transforms(tmp_path, latex, verdict):
+    path = tmp_path / "mono.toml"
+    path.write_text(MONOTONE_MEASURE + f'[[claim]]\nid = "c"\n  [[claim.step]]\n  latex = "{latex}"\n',
+                    encoding="utf-8")
+    r = invoke("verify", str(path), "--json", "-")
+    claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
+    assert claim["verdict"] == verdict, claim

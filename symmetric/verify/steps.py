@@ -26,6 +26,7 @@ from ..evidence import say
 from ..logic import Verdict
 from .context import ClaimContext, located, shown
 from .source import Table, type_name
+from . import monotone
 from .hypotheses import decide_under, on_counts
 from .texnorm import printed_slice
 from .texparse import read_latex
@@ -91,6 +92,10 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
     if value is not True and refutation is None and (counted := on_counts(rel, left - right, reading)) is not None:
         # false only between whole numbers (TP = 1/2), or undecided: the cells are counts (TP >= 1)
         value, why = True, [f"decided on the domain: {reading.domain.name} ({counted.method})"]
+    if value is None and monotone.reduced(rel, left, right, lambda r, a, b: _decide(r, a, b, reading.domain,
+                                                                                  reading.hypotheses)[0]):
+        value = True               # ln a < ln b from a < b: the arguments' relation is proved
+        why.append("; proved through the increasing function on both sides (the arguments' relation holds)")
     derived = None
     if value is False and rel == "=" and _named(lhs):      # what the named left side really is
         derived = sp.Eq(shown(lhs), readable(left, reading.domain), evaluate=False)
