@@ -45,6 +45,7 @@ CONDITION_WORDS = ("if", "when", "whenever", "for", "for all", "for every", "pro
 _TOKEN = re.compile(r"\s*(?:(?P<name>@\d+@)|(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<row>\\\\)"
                     r"|(?P<macro>\\(?:[A-Za-z]+|[{}|]))|(?P<rel><=|>=|!=|[=<>])|(?P<punct>[-+*/^_()\[\]{}|,.;:!'])"
                     r"|(?P<letters>[A-Za-z]+))")
+MAX_DEPTH = 100             # groups, brackets and signs inside each other (papers use a handful)
 _BRACED = re.compile(r"\s*\{(?P<inner>[^{}]*)\}")
 
 
@@ -106,6 +107,7 @@ class Parser:
         self.toks: list[Tok] = []
         self.i = 0
         self.abs_depth = 0
+        self.depth = 0
 
     # ------------------------------------------------------------ helpers
 
@@ -147,7 +149,21 @@ class Parser:
 
     # ------------------------------------------------------------ expressions
 
+    def nested(self) -> None:
+        """One level deeper (a group, a bracket, a sign): refused past :data:`MAX_DEPTH`, so a
+        hostile text is a user error, not a RecursionError."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(f"the LaTeX is nested more than {MAX_DEPTH} levels deep")
+
     def expr(self) -> sp.Expr:
+        self.nested()
+        try:
+            return self._sum()
+        finally:
+            self.depth -= 1
+
+    def _sum(self) -> sp.Expr:
         left = self.term()
         while self.is_("punct", "+", "-"):
             sign = self.take().text
@@ -173,12 +189,14 @@ class Parser:
                 return left
 
     def unary(self) -> sp.Expr:
-        if self.is_("punct", "-"):
-            self.take()
-            return -self.unary()
-        if self.is_("punct", "+"):
-            self.take()
-            return self.unary()
+        if self.is_("punct", "-", "+"):
+            sign = self.take().text
+            self.nested()
+            try:
+                value = self.unary()
+            finally:
+                self.depth -= 1
+            return -value if sign == "-" else value
         return self.power()
 
     def starts_factor(self) -> bool:
@@ -226,6 +244,13 @@ class Parser:
         return inner
 
     def atom(self) -> sp.Expr:
+        self.nested()
+        try:
+            return self._atom()
+        finally:
+            self.depth -= 1
+
+    def _atom(self) -> sp.Expr:
         while self.is_("sep"):                   # a wide space inside an expression: only space
             self.take()
         tok = self.peek()

@@ -124,6 +124,7 @@ def read_latex(text: str, names: Mapping[str, sp.Basic], previous: sp.Expr | Non
     of its ``\\text{if ...}`` qualifiers and the qualifiers ignored; InputError with the column in
     ``text`` otherwise.  ``previous``: the last expression of the display before, which a text
     starting with a relation continues (``= \\lim ...`` in a paper)."""
+    _bounded(text)
     rewriter = _Rewriter(names)
     mapped = rewriter.run(normalise(text, rewriter.by_spelling))
     measures = {v for v in names.values() if isinstance(v, sp.Symbol) and v.name.startswith("measure:")}
@@ -151,6 +152,7 @@ def read_latex(text: str, names: Mapping[str, sp.Basic], previous: sp.Expr | Non
 
 def read_expression(text: str, names: Mapping[str, sp.Basic]) -> sp.Expr:
     """``text`` as one expression (the right side of a paper's definition)."""
+    _bounded(text)
     rewriter = _Rewriter(names)
     mapped = rewriter.run(normalise(text, rewriter.by_spelling))
     measures = {v for v in names.values() if isinstance(v, sp.Symbol) and v.name.startswith("measure:")}
@@ -163,6 +165,14 @@ def read_expression(text: str, names: Mapping[str, sp.Basic]) -> sp.Expr:
     if parser.peek().kind != "end":
         raise parser.error(f"unexpected {parser.shown(parser.peek())} in a definition")
     return _exact(value)
+
+
+MAX_LATEX_CHARS = 20_000      # a display of a paper is a few hundred characters
+
+
+def _bounded(text: str) -> None:
+    if len(text) > MAX_LATEX_CHARS:
+        raise InputError(f"the LaTeX is {len(text)} characters long (at most {MAX_LATEX_CHARS} are read)", column=1)
 
 
 def _is_relation(tok: texgrammar.Tok) -> bool:
