@@ -89,7 +89,7 @@ def test_defs_give_the_papers_notation_and_standing_assumptions(tmp_path):
 
 @pytest.mark.parametrize("args, fragment", [
     (["--defs", "x.toml"], "--defs is for a .tex paper"),
-    (["--latex", "out"], "--latex is for claims files"),
+    (["--show", "c"], "--show is for claims files"),
 ])
 def test_options_that_do_not_apply_are_refused(tmp_path, args, fragment):
     claims = tmp_path / "c.toml"
@@ -104,3 +104,20 @@ def test_bad_defs_file_is_refused_with_its_place(tmp_path):
     defs.write_text('assume = ["TP > y"]\n', encoding="utf-8")
     assert_user_error(invoke("verify", str(_paper(tmp_path, "\\[ TP > 0 \\]")), "--defs", str(defs)),
                       "defs.toml", "line 1", "unknown name 'y'")
+
+
+def test_annotated_copy_marks_every_display_and_summarises(tmp_path):
+    out = tmp_path / "out"
+    body = "\\[ \\mathrm{PPV} \\le \\mathrm{TPR} \\]\n\\[ TP > 0 \\]\n\\[ \\foo_{x} = 1 \\]"
+    r = invoke("verify", str(_paper(tmp_path, body)), "--latex", str(out), "--no-pdf")
+    assert r.exit_code == 1, r.output
+    copy = (out / "paper-checked.tex").read_text(encoding="utf-8")
+    lines = copy.split("\n")
+    after = {lines[k - 1]: lines[k] for k in range(1, len(lines)) if lines[k].startswith("\\marginpar")}
+    assert after["\\[ \\mathrm{PPV} \\le \\mathrm{TPR} \\]"].startswith(
+        "\\marginpar{\\scriptsize\\raggedright line 3: wrong; false at ")
+    assert "line 4: checked" in after["\\[ TP > 0 \\]"]
+    # the reason is escaped text: the paper's \foo is not run as a macro in the mark
+    assert "not read (unknown LaTeX macro \\textbackslash{}foo" in after["\\[ \\foo_{x} = 1 \\]"]
+    assert copy.index("Checked by symmetric") < copy.index("\\end{document}")
+    assert "1 not read, 1 proved, 1 refuted" in copy

@@ -85,10 +85,9 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
     from .. import verify as verifier         # sympy loads only when the command runs
     seconds = _time_limit(time_limit)
     if file.endswith(".tex"):
-        for given, name in ((outdir, "--latex"), (show, "--show")):
-            if given is not None:
-                raise InputError(f"{name} is for claims files; with a .tex paper use --json")
-        verify_paper(file, defs, json_file, seconds)
+        if show is not None:
+            raise InputError("--show is for claims files; with a .tex paper use --json")
+        verify_paper(file, defs, json_file, seconds, outdir, no_pdf)
         return
     if defs is not None:
         raise InputError("--defs is for a .tex paper (a claims file declares its own measures and assume)")

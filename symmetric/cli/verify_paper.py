@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..claims.model import ClaimVerdict
-from ..render import files
+from ..render import files, texbuild
 from ..render import json as json_render
 from ..render import text as text_render
 
@@ -35,10 +35,33 @@ def _json(item) -> dict:
     return out
 
 
-def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: float | None) -> None:
+def _annotate(file: str, items, outdir: str, no_pdf: bool, err: Console) -> bool:
+    """The annotated copy (and its PDF when a TeX engine is there); False if the PDF failed."""
+    from pathlib import Path
+
+    from ..render.annotated import annotated
+    from ..verify.texsource import source
+    name = f"{Path(file).stem}-checked.tex"
+    out_path = files.write_files({name: annotated(source(file), items)}, outdir)
+    err.print(f"annotated copy written to {out_path / name}", highlight=False, markup=False)
+    if no_pdf or not texbuild.tex_engine():
+        return True
+    try:
+        pdf = texbuild.build_pdf(out_path / name)
+    except texbuild.TexBuildError as exc:
+        err.print(f"PDF not built: {exc}", markup=False, highlight=False)
+        return False
+    err.print(f"PDF built: {pdf}", highlight=False, markup=False)
+    return True
+
+
+def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: float | None,
+                 outdir: str | None = None, no_pdf: bool = False) -> None:
     from ..verify.paper import check_paper      # sympy loads only when the command runs
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=(file,))
+    if outdir is not None:
+        files.check_writable(outdir, directory=True, inputs=(file,))
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     items = check_paper(file, defs, seconds,
@@ -66,5 +89,7 @@ def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: fl
         print(json.dumps(report, indent=2))
     elif json_file is not None:
         files.write_text(json_file, json.dumps(report, indent=2) + "\n")
+    if outdir is not None and not _annotate(file, items, outdir, no_pdf, err):
+        sys.exit(1)
     ok = not unread and all(i.result.verdict is ClaimVerdict.PROVED for i in relations)
     sys.exit(0 if ok else 1)

@@ -48,6 +48,7 @@ class Item:
     result: ClaimResult | None = None
     reason: str = ""
     name: str = ""
+    end_line: int = 0                   # where the display ends (the annotated copy's mark goes after it)
 
 
 def _defs(path) -> tuple[ClaimContext, Table]:
@@ -104,7 +105,7 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
                     raise InputError(f"{defined} is defined by a relation other than '='", column=1)
                 definitions[defined] = first.rhs
                 items.append(Item(display.line, "definition", printed_slice(text, first.start, first.end),
-                                  name=defined))
+                                  name=defined, end_line=display.end_line))
                 links = [type(k)(k.lhs.xreplace({marker: first.rhs}), k.rel, k.rhs.xreplace({marker: first.rhs}),
                                  k.start, k.end) for k in reading.links[1:]]
             else:
@@ -115,7 +116,8 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
                                         for c in reading.conditions],
                                        lambda column: {"source": str(path), "line": _line(display, column - 1)})
         except InputError as exc:
-            items.append(Item(_line(display, (exc.column or 1) - 1), "not read", text.strip(), reason=exc.message))
+            items.append(Item(_line(display, (exc.column or 1) - 1), "not read", text.strip(), reason=exc.message,
+                              end_line=display.end_line))
             previous = None
             continue
         for link in links:
@@ -124,9 +126,9 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
             try:
                 result = _check(here, table, link, printed, line, time_limit)
             except InputError as exc:
-                items.append(Item(line, "not read", printed, reason=exc.message))
+                items.append(Item(line, "not read", printed, reason=exc.message, end_line=display.end_line))
                 continue
-            items.append(Item(line, "relation", printed, result))
+            items.append(Item(line, "relation", printed, result, end_line=display.end_line))
             if progress is not None:
                 progress(items[-1])
         previous = reading.links[-1].rhs if reading.links else None

@@ -36,6 +36,7 @@ class Display:
     line: int            # 1-based line of the paper where the display starts
     text: str            # the math, macros expanded (environment kept: the reader strips it)
     inline: bool = False
+    end_line: int = 0    # the line where it ends (a margin mark goes after it)
 
 
 def _braced(text: str, i: int) -> tuple[str, int] | None:
@@ -135,21 +136,28 @@ def expand(text: str, table: dict[str, Macro]) -> str:
     raise InputError(f"macro {m.group(0)} expands without end")
 
 
-def displays(path) -> list[Display]:
-    """Every display of the paper (and its ``\\input``s), in order, macros expanded."""
-    path = Path(path)
+def source(path) -> str:
+    """The paper with its ``\\input``s inlined (each on the line of its ``\\input``, so the
+    lines are the paper's) and comments removed: what is read, and what is annotated."""
     try:
-        text = _inlined(path)
+        return _inlined(Path(path))
     except RecursionError:
         raise InputError("\\input nested too deep", source=str(path)) from None
+
+
+def displays(path) -> list[Display]:
+    """Every display of the paper (and its ``\\input``s), in order, macros expanded."""
+    text = source(path)
     table, text = macros(text)
     found = []
     for m in _DISPLAY.finditer(text):
         body = m.group(0) if m.group("env") else (m.group("bracket") or m.group("dollars") or "")
-        found.append(Display(text.count("\n", 0, m.start()) + 1, expand(body, table)))
+        found.append(Display(text.count("\n", 0, m.start()) + 1, expand(body, table),
+                             end_line=text.count("\n", 0, m.end()) + 1))
     for proof in _PROOF.finditer(text):
         for m in _INLINE.finditer(proof.group("body")):
             if _RELATION.search(m.group("math")):
                 at = proof.start("body") + m.start("math")
-                found.append(Display(text.count("\n", 0, at) + 1, expand(m.group("math"), table), inline=True))
+                found.append(Display(text.count("\n", 0, at) + 1, expand(m.group("math"), table), inline=True,
+                                     end_line=text.count("\n", 0, proof.start("body") + m.end()) + 1))
     return sorted(found, key=lambda d: d.line)
