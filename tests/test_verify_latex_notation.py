@@ -122,6 +122,8 @@ WRONG = [
     ("TP > 0 \\\\\\\\ TP + 1", ["line 4, column 24", "a row without a relation must continue"]),
     ("{" * 200 + "TP" + "}" * 200 + " = TP", ["line 4, column 62", "nested more than 100 levels"]),
     ("TP + " * 5000 + "1 = 1", ["line 4, column 12", "characters long"]),
+    ("TP / 2 FN = 1", ["line 4, column 19", "ambiguous a / b c"]),
+    ("\\\\ln TP TN = 1", ["line 4, column 20", "ambiguous \\ln x y"]),
     ("TP > 0 \\\\quad TN", ["line 4, column 26", "unexpected 'TN' after the relation"]),
 ]
 

@@ -108,6 +108,7 @@ class Parser:
         self.i = 0
         self.abs_depth = 0
         self.depth = 0
+        self.bare_end = -1                   # where a function's unbracketed argument ended
 
     # ------------------------------------------------------------ helpers
 
@@ -173,6 +174,7 @@ class Parser:
 
     def term(self) -> sp.Expr:
         left = self.unary()
+        divided = False
         while True:
             tok = self.peek()
             op = PRODUCT_MACROS.get(tok.text[1:]) if tok.kind == "macro" else (tok.text if tok.kind == "punct" and
@@ -181,9 +183,14 @@ class Parser:
                 self.take()
                 right = self.unary()
                 left = left * right if op == "*" else left / right
+                divided = op == "/"
             elif self.starts_factor():
                 if tok.kind == "num":
                     raise self.error("a number after a factor: write the product with \\cdot")
+                if divided:            # a / b c: a/(b c) to some readers, (a/b) c to others
+                    raise self.error("ambiguous a / b c: write a/(b c) or (a/b) c, or use \\frac")
+                if self.i == self.bare_end and not (tok.kind == "macro" and tok.text[1:] in FUNCTIONS):
+                    raise self.error("ambiguous \\ln x y: write \\ln(x y) or \\ln(x) y")
                 left = left * self.power()
             else:
                 return left
@@ -329,6 +336,7 @@ class Parser:
                 arg = self.group()
             else:
                 arg = self.power()
+                self.bare_end = self.i       # \ln x: a factor right after it would be ambiguous
             value = sp.exp(arg) if name == "exp" else (sp.log(arg) if base is None else sp.log(arg, base))
             return value if exponent is None else value ** exponent
         if name in ("min", "max"):
