@@ -106,6 +106,7 @@ MONOTONE_MEASURE = '[[measure]]\nname = "GMR"\ncounts = "sqrt(TP/(TP+FN) * TN/(T
     ("\\\\exp(\\\\mathrm{GMR}) > 1", "proved"),            # exp x > 1 from x > 0
     ("\\\\ln(\\\\mathrm{TPR}) \\\\le 0", "proved"),          # ln x <= 0 from x <= 1
     ("\\\\sqrt{\\\\mathrm{TPR}} < \\\\sqrt{\\\\mathrm{TPR} + 1}", "proved"),
+    ("\\\\sqrt{\\\\mathrm{GMR}} \\\\le 1", "proved"),      # a root of a product, as sympy splits it
     ("\\\\ln(TP + 1) < \\\\ln(TP)", "refuted"),
 ])
 def test_monotone_transforms(tmp_path, latex, verdict):

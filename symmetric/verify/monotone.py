@@ -25,6 +25,16 @@ def _kind(expr: sp.Expr):
         return "exp", expr.args[0]
     if isinstance(expr, sp.Pow) and expr.exp.is_Rational and expr.exp > 0 and not expr.exp.is_integer:
         return f"root{expr.exp}", expr.base
+    if isinstance(expr, sp.Mul):
+        # sqrt(a/b) as sympy writes it, sqrt(a) * b**(-1/2): one root of the product of the bases
+        powers = [f if isinstance(f, sp.Pow) else sp.Pow(f, 1, evaluate=False) for f in expr.args]
+        exps = {abs(p.exp) for p in powers}
+        # each base nonnegative by its own assumptions: sqrt(a) sqrt(b) is sqrt(ab) only then
+        if len(exps) == 1 and all(p.exp.is_Rational and p.base.is_nonnegative for p in powers):
+            e = exps.pop()
+            if e > 0 and not e.is_integer:
+                base = sp.Mul(*[p.base ** sp.sign(p.exp) for p in powers])
+                return f"root{e}", base
     return None
 
 
