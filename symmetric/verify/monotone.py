@@ -17,6 +17,14 @@ import sympy as sp
 Decide = Callable[[str, sp.Expr, sp.Expr], "bool | None"]      # (rel, lhs, rhs) -> truth
 
 
+def _nonnegative(base: sp.Expr) -> bool:
+    """``base >= 0`` where the count cells are positive (the claim's count domain): the cells
+    become positive symbols, anything else keeps its own assumptions."""
+    from .. import space
+    positive = {c: sp.Dummy(c.name, positive=True) for c in space.CELLS}
+    return sp.sympify(base).xreplace(positive).is_nonnegative is True
+
+
 def _kind(expr: sp.Expr):
     """('log' | 'exp' | 'root', argument) for an increasing function application, else None."""
     if isinstance(expr, sp.log) and len(expr.args) == 1:
@@ -30,7 +38,7 @@ def _kind(expr: sp.Expr):
         powers = [f if isinstance(f, sp.Pow) else sp.Pow(f, 1, evaluate=False) for f in expr.args]
         exps = {abs(p.exp) for p in powers}
         # each base nonnegative by its own assumptions: sqrt(a) sqrt(b) is sqrt(ab) only then
-        if len(exps) == 1 and all(p.exp.is_Rational and p.base.is_nonnegative for p in powers):
+        if len(exps) == 1 and all(p.exp.is_Rational and _nonnegative(p.base) for p in powers):
             e = exps.pop()
             if e > 0 and not e.is_integer:
                 base = sp.Mul(*[p.base ** sp.sign(p.exp) for p in powers])
