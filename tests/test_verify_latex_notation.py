@@ -55,11 +55,14 @@ ROWS = [
     ("pr-mid", r"\Pr(S \mid G) = P(S|G)", ""),
     ("mathrm-p", r"\mathrm{P}(S \mid G) \cdot P(G) = P(S \wedge G)", ""),
     ("quad-two", r"TP > 0, \quad TN > 0.", ""),
+    ("lim-infty", r"\lim_{TN \to \infty} \frac{TN}{TN + FP} = 1", ""),
+    ("lim-one-sided", r"\lim_{TP \to 0^+} \frac{TN}{TP} = \infty", ""),
+    ("lim-in-chain", r"F_1 \le \lim_{FP \downarrow 0} F_1 = \frac{2 TP}{2 TP + FN}", ""),
     ("fixed-def", r"\frac{TN}{2\sqrt{AP \cdot AN \cdot TP \cdot TN}} > 0", 'test_set = "fixed"\n'),
 ]
 LINKS = {"chain-eq": 2, "chain-mixed": 3, "align-star": 2, "align": 2, "aligned": 2, "split": 2, "gather": 2,
          "multline": 1, "text-prose": 1, "juxta-brackets": 1,
-         "quad-two": 2}
+         "quad-two": 2, "lim-in-chain": 2}
 
 
 def _claims_file() -> str:

@@ -52,6 +52,9 @@ CASES = [
     ("gather-rows", "", "\\begin{gather}\nTP > 0 \\\\\nTN > 0\n\\end{gather}", [(4, "proved"), (5, "proved")]),
     ("proof-inline", "", "\\begin{proof} Clearly $TP + FP > FP$ and $x$ is small. \\end{proof}", [(3, "proved")]),
     ("wrong", "", "\\[ \\mathrm{PPV} \\le \\mathrm{TPR} \\]", [(3, "refuted")]),
+    ("continued-limit", "\\newcommand{\\TN}{\\mathrm{TN}}\n",
+     "\\[ \\mathrm{TNR} = \\frac{\\TN}{\\TN + FP} \\]\n\\[ \\le \\lim_{\\TN \\to \\infty} \\frac{\\TN}{\\TN + FP} = 1 \\]",
+     [(4, "proved"), (5, "proved"), (5, "proved")]),
 ]
 
 

@@ -28,6 +28,7 @@ from .context import ClaimContext, located, shown
 from .source import Table, type_name
 from . import monotone
 from .hypotheses import decide_under, on_counts
+from .relation_limits import take_limits
 from .texnorm import printed_slice
 from .texparse import read_latex
 from .outcome import Outcome
@@ -72,8 +73,18 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
     ctx.measure_of(lhs, table, key)
     ctx.measure_of(rhs, table, key)
     reading = ctx.reading([lhs, rhs])
-    left, right = reading.expression(lhs), reading.expression(rhs)
+    left, right = take_limits(reading.expression(lhs), reading), take_limits(reading.expression(rhs), reading)
     printed = RELATIONS[rel](shown(lhs), shown(rhs), evaluate=False)
+    if left is None or right is None:                  # a \lim sympy could not take
+        d.fact(label, None, printed=printed if as_printed is None else as_printed,
+               justification="a limit in the relation was not determined by sympy")
+        return Outcome(Verdict.UNDETERMINED)
+    if left.has(sp.oo, -sp.oo) or right.has(sp.oo, -sp.oo):     # oo - oo is nan: compared as values
+        exact = all(side in (sp.oo, -sp.oo) or not side.has(sp.oo, -sp.oo) for side in (left, right))
+        value = (left == right) if rel == "=" and exact else None
+        d.fact(label, value, printed=printed if as_printed is None else as_printed,
+               justification="decided on the domain: compared as values (an infinite side)")
+        return Outcome(Verdict.of(value))
     value, decision, witness = _decide(rel, left, right, reading.domain, reading.hypotheses)
     why = [f"decided on the domain: {reading.domain.name} ({decision.method})"]
     if decision.detail:
@@ -388,6 +399,8 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
             ctx.measure_of(link.lhs - link.rhs, table, "latex")
             for derivative in (link.lhs - link.rhs).atoms(sp.Derivative):
                 _independent(ctx, table, "latex", derivative.variables)
+            for lim in (link.lhs - link.rhs).atoms(sp.Limit):
+                _independent(ctx, table, "latex", [lim.args[1]])
     elif kind.key in ("derivative", "limit"):
         _wrt(ctx, table, "wrt" if kind.key == "derivative" else "var")
         if kind.key == "limit":

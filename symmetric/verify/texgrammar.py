@@ -36,10 +36,11 @@ FUNCTIONS = ("ln", "log", "exp")
 OPEN = {"(": ")", "[": "]", "\\{": "\\}", "\\lbrace": "\\rbrace", "\\lbrack": "\\rbrack"}
 ABS = ("|", "\\lvert", "\\rvert", "\\vert")
 KNOWN = sorted({*RELATION_MACROS, *PRODUCT_MACROS, *FUNCTIONS, "frac", "dfrac", "tfrac", "cfrac", "sqrt", "min",
-                "max", "infty", "lvert", "rvert", "vert", "lbrace", "rbrace", "text", "left", "right", "big",
+                "max", "infty", "lim", "lvert", "rvert", "vert", "lbrace", "rbrace", "text", "left", "right", "big",
                 "mathrm", "mathit", "mathbf", "operatorname", "partial", "mid", "neg"})
 GREEK_LETTERS = ("alpha", "beta", "gamma", "delta", "epsilon", "lambda", "mu", "theta", "kappa", "rho", "sigma",
                  "tau", "omega", "phi", "psi", "eta", "xi", "zeta", "nu", "pi", "chi")
+ARROWS = {"to": "+-", "rightarrow": "+-", "downarrow": "+", "searrow": "+", "uparrow": "-", "nearrow": "-"}
 CONDITION_WORDS = ("if", "when", "whenever", "for", "for all", "for every", "provided", "provided that", "given",
                    "where", "with", "assuming")
 _TOKEN = re.compile(r"\s*(?:(?P<name>@\d+@)|(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<row>\\\\)"
@@ -214,7 +215,7 @@ class Parser:
             return tok.text in ("(", "[", "{") or (tok.text == "|" and self.abs_depth == 0)
         if tok.kind == "macro":
             name = tok.text[1:]
-            return (name in ("frac", "dfrac", "tfrac", "cfrac", "sqrt", "min", "max", "infty", "lbrace", "lvert")
+            return (name in ("frac", "dfrac", "tfrac", "cfrac", "sqrt", "min", "max", "infty", "lim", "lbrace", "lvert")
                     or name in FUNCTIONS or tok.text == "\\{" or (name == "vert" and self.abs_depth == 0))
         return tok.kind == "letters" and tok.text == "e" and self.is_("punct", "^", k=1)
 
@@ -351,6 +352,8 @@ class Parser:
             return (sp.Min if name == "min" else sp.Max)(*args)
         if name == "infty":
             return sp.oo
+        if name == "lim":
+            return self.limit(tok)
         if name == "partial":
             raise self.error("\\partial is read in \\frac{\\partial A}{\\partial B} with A a measure or name "
                              "of the claim and B a variable", tok)
@@ -358,6 +361,34 @@ class Parser:
             raise self.error(f"unknown symbol \\{name} in LaTeX (declare it: params = [\"{name}>0\"])", tok)
         raise self.error(f"unknown LaTeX macro \\{name} (known: " + ", ".join("\\" + k for k in KNOWN)
                          + ", and the names of the claim)", tok)
+
+    def limit(self, tok: Tok) -> sp.Expr:
+        """``\\lim_{X \\to a} f`` (``a^+``, ``a^-`` one-sided; ``\\downarrow``, ``\\uparrow`` too)
+        as an unevaluated Limit of the term that follows; X must be a variable of the claim."""
+        self.expect("punct", "_", "'_' after \\lim")
+        self.expect("punct", "{", "'{' after \\lim_")
+        at = self.peek()
+        var = self.atom()
+        if not isinstance(var, sp.Symbol) or var.name.startswith("measure:"):
+            raise self.error("a limit's variable must be a count cell or a parameter", at)
+        arrow = self.take()
+        if arrow.kind != "macro" or arrow.text[1:] not in ARROWS:
+            raise self.error("expected \\to in \\lim_{X \\to a}", arrow)
+        direction = ARROWS[arrow.text[1:]]
+        end, depth = self.i, 0                  # the closing brace of the subscript
+        while self.toks[end].kind != "end" and not (self.toks[end].text == "}" and depth == 0):
+            depth += {"{": 1, "}": -1}.get(self.toks[end].text, 0) if self.toks[end].kind == "punct" else 0
+            end += 1
+        tail = [t.text for t in self.toks[end - 2:end]]
+        if len(tail) == 2 and tail[0] == "^" and tail[1] in "+-":       # 0^+
+            direction = tail[1]
+            del self.toks[end - 2:end]
+        to = self.expr()
+        self.expect("punct", "}", "'}' closing \\lim_{...}")
+        body = self.term()
+        if to in (sp.oo, -sp.oo):
+            return sp.Limit(body, var, to)
+        return sp.Limit(body, var, to, direction)
 
     # ------------------------------------------------------------ rows and chains
 
