@@ -16,14 +16,13 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from ..claims.model import ClaimResult, ClaimVerdict
 from ..errors import InputError
 from ..render import files, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
 from ..render import text as text_render
-from ..claims.model import ClaimResult, ClaimVerdict
 from . import main
-
 from .verify_paper import VERDICT_STYLE, verify_paper
 
 
@@ -82,7 +81,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
     Prints the verdict of each claim (proved, corrected, refuted, undetermined); exits 0 when
     every claim is proved, 1 otherwise, 2 when the file is malformed (with its line and column).
     """
-    from .. import verify as verifier         # sympy loads only when the command runs
+    from .. import verify as verifier  # sympy loads only when the command runs
     seconds = _time_limit(time_limit)
     if file.endswith(".tex"):
         if show is not None:

@@ -14,7 +14,6 @@ notation, such as ``C_00``) and the standing ``assume``, ``params``, ``test_set`
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 
 import sympy as sp
@@ -25,7 +24,7 @@ from ..userinput.toml_text import read_text
 from .assemble import PreparedClaim, _conclude, run
 from .context import ClaimContext
 from .names import read_names
-from .source import ClaimsFile, Table, _load, _tables, _headers
+from .source import ClaimsFile, Table, _headers, _load, _tables
 from .steps import _relation
 from .texnorm import printed_slice
 from .texparse import read_latex
