@@ -24,13 +24,13 @@ from ..claims.model import PrintedLatex
 from ..errors import InputError
 from ..evidence import say
 from ..logic import Verdict
-from .context import ClaimContext, located, shown
+from .context import ClaimContext, shown
 from .source import Table, type_name
 from . import monotone
 from .hypotheses import decide_under, on_counts
 from .relation_limits import take_limits
 from .texnorm import printed_slice
-from .texparse import read_latex
+from .latex_reading import conditioned, read_step_latex
 from .outcome import Outcome
 from .values import compare_number, exact_point, infinity
 from .property_steps import check_property, reading_of
@@ -137,8 +137,8 @@ def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
     """Every link of the printed chain is a relation of its own, with its own record; the step
     fails at the first wrong link (a refuted one preferred), else is undetermined if any is."""
     text = table.string("latex")
-    reading = _read_latex(ctx, table)
-    ctx = _conditioned(ctx, table, text, reading)
+    reading = read_step_latex(ctx, table)
+    ctx = conditioned(ctx, table, text, reading)
     for qualifier in reading.ignored:
         d.note(f"{label}: the qualifier {qualifier!r} is prose and was not checked")
     outcomes = []
@@ -153,26 +153,6 @@ def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
     if any(o.status is Verdict.UNDETERMINED for o in outcomes):
         return Outcome(Verdict.UNDETERMINED)
     return outcomes[0]
-
-
-def _read_latex(ctx: ClaimContext, table: Table):
-    try:
-        return read_latex(table.string("latex"), ctx.symbols())
-    except InputError as exc:
-        raise located(table, "latex", exc) from None
-
-
-def _conditioned(ctx: ClaimContext, table: Table, text: str, reading) -> ClaimContext:
-    """The claim's context with the step's ``\\text{if ...}`` conditions as assumptions."""
-    if not reading.conditions:
-        return ctx
-    conditions = [(c.lhs, c.rel, c.rhs, text[c.start:c.end], c.start + 1) for c in reading.conditions]
-    return ctx.with_conditions(conditions, lambda column: _place(table, column))
-
-
-def _place(table: Table, column: int) -> dict:
-    exc = located(table, "latex", InputError("", column=column))
-    return {"source": exc.source, "line": exc.line, "column": exc.column}
 
 
 def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
@@ -393,8 +373,8 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         if rel not in RELATIONS and rel != "==":
             raise table.error(f"unknown relation {rel!r} (one of {' '.join(RELATIONS)})", "rel")
     elif kind.key == "latex":
-        reading = _read_latex(ctx, table)
-        _conditioned(ctx, table, table.string("latex"), reading).reading([])
+        reading = read_step_latex(ctx, table)
+        conditioned(ctx, table, table.string("latex"), reading).reading([])
         for link in reading.links:
             ctx.measure_of(link.lhs - link.rhs, table, "latex")
             for derivative in (link.lhs - link.rhs).atoms(sp.Derivative):
