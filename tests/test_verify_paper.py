@@ -124,3 +124,9 @@ def test_annotated_copy_marks_every_display_and_summarises(tmp_path):
     assert "not read (unknown LaTeX macro \\textbackslash{}foo" in after["\\[ \\foo_{x} = 1 \\]"]
     assert copy.index("Checked by symmetric") < copy.index("\\end{document}")
     assert "1 not read, 1 proved, 1 refuted" in copy
+
+
+def test_a_macro_without_end_leaves_its_display_not_read(tmp_path):
+    r, report = _report(_paper(tmp_path, "\\[ \\a = 1 \\]\n\\[ TP > 0 \\]", "\\newcommand{\\a}{\\a x}\n"))
+    assert [(x["line"], x["reason"]) for x in report["not_read"]] == [(4, "macro \\a expands without end")]
+    assert [(x["line"], x["verdict"]) for x in report["relations"]] == [(5, "proved")]

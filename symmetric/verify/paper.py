@@ -93,6 +93,10 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
     previous = None
     for display in displays(path):
         text = display.text
+        if display.error:
+            items.append(Item(display.line, "not read", text.strip(), reason=display.error, end_line=display.end_line))
+            previous = None
+            continue
         try:
             symbols = {**ctx.symbols(), **definitions}
             defined = _definition(text, symbols)

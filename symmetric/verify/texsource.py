@@ -37,6 +37,7 @@ class Display:
     text: str            # the math, macros expanded (environment kept: the reader strips it)
     inline: bool = False
     end_line: int = 0    # the line where it ends (a margin mark goes after it)
+    error: str = ""      # why its macros could not be expanded (then it is not read)
 
 
 def _braced(text: str, i: int) -> tuple[str, int] | None:
@@ -136,6 +137,14 @@ def expand(text: str, table: dict[str, Macro]) -> str:
     raise InputError(f"macro {m.group(0)} expands without end")
 
 
+def _display(line: int, body: str, table: dict, **kw) -> Display:
+    """A display with its macros expanded; one that expands without end is kept, not read."""
+    try:
+        return Display(line, expand(body, table), **kw)
+    except InputError as exc:
+        return Display(line, body, error=exc.message, **kw)
+
+
 def source(path) -> str:
     """The paper with its ``\\input``s inlined (each on the line of its ``\\input``, so the
     lines are the paper's) and comments removed: what is read, and what is annotated."""
@@ -152,12 +161,12 @@ def displays(path) -> list[Display]:
     found = []
     for m in _DISPLAY.finditer(text):
         body = m.group(0) if m.group("env") else (m.group("bracket") or m.group("dollars") or "")
-        found.append(Display(text.count("\n", 0, m.start()) + 1, expand(body, table),
-                             end_line=text.count("\n", 0, m.end()) + 1))
+        found.append(_display(text.count("\n", 0, m.start()) + 1, body, table,
+                              end_line=text.count("\n", 0, m.end()) + 1))
     for proof in _PROOF.finditer(text):
         for m in _INLINE.finditer(proof.group("body")):
             if _RELATION.search(m.group("math")):
                 at = proof.start("body") + m.start("math")
-                found.append(Display(text.count("\n", 0, at) + 1, expand(m.group("math"), table), inline=True,
-                                     end_line=text.count("\n", 0, proof.start("body") + m.end()) + 1))
+                found.append(_display(text.count("\n", 0, at) + 1, m.group("math"), table, inline=True,
+                                      end_line=text.count("\n", 0, proof.start("body") + m.end()) + 1))
     return sorted(found, key=lambda d: d.line)
