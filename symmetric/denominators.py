@@ -114,9 +114,10 @@ def _still_undefined(factor: sp.Expr, kept: set[sp.Expr]) -> bool:
     return zeros is not None and any(k.subs(zeros) == 0 for k in kept)
 
 
-def vanished(result: sp.Basic, recorded: list[tuple[object, sp.Expr]]):
+def vanished(result: sp.Basic, recorded: list[tuple[object, sp.Expr]], nonzero=None):
     """The first (where, factor) among ``recorded`` (where, denominator) pairs whose factor
-    no longer makes ``result`` undefined, or None."""
+    no longer makes ``result`` undefined, or None.  ``nonzero(factor)`` True: the factor cannot
+    vanish where the caller reads the result (a claim's domain), so its cancellation loses nothing."""
     if not recorded:
         return None
     # the usual case costs no factorisation: the written denominator is still a base in result
@@ -131,7 +132,7 @@ def vanished(result: sp.Basic, recorded: list[tuple[object, sp.Expr]]):
             continue
         seen.add(denominator)
         for factor in sorted(zero_factors(denominator), key=sp.default_sort_key):
-            if factor not in kept and not _still_undefined(factor, kept):
+            if factor not in kept and not _still_undefined(factor, kept) and not (nonzero and nonzero(factor)):
                 return where, factor
     return None
 

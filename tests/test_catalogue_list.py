@@ -30,7 +30,7 @@ def test_every_measure_of_every_kind_is_listed_once_in_catalogue_order(listed):
 
 def test_a_line_holds_orientation_formula_aliases_and_convention(listed):
     rows = {row[0]: row for row in listed}
-    assert rows["Recall"][2:5] == ["higher", "TP/(FN + TP)", "TPR,Sensitivity,HitRate,TruePositiveRate"]
+    assert rows["Recall"][2:5] == ["higher", "TP/(FN + TP)", "TPR,Sensitivity,HitRate,TruePositiveRate,Rec"]
     assert rows["FPR"][2] == "lower" and rows["NKLD"][2] == "lower"
     assert rows["F1"][5].startswith(f"stipulated: {CONVENTIONS['F1'].says}; scikit-learn f1_score with zero_division=1.0")
     assert rows["MI"][5].startswith("limit: 0 log 0 = 0")
@@ -46,6 +46,7 @@ def test_a_line_holds_orientation_formula_aliases_and_convention(listed):
     (["F"], ["F"]),                                    # an exact name wins over the prefix
     (["quantification"], list(registry.names("quantification"))),
     (["MCC", "precision"], ["MCC", "Precision"]),     # catalogue order
+    (["Prec", "kappa"], ["Kappa", "Precision"]),      # the spellings papers print (verify reads them)
 ])
 def test_prefix_selects_by_name_alias_or_kind(prefixes, expected):
     assert [row[0] for row in _run("--measures", *prefixes)] == expected

@@ -320,7 +320,7 @@ BAD_FILES = [
     (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "=<"\n  rhs = "1"\n', ["line 7, column 10", "unknown relation '=<'"]),
     (HEADER + '  [[claim.step]]\n  latex = "\\\\foo{TP} = 1"\n', ["line 6, column 12", "unknown LaTeX macro \\foo"]),
     (HEADER + '  [[claim.step]]\n  latex = "TP + y = 1"\n', ["line 6, column 17", "unknown symbol 'y'"]),
-    (HEADER + '  [[claim.step]]\n  latex = "TP(1 - FN) = 1"\n', ["line 6, column 12", "ambiguous LaTeX"]),
+    (HEADER + '  [[claim.step]]\n  latex = "MCC(1 - FN) = 1"\n', ["line 6, column 12", "measure name followed by parentheses"]),
     (HEADER + '  [[claim.step]]\n  latex = "TP + 1"\n', ["line 6, column 12", "must be a relation"]),
     (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n  rhs = "1"\n' + HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n  rhs = "1"\n',
      ["line 11, column 7", "duplicate claim id 'c' (first at line 3)"]),
@@ -330,7 +330,7 @@ BAD_FILES = [
     (HEADER + '  [[claim.step]]\n  property = "MON"\n  measure = "F1"\n  printed = "yes"\n', ["line 8, column 14", "holds"]),
     (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n', ["line 5", "missing field 'rhs'"]),
     (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = "="\n  rhs = "1"\n  colour = "red"\n', ["line 9", "unknown field 'colour'"]),
-    (HEADER + 'assume = ["TP >= FP"]\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n', ["line 5, column 12", "strict"]),
+    (HEADER + 'assume = ["TP FP"]\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n', ["line 5, column 12", "a relation"]),
     (HEADER + '  [[claim.step]]\n  noninformative = "MCCC"\n  printed = "0"\n', ["line 6, column 21", "unknown name 'MCCC'", "did you mean 'MCC'"]),
     ('[[measure]]\nname = "M"\ncounts = "TP/(TP+"\n' + HEADER + '  [[claim.step]]\n  lhs = "M"\n  rel = "="\n  rhs = "1"\n',
      ["line 3"]),
@@ -341,7 +341,7 @@ BAD_FILES = [
     (HEADER + '  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n  conclusion = "yes"\n',
      ["line 9", "true or false"]),
     (HEADER + 'assume = ["TP > FP", "FP > TP"]\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n',
-     ["line 5, column 23", "assumption 'FP > TP': its bound depends on FP"]),
+     ["line 5, column 23", "assumption 'FP > TP' leaves the claim's domain empty"]),
     (HEADER + 'test_set = "fix"\n  [[claim.step]]\n  lhs = "TP"\n  rel = ">"\n  rhs = "0"\n',
      ["line 5, column 13", "test_set must be"]),
     (HEADER + 'test_set = "fixed"\n  [[claim.step]]\n  latex = "\\\\frac{\\\\partial F_1}{\\\\partial FP} = 0"\n',
@@ -363,7 +363,8 @@ def test_bad_files_exit_2_with_position(text, fragments, tmp_path):
 def test_bad_options(tmp_path):
     path = write(tmp_path, GOOD)
     assert_user_error(verify(path, "--time-limit", "soon"), "--time-limit")
-    assert_user_error(verify(path, "--no-pdf"), "--no-pdf needs --latex")
+    r = verify(path, "--no-pdf")               # --no-pdf alone: no PDF, no refusal
+    assert r.exit_code == 0 and "proofs.pdf" not in r.output, r.output
     assert_user_error(verify(tmp_path / "missing.toml"), "missing.toml", "cannot read")
 
 

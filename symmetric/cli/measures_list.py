@@ -18,6 +18,7 @@ import click
 from ..errors import UnknownNameError
 from ..measures import registry
 from ..measures.conventions import CONVENTIONS
+from ..measures.paper_aliases import paper_aliases
 from ..render import text as text_render
 
 _ORIENTATION = {1: "higher", -1: "lower"}
@@ -27,8 +28,14 @@ def _entries() -> list[tuple[str, object]]:
     return [(kind, m) for kind in registry.KINDS for m in registry.all_measures(kind)]
 
 
+def _aliases(kind: str, measure) -> tuple[str, ...]:
+    """The catalogue's aliases, then the spellings papers print that ``verify`` reads (ACC, Prec, kappa)."""
+    own = tuple(getattr(measure, "aliases", ()))
+    return own + tuple(a for a in paper_aliases(kind, measure.name) if a not in own)
+
+
 def _keys(kind: str, measure) -> tuple[str, ...]:
-    return (measure.name, *getattr(measure, "aliases", ()))
+    return (measure.name, *_aliases(kind, measure))
 
 
 def select(prefixes: tuple[str, ...]) -> list[tuple[str, object]]:
@@ -76,7 +83,7 @@ def _convention(kind: str, measure) -> str:
 def line(kind: str, measure) -> str:
     orientation = _ORIENTATION.get(getattr(measure, "orientation", -1))   # quantification errors: lower
     return "\t".join((measure.name, kind, orientation, _formula(kind, measure),
-                      ",".join(getattr(measure, "aliases", ())), _convention(kind, measure),
+                      ",".join(_aliases(kind, measure)), _convention(kind, measure),
                       getattr(measure, "source", "") or "Sebastiani (2015), quantification"))
 
 

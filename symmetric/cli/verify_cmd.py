@@ -16,16 +16,14 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from ..claims.model import ClaimResult, ClaimVerdict
 from ..errors import InputError
 from ..render import files, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
-from ..claims.model import ClaimResult, ClaimVerdict
+from ..render import text as text_render
 from . import main
-
-# the colours and columns of `prove`'s table
-VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
-                 ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
+from .verify_paper import VERDICT_STYLE, verify_paper
 
 
 def _verdict_table(results: list[ClaimResult], title: str) -> Table:
@@ -36,6 +34,21 @@ def _verdict_table(results: list[ClaimResult], title: str) -> Table:
         table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", str(len(r.discrepancies)),
                       f"{r.seconds:.2f}")
     return table
+
+
+def _step_table(result: ClaimResult) -> Table:
+    """``--show ID``: every step of one claim, its printed and derived forms, status and check."""
+    table = Table(title=f"{result.id}: {result.verdict.value}", show_lines=True)
+    for column in ("step", "printed", "derived", "status", "check"):
+        table.add_column(column, overflow="fold")
+    for row in json_render.claim_steps(result):
+        table.add_row(row["step"], row["printed"], row["derived"], row["verdict"], row["check"])
+    return table
+
+
+def _claim_json(result: ClaimResult) -> dict:
+    return {**json_render.claim_result(result), "steps": json_render.claim_steps(result),
+            "notes": [text_render.prose(n) for n in result.notes]}
 
 
 def _time_limit(text: str) -> float | None:
@@ -55,23 +68,37 @@ def _time_limit(text: str) -> float | None:
 @click.option("--latex", "outdir", metavar="DIR", type=click.Path(file_okay=False),
               help="Write the LaTeX proofs to DIR (one file per claim, to \\input in a paper).")
 @click.option("--no-pdf", is_flag=True, help="Do not build DIR/proofs.pdf even if pdflatex is on PATH.")
+@click.option("--defs", "defs", metavar="DEFS.toml", type=click.Path(dir_okay=False),
+              help="With a .tex FILE: the paper's own notation ([[measure]]) and standing assume/params/test_set.")
+@click.option("--show", "show", metavar="ID", help="Print every step of claim ID: printed, derived, status, check.")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="At most this many seconds per claim (0 = no limit).")
-def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, time_limit: str) -> None:
-    """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]).
+def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, defs: str | None,
+           show: str | None, time_limit: str) -> None:
+    """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]), or
+    every displayed relation of FILE.tex (with --defs for the paper's own notation).
 
     Prints the verdict of each claim (proved, corrected, refuted, undetermined); exits 0 when
     every claim is proved, 1 otherwise, 2 when the file is malformed (with its line and column).
     """
-    from .. import verify as verifier         # sympy loads only when the command runs
+    from .. import verify as verifier  # sympy loads only when the command runs
     seconds = _time_limit(time_limit)
-    if no_pdf and outdir is None:
-        raise InputError("--no-pdf needs --latex DIR (no PDF is built without LaTeX output)")
+    if file.endswith(".tex"):
+        if show is not None:
+            raise InputError("--show is for claims files; with a .tex paper use --json")
+        verify_paper(file, defs, json_file, seconds, outdir, no_pdf)
+        return
+    if defs is not None:
+        raise InputError("--defs is for a .tex paper (a claims file declares its own measures and assume)")
+    # --no-pdf alone asks for what already happens (no PDF without --latex): accepted, not refused
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=(file,))
     if outdir is not None:
         files.check_writable(outdir, directory=True, inputs=(file,))
     claims_file, prepared = verifier.prepare(file)
+    ids = [item.claim.id for item in prepared]
+    if show is not None and show not in ids:
+        raise InputError(f"--show: no claim {show!r} in {file} (claims: {', '.join(ids)})")
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     results = []
@@ -82,9 +109,17 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, t
         err.print(f"[{VERDICT_STYLE[result.verdict]}]{result.verdict.value}[/] ({result.seconds:.2f} s)",
                   highlight=False)
     out.print(_verdict_table(results, f"symmetric verify {file}"))
+    for r in results:
+        if r.id == show:
+            out.print(_step_table(r))
+            if r.counterexample is not None:
+                out.print("counterexample: " + json.dumps(text_render.counterexample(r.counterexample)),
+                          highlight=False, markup=False)
+            for note in r.notes:
+                out.print("note: " + text_render.prose(note), highlight=False, markup=False)
     counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
-    report = {"file": file, "title": claims_file.title, "claims": [json_render.claim_result(r) for r in results]}
+    report = {"file": file, "title": claims_file.title, "claims": [_claim_json(r) for r in results]}
     if json_file == "-":
         click.echo(json.dumps(report, indent=2))
     elif json_file is not None:

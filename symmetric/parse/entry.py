@@ -22,7 +22,7 @@ from .values import is_condition
 
 def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str = "<command line>",
                      line: int = 1, column: int = 1, limits: Limits = LIMITS,
-                     reciprocal_limits: bool = False) -> sp.Expr:
+                     reciprocal_limits: bool = False, nonzero=None) -> sp.Expr:
     """Parse user text into a sympy expression using only whitelisted names and functions.
 
     ``symbols`` maps each allowed name (or probability atom written canonically, e.g.
@@ -33,6 +33,9 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
     A divisor that sympy's arithmetic absorbs inside a reciprocal (1/(1/x + 1) is 0 at x = 0)
     is guarded (undefined where it is 0), unless ``reciprocal_limits``: a probability form,
     whose reading of x/0 inside a reciprocal is the measure's (``Measure.zero_reciprocal``).
+
+    ``nonzero(factor)``: True when a denominator's factor cannot vanish on the domain the caller
+    reads the expression on (a claim's positive cells); its cancellation is then accepted.
     """
     if not isinstance(text, str):
         raise InputError(f"expected an expression as text, got {type(text).__name__}",
@@ -42,7 +45,7 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
             raise ValueError(f"symbol name {name!r} clashes with a function or keyword")
     parser = Parser(text, symbols, source, line, column, limits)
     result = parser.parse()
-    lost = vanished(result, parser.denominators)
+    lost = vanished(result, parser.denominators, nonzero)
     if lost:
         token, factor = lost
         rest = str(result) if len(str(result)) <= 80 else "..."

@@ -33,6 +33,13 @@ def claim_result(result: ClaimResult) -> dict:
     }
 
 
+def claim_steps(result: ClaimResult) -> list[dict]:
+    """Every step of a claim as checked (``symmetric verify --json``): the printed form, the
+    derived form, how it was checked and its status (holds, wrong, undecided)."""
+    return [{"step": text.prose(s.label), "printed": text.form(s.printed), "derived": text.form(s.derived),
+             "check": text.prose(s.justification), "verdict": text.step_status(s.status)} for s in result.steps]
+
+
 def check_report(results) -> list[dict]:
     """``symmetric check``'s report: one entry per measure (kind, measure, results)."""
     return [{"measure": m.name, "kind": kind, "properties": [property_result(r) for r in rs]}

@@ -4,7 +4,7 @@ expression of the claim is parsed, read in its model and displayed."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
@@ -13,9 +13,12 @@ from ..errors import InputError
 from ..measures.base import Param
 from ..userinput.measures import in_file
 from ..userinput.toml_text import array_locators
+from ..domain import Domain
+from .hypotheses import Hypothesis, empty
 from .model import Assumption, Reading, apply_assumptions, base_domain, model_of
 from .names import PLACEHOLDER_PREFIX, Names, claim_params
 from .source import Table
+from .values import infinity
 
 _RELATION = re.compile(r"(<=|>=|!=|==|=|<|>)")
 STRICT = {"<": "<", ">": ">", "=": "=", "==": "="}
@@ -34,6 +37,8 @@ class ClaimContext:
     params: dict[str, Param] = field(default_factory=dict)
     assumptions: list[Assumption] = field(default_factory=list)
     dependent: dict = field(default_factory=dict)
+    hypotheses: list = field(default_factory=list)     # (lhs, rel, rhs, text, where) not of the X > E shape
+    _checked_nonempty: bool = False
 
     @classmethod
     def of(cls, names: Names, table: Table) -> "ClaimContext":
@@ -66,7 +71,19 @@ class ClaimContext:
         return self.names.symbols(self._extra())
 
     def parse(self, table: Table, key: str, text: str | None = None) -> sp.Expr:
-        return self.names.parse(table, key, text, self._extra())
+        if key == "printed" and "limit" in table.data and infinity(table.string(key) if text is None else text):
+            return infinity(table.string(key) if text is None else text)     # a limit printed as -oo, \infty
+        # a relation's sides are read on the claim's domain only: a denominator that cannot
+        # vanish there may be cancelled (other fields, such as a value's point, may leave it)
+        nonzero = self._nonzero_on_domain if key in ("lhs", "rhs") else None
+        return self.names.parse(table, key, text, self._extra(), nonzero)
+
+    def _nonzero_on_domain(self, factor: sp.Expr) -> bool:
+        """``factor`` cannot be 0 where every count cell is positive (cells an assumption sets
+        equal to something are left as they are: they may be 0)."""
+        fixed = {a.symbol for a in self.assumptions if a.rel == "="}
+        positive = {c: sp.Dummy(c.name, positive=True) for c in space.CELLS if c not in fixed}
+        return sp.sympify(factor).xreplace(positive).is_nonzero is True
 
     def measure_of(self, expr: sp.Expr, table: Table, key: str) -> None:
         """Refuse a measure name that names nothing (checked when the expression is read)."""
@@ -82,28 +99,57 @@ class ClaimContext:
             locate = locators[k] if k < len(locators) else None
             where = dict(zip(("source", "line", "column"), (self.table.source, *locate(1, 1)))) if locate \
                 else self.table.where("assume")
-            parts = _RELATION.split(text)
-            if len(parts) != 3:
-                raise InputError(f"an assumption is one relation such as \"TP > FP\", got {text!r}", **where)
-            left, rel, right = (p.strip() for p in parts)
-            if rel not in STRICT:
-                raise InputError(f"assumption {text!r}: use a strict < or > (or =); a boundary is checked as "
-                                 "its own claim with =", **where)
-            try:
-                lhs = self.names.parse(self.table, "assume", left, self._extra())
-                rhs = self.names.parse(self.table, "assume", right, self._extra())
-            except InputError as exc:
-                raise InputError(exc.message, **where) from None
-            if not isinstance(lhs, sp.Symbol) and isinstance(rhs, sp.Symbol):
-                lhs, rhs, rel = rhs, lhs, {"<": ">", ">": "<"}.get(rel, rel)
-            if not isinstance(lhs, sp.Symbol) or lhs in rhs.free_symbols or lhs.name.startswith(PLACEHOLDER_PREFIX):
-                raise InputError(f"assumption {text!r}: one side must be a single count cell or parameter "
-                                 "(such as TP > FP or lambda > 1)", **where)
-            if rhs.has(space.Pr, space.Joint) or lhs not in set(space.CELLS) | {p.symbol for p in self.all_params()}:
-                raise InputError(f"assumption {text!r}: only count cells and parameters can be assumed on",
-                                 **where)
-            out.append(Assumption(lhs, STRICT[rel], rhs, text, where))
+            for piece in _conjuncts(text):
+                parts = [p.strip() for p in _RELATION.split(piece)]
+                if len(parts) < 3 or not all(parts[0::2]):
+                    raise InputError(f"an assumption is a relation such as \"TP > FP\" or \"TP + FN > 0\", "
+                                     f"got {text!r}", **where)
+                try:
+                    sides = [self.names.parse(self.table, "assume", side, self._extra()) for side in parts[0::2]]
+                except InputError as exc:
+                    raise InputError(exc.message, **where) from None
+                for lhs, rel, rhs in zip(sides, parts[1::2], sides[1:]):   # 0 < TP < AP: two relations
+                    rel = "=" if rel == "==" else rel
+                    if self._reshapes(lhs, rel, rhs, out) or self.names.kind != "classification":
+                        out.append(self.assumption(lhs, rel, rhs, text, where))
+                    else:
+                        self.hypotheses.append((lhs, rel, rhs, text, where))
         return out
+
+    def _reshapes(self, lhs: sp.Expr, rel: str, rhs: sp.Expr, taken: list) -> bool:
+        """``lhs rel rhs`` has the shape that reshapes the domain (``X > E``, X one cell or
+        parameter, E without X, strict or =), and X is not already constrained."""
+        if not isinstance(lhs, sp.Symbol) and isinstance(rhs, sp.Symbol):
+            lhs, rhs = rhs, lhs
+        variables = set(space.CELLS) | {p.symbol for p in self.all_params()}
+        bounds = set().union(*(a.bound.free_symbols for a in taken)) if taken else set()
+        return (isinstance(lhs, sp.Symbol) and lhs in variables and lhs not in rhs.free_symbols and rel in STRICT
+                and not rhs.has(space.Pr, space.Joint) and lhs not in {a.symbol for a in taken}
+                and lhs not in bounds      # FP > TP after TP > FP: a cycle, kept as a hypothesis
+                and not any(s.name.startswith(PLACEHOLDER_PREFIX) for s in rhs.free_symbols))
+
+    def assumption(self, lhs: sp.Expr, rel: str, rhs: sp.Expr, text: str, where: dict) -> Assumption:
+        """``lhs rel rhs`` as an :class:`Assumption` on a cell or parameter, or the positioned refusal."""
+        if not isinstance(lhs, sp.Symbol) and isinstance(rhs, sp.Symbol):
+            lhs, rhs, rel = rhs, lhs, {"<": ">", ">": "<"}.get(rel, rel)
+        if not isinstance(lhs, sp.Symbol) or lhs in rhs.free_symbols or lhs.name.startswith(PLACEHOLDER_PREFIX):
+            raise InputError(f"assumption {text!r}: one side must be a single count cell or parameter "
+                             "(such as TP > FP or lambda > 1)", **where)
+        if rhs.has(space.Pr, space.Joint) or lhs not in set(space.CELLS) | {p.symbol for p in self.all_params()}:
+            raise InputError(f"assumption {text!r}: only count cells and parameters can be assumed on", **where)
+        if rel not in STRICT:
+            raise InputError(f"assumption {text!r}: use a strict < or > (or =); a boundary is checked as "
+                             "its own claim with =", **where)
+        return Assumption(lhs, STRICT[rel], rhs, text, where)
+
+    def with_conditions(self, conditions, where) -> "ClaimContext":
+        """This claim with a step's own conditions (``\\text{if } TP > FP``) added to its
+        assumptions; ``X > 0`` for a count cell is the domain already and is not repeated.
+        ``conditions``: (lhs, rel, rhs, text, column) tuples; ``where(text, column)`` the place."""
+        extra = [self.assumption(lhs, rel, rhs, text, where(column))
+                 for lhs, rel, rhs, text, column in conditions
+                 if not (lhs in space.CELLS and rel == ">" and rhs == 0)]
+        return replace(self, assumptions=[*self.assumptions, *extra]) if extra else self
 
     def all_params(self) -> list[Param]:
         return [*self.params.values(), *self.names.params.values()]
@@ -112,7 +158,7 @@ class ClaimContext:
 
     def reading(self, exprs, model: str | None = None) -> Reading:
         """The model and domain for ``exprs`` (the claim's assumptions applied)."""
-        counts_assumed = any(a.symbol in space.CELLS for a in self.assumptions)
+        counts_assumed = any(a.symbol in space.CELLS for a in self.assumptions) or bool(self.hypotheses)
         model = model or model_of(exprs, self.names.kind, counts_assumed)
         used = set().union(*(sp.sympify(e).free_symbols for e in exprs)) if exprs else set()
         measures = {}
@@ -130,11 +176,55 @@ class ClaimContext:
         domain, substitute = apply_assumptions(domain, relevant, tuple(params.values()), self._assumption_error)
         dependent = self.dependent if model == "counts" else {}
         integers = tuple(c for c in space.CELLS if c not in dependent) + ((FIXED_AP, FIXED_AN) if dependent else ())
-        return Reading(model, domain, substitute, measures, dependent, integers)
+        if not self.hypotheses:
+            return Reading(model, domain, substitute, measures, dependent, integers)
+        return self._hypothetical(Reading(model, domain, substitute, measures, dependent, integers))
+
+    def _hypothetical(self, reading: Reading) -> Reading:
+        """``reading`` with the hypotheses read in its model (their measures included), added to
+        the domain's constraints (a counterexample must satisfy them); an assumption that leaves
+        the domain empty is refused with its place."""
+        measures = dict(reading.measures)
+        for lhs, _, rhs, _, _ in self.hypotheses:
+            for sym in (lhs - rhs).free_symbols:
+                if sym.name.startswith(PLACEHOLDER_PREFIX):
+                    name = sym.name[len(PLACEHOLDER_PREFIX):]
+                    measures[name] = self.names.measure(name, self.table, "assume")
+        reading = replace(reading, measures=measures)
+        hypotheses = tuple(Hypothesis(sp.together(reading.expression(lhs - rhs)), rel, text)
+                           for lhs, rel, rhs, text, _ in self.hypotheses)
+        domain = reading.domain.with_constraints(*(h.relation() for h in hypotheses))
+        domain = Domain(reading.domain.name + ", " + ", ".join(h.text for h in hypotheses), domain.constraints,
+                        domain.reparam, domain.inverse)
+        if not self._checked_nonempty:
+            for k in range(1, len(hypotheses) + 1):
+                if empty(hypotheses[:k], domain):
+                    raise InputError(f"assumption {hypotheses[k - 1].text!r} leaves the claim's domain empty "
+                                     "(no table satisfies it together with the claim's other assumptions)", **self.hypotheses[k - 1][4])
+            self._checked_nonempty = True
+        return replace(reading, domain=domain, hypotheses=hypotheses)
 
     @staticmethod
     def _assumption_error(a: Assumption, why: str) -> InputError:
         return InputError(f"assumption {a.text!r}: {why}", **a.where)
+
+
+def _conjuncts(text: str) -> list[str]:
+    """``TP > FP and FN > 0`` (also ``&&``, ``,``) as its relations; ``and`` inside P(...) stays."""
+    out, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        depth += ch == "("
+        depth -= ch == ")"
+        m = re.match(r"\s+and\s+|\s*&&\s*|\s*,\s*", text[i:]) if depth == 0 else None
+        if m:
+            out.append(text[start:i])
+            i += m.end()
+            start = i
+            continue
+        i += 1
+    out.append(text[start:])
+    return [p for p in out if p.strip()]
 
 
 def shown(expr: sp.Basic) -> sp.Basic:

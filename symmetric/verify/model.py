@@ -61,6 +61,7 @@ class Reading:
     measures: Mapping[str, object]
     dependent: Mapping[sp.Symbol, sp.Expr] = field(default_factory=dict)   # FN = AP - TP on a fixed test set
     integers: tuple = space.CELLS              # variables a counterexample gives as whole numbers
+    hypotheses: tuple = ()                     # assumptions the domain cannot take (:mod:`.hypotheses`)
 
     def expression(self, expr: sp.Expr) -> sp.Expr:
         """``expr`` (placeholders for measures) in this reading's model, assumptions applied."""

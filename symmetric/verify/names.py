@@ -22,6 +22,7 @@ import sympy as sp
 from ..errors import InputError, UnknownNameError
 from ..measures import registry
 from ..measures.base import Param
+from ..measures.paper_aliases import PAPER_ALIASES
 from ..parse import count_symbols, parse_expression, parse_parameter, probability_symbols
 from ..quantification import check as quantification
 from ..userinput import build_measure, kind_named, lookup, owners
@@ -64,12 +65,13 @@ class Names:
             raise InputError(f"unknown measure {name!r}" + (f"; did you mean {', '.join(exc.suggestions)}?"
                                                             if exc.suggestions else ""), **table.where(key)) from None
 
-    def parse(self, table: Table, key: str, text: str | None = None, extra: Mapping[str, sp.Basic] = {}) -> sp.Expr:
+    def parse(self, table: Table, key: str, text: str | None = None, extra: Mapping[str, sp.Basic] = {},
+              nonzero=None) -> sp.Expr:
         """The expression of ``key`` (or ``text`` found there), positioned in the file on error."""
         text = table.string(key) if text is None else text
         locate = table.locator(key)
         try:
-            return parse_expression(text, self.symbols(extra), source=table.source)
+            return parse_expression(text, self.symbols(extra), source=table.source, nonzero=nonzero)
         except InputError as exc:
             if locate is not None and exc.line is not None:
                 raise in_file(exc, table.source, locate) from None
@@ -84,6 +86,9 @@ def _catalogue_names(kind: str) -> dict[str, object]:
         for name in (m.name, *getattr(m, "aliases", ())):
             if _NAME.match(name):
                 out.setdefault(name, m)
+    for alias, name in PAPER_ALIASES.get(kind, {}).items():
+        if alias not in out:
+            out[alias] = registry.get(name, kind)
     return out
 
 

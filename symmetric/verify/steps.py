@@ -18,15 +18,19 @@ import sympy as sp
 
 from .. import space
 from ..checks.piecewise import resolve_on_domain
-from ..checks.decide import is_identically_zero, is_positive_everywhere
+from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
 from ..claims.derivation import Derivation
 from ..claims.model import PrintedLatex
 from ..errors import InputError
 from ..evidence import say
 from ..logic import Verdict
-from .context import ClaimContext, located, shown
+from .context import ClaimContext, shown
 from .source import Table, type_name
-from .texparse import parse_latex_relation
+from . import monotone
+from .hypotheses import decide_under, on_counts
+from .relation_limits import take_limits
+from .texnorm import printed_slice
+from .latex_reading import conditioned, read_step_latex
 from .outcome import Outcome
 from .values import compare_number, exact_point, infinity
 from .property_steps import check_property, reading_of
@@ -48,8 +52,11 @@ class StepKind:
 COMMON = ("label", "conclusion")
 
 
-def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain):
+def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain, hypotheses=()):
     """(truth of ``lhs rel rhs`` on the domain, the deciding Decision, a witness it fails at)."""
+    if hypotheses:                      # general assumptions: decided under them (.hypotheses)
+        plain = _decide(rel, lhs, rhs, domain)[1]
+        return decide_under(rel, lhs - rhs, domain, hypotheses, plain)
     if rel in ("=", "!="):
         d = is_identically_zero(lhs - rhs, domain)
         value = d.value if rel == "=" else (None if d.value is None else not d.value)
@@ -66,9 +73,19 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
     ctx.measure_of(lhs, table, key)
     ctx.measure_of(rhs, table, key)
     reading = ctx.reading([lhs, rhs])
-    left, right = reading.expression(lhs), reading.expression(rhs)
+    left, right = take_limits(reading.expression(lhs), reading), take_limits(reading.expression(rhs), reading)
     printed = RELATIONS[rel](shown(lhs), shown(rhs), evaluate=False)
-    value, decision, witness = _decide(rel, left, right, reading.domain)
+    if left is None or right is None:                  # a \lim sympy could not take
+        d.fact(label, None, printed=printed if as_printed is None else as_printed,
+               justification="a limit in the relation was not determined by sympy")
+        return Outcome(Verdict.UNDETERMINED)
+    if left.has(sp.oo, -sp.oo) or right.has(sp.oo, -sp.oo):     # oo - oo is nan: compared as values
+        exact = all(side in (sp.oo, -sp.oo) or not side.has(sp.oo, -sp.oo) for side in (left, right))
+        value = (left == right) if rel == "=" and exact else None
+        d.fact(label, value, printed=printed if as_printed is None else as_printed,
+               justification="decided on the domain: compared as values (an infinite side)")
+        return Outcome(Verdict.of(value))
+    value, decision, witness = _decide(rel, left, right, reading.domain, reading.hypotheses)
     why = [f"decided on the domain: {reading.domain.name} ({decision.method})"]
     if decision.detail:
         why.append("; " + decision.detail)
@@ -83,6 +100,13 @@ def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, r
                               "the right side {2}", printed, left.xreplace(at), right.xreplace(at)))
             why.append(say("; false at " + ", ".join(f"{{{i}}}" for i in range(len(point))),
                            *[sp.Eq(sp.Symbol(k), v, evaluate=False) for k, v in point.items()]))
+    if value is not True and refutation is None and (counted := on_counts(rel, left - right, reading)) is not None:
+        # false only between whole numbers (TP = 1/2), or undecided: the cells are counts (TP >= 1)
+        value, why = True, [f"decided on the domain: {reading.domain.name} ({counted.method})"]
+    if value is None and monotone.reduced(rel, left, right, lambda r, a, b: _decide(r, a, b, reading.domain,
+                                                                                  reading.hypotheses)[0]):
+        value = True               # ln a < ln b from a < b: the arguments' relation is proved
+        why.append("; proved through the increasing function on both sides (the arguments' relation holds)")
     derived = None
     if value is False and rel == "=" and _named(lhs):      # what the named left side really is
         derived = sp.Eq(shown(lhs), readable(left, reading.domain), evaluate=False)
@@ -110,13 +134,25 @@ def check_relation(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
 
 
 def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
+    """Every link of the printed chain is a relation of its own, with its own record; the step
+    fails at the first wrong link (a refuted one preferred), else is undetermined if any is."""
     text = table.string("latex")
-    try:
-        lhs, rel, rhs = parse_latex_relation(text, ctx.symbols())
-    except InputError as exc:
-        raise located(table, "latex", exc) from None
-    # shown as the paper prints it (it parsed, so it is the whitelisted LaTeX of MACROS)
-    return _relation(ctx, table, d, label, lhs, rel, rhs, "latex", as_printed=PrintedLatex(text))
+    reading = read_step_latex(ctx, table)
+    ctx = conditioned(ctx, table, text, reading)
+    for qualifier in reading.ignored:
+        d.note(f"{label}: the qualifier {qualifier!r} is prose and was not checked")
+    outcomes = []
+    for k, link in enumerate(reading.links, 1):
+        # shown as the paper prints it (it was read, so it is the whitelisted LaTeX of the grammar)
+        printed = PrintedLatex(printed_slice(text, link.start, link.end))
+        name = label if len(reading.links) == 1 else f"{label}, link {k}"
+        outcomes.append(_relation(ctx, table, d, name, link.lhs, link.rel, link.rhs, "latex", as_printed=printed))
+    wrong = [o for o in outcomes if o.status is Verdict.FAILS]
+    if wrong:
+        return next((o for o in wrong if o.refutation is not None), wrong[0])
+    if any(o.status is Verdict.UNDETERMINED for o in outcomes):
+        return Outcome(Verdict.UNDETERMINED)
+    return outcomes[0]
 
 
 def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
@@ -141,6 +177,9 @@ def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, pri
     printed form already read in the model, when it is not ``printed_expr`` read there)."""
     printed = reading.expression(printed_expr) if printed is None else printed
     decision = is_identically_zero(printed - derived_expr, reading.domain)
+    if decision.value is False and reading.hypotheses:   # the witness may lie outside the assumptions
+        decision = Decision(None, "undecided", detail="differs on the domain, not shown to differ under "
+                                                      "the assumptions")
     why = [how, f" ({decision.method})"]
     if decision.detail:
         why.append("; " + decision.detail)
@@ -210,6 +249,12 @@ def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
         d.fact(label, None, printed=shown(printed), justification=f"limit not determined by sympy{note}")
         return Outcome(Verdict.UNDETERMINED)
     derived = value.xreplace({u: k for k, u in rest.items()})
+    if printed in (sp.oo, -sp.oo) or derived in (sp.oo, -sp.oo):     # oo - oo is nan: compared as values
+        holds = derived == printed
+        d.fact(label, holds, printed=printed, derived=derived,
+               justification=say("limit as {0} computed by sympy, compared with the printed infinity",
+                                 sp.Symbol(f"{var} -> {to_text} ({direction})")))
+        return Outcome(Verdict.of(holds), None, None if holds else derived)
     return _compare(ctx, table, d, label, derived, printed, reading,
                     say("limit as {0} computed by sympy on the domain", sp.Symbol(f"{var} -> {to_text} ({direction})")))
 
@@ -328,13 +373,14 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         if rel not in RELATIONS and rel != "==":
             raise table.error(f"unknown relation {rel!r} (one of {' '.join(RELATIONS)})", "rel")
     elif kind.key == "latex":
-        try:
-            lhs, _, rhs = parse_latex_relation(table.string("latex"), ctx.symbols())
-        except InputError as exc:
-            raise located(table, "latex", exc) from None
-        ctx.measure_of(lhs - rhs, table, "latex")
-        for derivative in (lhs - rhs).atoms(sp.Derivative):
-            _independent(ctx, table, "latex", derivative.variables)
+        reading = read_step_latex(ctx, table)
+        conditioned(ctx, table, table.string("latex"), reading).reading([])
+        for link in reading.links:
+            ctx.measure_of(link.lhs - link.rhs, table, "latex")
+            for derivative in (link.lhs - link.rhs).atoms(sp.Derivative):
+                _independent(ctx, table, "latex", derivative.variables)
+            for lim in (link.lhs - link.rhs).atoms(sp.Limit):
+                _independent(ctx, table, "latex", [lim.args[1]])
     elif kind.key in ("derivative", "limit"):
         _wrt(ctx, table, "wrt" if kind.key == "derivative" else "var")
         if kind.key == "limit":

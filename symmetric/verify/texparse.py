@@ -1,18 +1,12 @@
-"""A printed relation in LaTeX, parsed by sympy's LaTeX parser (the lark backend), never eval.
+"""A printed relation in LaTeX, read by a grammar of our own (:mod:`.texgrammar`), never eval.
 
-sympy's grammar reads one-letter symbols (``TP`` would be T times P) and knows neither the
-project's notation nor partial derivatives in fraction form, so the text is first rewritten:
-every name the claim may use (``TP``, ``\\mathrm{TP}``, ``F_1`` for ``F1``, ``P(S|G)``,
-``P(\\neg\\mathcal{S} \\mid \\mathcal{G})``, a parameter, ``\\lambda`` ...) and every
-``\\frac{\\partial A}{\\partial B}`` of known names becomes a placeholder symbol ``x_{k}``;
-after parsing, the placeholders are replaced by what they stand for.  The rewrite keeps, for
-each character it produces, the offset it came from, so a parse error or a macro the parser
-does not know is reported at its column in the file.
-
-Constructs that parse (:data:`MACROS`): ``+ - * / ^``, juxtaposition, ``\\frac \\dfrac \\tfrac``,
-``\\cdot \\times``, ``\\sqrt``, ``\\log \\ln \\exp``, ``\\min \\max``, ``|x|``, ``\\left
-\\right``, the relations ``= \\neq \\ne < > \\leq \\le \\geq \\ge``, spacing (``\\, \\; \\quad``),
-and the names above.  Decimal numbers are read as exact rationals.
+Three passes: :func:`.texnorm.normalise` removes what carries no mathematics (environments,
+``&``, labels, tags, spacing, bracket sizes) and unwraps font macros around names; the rewriter
+here turns every name the claim may use (``TP``, ``F_1`` for ``F1``, ``F_\\beta``, ``P(S|G)``,
+``P(\\neg\\mathcal{S} \\mid \\mathcal{G})``, ``\\Pr(S \\mid G)``, a parameter, ``\\lambda``,
+``\\kappa`` ...) and every ``\\frac{\\partial A}{\\partial B}`` of known names into a placeholder
+``@k@``; the grammar reads the rest.  Every character keeps the span of the text it came from,
+so an error is reported at its column in the file, and each link of a chain is shown as printed.
 """
 
 from __future__ import annotations
@@ -21,24 +15,21 @@ import re
 from collections.abc import Mapping
 
 import sympy as sp
-from sympy.core.function import AppliedUndef
 
 from .. import space
 from ..errors import InputError
+from . import texgrammar
+from .texnorm import Mapped, normalise
 
-MACROS = frozenset({"frac", "dfrac", "tfrac", "cdot", "times", "sqrt", "log", "ln", "exp", "min", "max", "left",
-                    "right", "leq", "le", "geq", "ge", "neq", "ne", "lt", "gt", "quad", "qquad"})
-_SPACING = re.compile(r"\\[,;:! ]|\\quad\b|\\qquad\b|~")
-_WRAP = r"(?:\\(?:mathrm|mathit|text|textit|operatorname|mathsf|mathbf)\s*\{\s*(?P<wrapped>[^{}]*?)\s*\})"
 _GOLD = r"(?:\\mathcal\s*\{\s*G\s*\}|G)"
 _SYSTEM = r"(?:\\mathcal\s*\{\s*S\s*\}|S)"
 _NEG = r"(?:\\neg\s*|\\lnot\s*|not\s+|\\overline\s*|\\bar\s*|~)"
 _EVENT = rf"(?P<neg@>{_NEG})?\{{?\s*(?P<ev@>{_GOLD}|{_SYSTEM})\s*\}}?"
 _BAR = r"\s*(?:\||\\mid|\\vert)\s*"
 _AND = r"\s*(?:\\wedge|\\cap|\\land|,|and)\s*"
-_PROB = re.compile(rf"P\s*(?:\\left)?\(\s*{_EVENT.replace('@', '1')}(?:(?P<op>{_BAR}|{_AND}){_EVENT.replace('@', '2')})?\s*(?:\\right)?\)")
-_PARTIAL = re.compile(r"\\[dt]?frac\s*\{\s*\\partial\s*(?P<of>[^{}]+?|\{[^{}]*\})\s*\}\s*"
-                      r"\{\s*\\partial\s*(?P<wrt>[^{}]+?|\{[^{}]*\})\s*\}")
+_PROB = re.compile(rf"(?:\\Pr|P)\s*(?:\\left)?\(\s*{_EVENT.replace('@', '1')}(?:(?P<op>{_BAR}|{_AND}){_EVENT.replace('@', '2')})?\s*(?:\\right)?\)")
+_PARTIAL = re.compile(r"\\[dt]?frac\s*\{\s*\\partial\s*(?P<of>(?:[^{}]|\{[^{}]*\})+?)\s*\}\s*"
+                      r"\{\s*\\partial\s*(?P<wrt>(?:[^{}]|\{[^{}]*\})+?)\s*\}")
 
 
 def _event(neg: str | None, ev: str):
@@ -64,6 +55,8 @@ def _spellings(name: str) -> list[str]:
     m = re.fullmatch(r"([A-Za-z]+)_?\{?([A-Za-z0-9]+)\}?", name)
     if m and not name.isalpha():
         out += [f"{m.group(1)}_{m.group(2)}", f"{m.group(1)}_{{{m.group(2)}}}"]
+        if m.group(2) in GREEK:                  # F_beta printed F_\beta, F_{\beta}
+            out += [f"{m.group(1)}_\\{m.group(2)}", f"{m.group(1)}_{{\\{m.group(2)}}}"]
     if name in GREEK:
         out.append("\\" + name)
     return out
@@ -73,71 +66,52 @@ GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "lambda", "mu", "theta", 
          "omega", "phi", "psi", "eta", "xi", "zeta", "nu"}
 
 
-def _letters(k: int) -> str:
-    """1 -> a, 26 -> z, 27 -> ba, ...: sympy's grammar takes letters, not digits, in a
-    multi-character subscript."""
-    out = ""
-    while True:
-        k, r = divmod(k, 26)
-        out = "abcdefghijklmnopqrstuvwxyz"[r] + out
-        if k == 0:
-            return out
+def _unbraced(text: str) -> str:
+    """``{F_1}`` as ``F_1`` (one outer pair of braces), ``F_{1}`` kept."""
+    text = text.strip()
+    return text[1:-1].strip() if re.fullmatch(r"\{[^{}]*\}", text) else text
 
 
 class _Rewriter:
-    """The text with names as placeholders; ``offsets[i]`` is where output char i came from."""
+    """The text with names as placeholders ``@k@`` (characters the grammar cannot confuse with a
+    macro or a name, so ``\\cdot\\mathrm{TPR}`` stays two tokens), spans kept (:class:`Mapped`)."""
 
-    def __init__(self, text: str, names: Mapping[str, sp.Basic]) -> None:
-        self.text = text
+    def __init__(self, names: Mapping[str, sp.Basic]) -> None:
         self.values: list[sp.Basic] = []
-        self.out: list[str] = []
-        self.offsets: list[int] = []
         spelled = sorted(((sp_, value) for name, value in names.items() if not name.startswith("P(")
                           for sp_ in _spellings(name)), key=lambda kv: -len(kv[0]))
         self.by_spelling = dict(spelled)
         alternatives = "|".join(re.escape(s) for s in self.by_spelling)
         self.pattern = re.compile(
-            rf"(?P<partial>{_PARTIAL.pattern})|(?P<prob>{_PROB.pattern})|{_WRAP}"
+            rf"(?P<partial>{_PARTIAL.pattern})|(?P<prob>{_PROB.pattern})"
             + (rf"|(?<![A-Za-z\\])(?P<bare>{alternatives})(?![A-Za-z0-9])" if alternatives else ""))
 
-    def placeholder(self, value: sp.Basic, start: int, end: int) -> None:
-        self.values.append(value)
-        token = f"x_{{{_letters(len(self.values))}}}"
-        self.out.append(token)
-        self.offsets.extend([start] * len(token))
-
-    def name(self, text: str, at: int) -> sp.Basic:
+    def name(self, text: str, at: int, mapped: Mapped) -> sp.Basic:
         key = re.sub(r"\s+", "", text)
         if key in self.by_spelling:
             return self.by_spelling[key]
-        raise InputError(f"unknown name {text!r} in LaTeX", column=at + 1)
+        raise InputError(f"unknown name {text.strip()!r} in LaTeX", column=mapped.column(at))
 
-    def run(self) -> tuple[str, list[int]]:
-        text, i = self.text, 0
-        clash = re.search(r"x_", text)          # the placeholders' own spelling
+    def replace(self, m: re.Match, mapped: Mapped) -> str:
+        if m.group("partial"):
+            of = self.name(_unbraced(m.group("of")), m.start("of"), mapped)
+            wrt = self.name(_unbraced(m.group("wrt")), m.start("wrt"), mapped)
+            if not isinstance(wrt, sp.Symbol):
+                raise InputError(f"cannot differentiate with respect to {m.group('wrt')!r}",
+                                 column=mapped.column(m.start("wrt")))
+            value = sp.Derivative(of, wrt, evaluate=False)
+        elif m.group("prob"):
+            value = _prob_atom(m)
+        else:
+            value = self.by_spelling[m.group("bare")]
+        self.values.append(value)
+        return f" @{len(self.values)}@ "
+
+    def run(self, mapped: Mapped) -> Mapped:
+        clash = re.search(r"@", mapped.text)          # the placeholders' own spelling
         if clash:
-            raise InputError("unknown symbol x_... in LaTeX", column=clash.start() + 1)
-        for m in self.pattern.finditer(text):
-            self.out.append(text[i:m.start()])
-            self.offsets.extend(range(i, m.start()))
-            if m.group("partial"):
-                of = self.name(m.group("of").strip("{} "), m.start("of"))
-                wrt = self.name(m.group("wrt").strip("{} "), m.start("wrt"))
-                if not isinstance(wrt, sp.Symbol):
-                    raise InputError(f"cannot differentiate with respect to {m.group('wrt')!r}",
-                                     column=m.start("wrt") + 1)
-                value = sp.Derivative(of, wrt, evaluate=False)
-            elif m.group("prob"):
-                value = _prob_atom(m)
-            elif m.group("wrapped") is not None:
-                value = self.name(m.group("wrapped"), m.start("wrapped"))
-            else:
-                value = self.by_spelling[m.group("bare")]
-            self.placeholder(value, m.start(), m.end())
-            i = m.end()
-        self.out.append(text[i:])
-        self.offsets.extend(range(i, len(text) + 1))
-        return "".join(self.out), self.offsets
+            raise InputError("unexpected character '@' in LaTeX", column=mapped.column(clash.start()))
+        return mapped.sub(self.pattern, lambda m: self.replace(m, mapped))
 
 
 def _exact(expr: sp.Basic) -> sp.Basic:
@@ -145,42 +119,124 @@ def _exact(expr: sp.Basic) -> sp.Basic:
     return expr.xreplace({f: sp.Rational(str(f)) for f in expr.atoms(sp.Float)})
 
 
-_RELATIONS = {sp.Eq: "=", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}
+def read_latex(text: str, names: Mapping[str, sp.Basic], previous: sp.Expr | None = None) -> texgrammar.Reading:
+    """``text`` (a relation, a chain, rows of an aligned display) as its links, the conditions
+    of its ``\\text{if ...}`` qualifiers and the qualifiers ignored; InputError with the column in
+    ``text`` otherwise.  ``previous``: the last expression of the display before, which a text
+    starting with a relation continues (``= \\lim ...`` in a paper)."""
+    _bounded(text)
+    rewriter = _Rewriter(names)
+    mapped = rewriter.run(normalise(text, rewriter.by_spelling))
+    measures = {v for v in names.values() if isinstance(v, sp.Symbol) and v.name.startswith("measure:")}
+    parser = texgrammar.Parser(mapped, rewriter.values, measures)
+    toks = texgrammar.tokens(mapped)
+    links, conditions, ignored = [], [], []
+    previous = None if previous is None else (previous, 0)
+    for row in texgrammar.split_rows(toks, _is_relation, lambda tok, message: parser.error(message, tok)):
+        parser.toks, parser.i, parser.abs_depth = [*row, _end(row)], 0, 0
+        while parser.is_("text"):                            # \text{hence} before the relation
+            ignored.append(parser.take().text.strip())
+        new, previous = parser.chain(previous if parser.relation() is not None else None)
+        links.extend(new)
+        while (more := _qualifier(parser, conditions, ignored)) is not None:
+            # "a = b, \\quad c = d": a second relation on the row, a chain of its own
+            parser.toks, parser.i = [*more, _end(more)], 0
+            new, previous = parser.chain(None)
+            links.extend(new)
+    if not links:
+        raise InputError("a LaTeX step must be a relation (=, \\neq, <, >, \\leq, \\geq)", column=1)
+    fix = [texgrammar.Link(_exact(k.lhs), k.rel, _exact(k.rhs), *mapped.span(k.start, k.end)) for k in links]
+    conds = [texgrammar.Link(_exact(k.lhs), k.rel, _exact(k.rhs), *mapped.span(k.start, k.end)) for k in conditions]
+    return texgrammar.Reading(tuple(fix), tuple(conds), tuple(i for i in ignored if i))
+
+
+def read_expression(text: str, names: Mapping[str, sp.Basic]) -> sp.Expr:
+    """``text`` as one expression (the right side of a paper's definition)."""
+    _bounded(text)
+    rewriter = _Rewriter(names)
+    mapped = rewriter.run(normalise(text, rewriter.by_spelling))
+    measures = {v for v in names.values() if isinstance(v, sp.Symbol) and v.name.startswith("measure:")}
+    parser = texgrammar.Parser(mapped, rewriter.values, measures)
+    toks = [t for t in texgrammar.tokens(mapped) if t.kind != "row"]
+    while len(toks) > 1 and toks[-2].kind == "punct" and toks[-2].text in ".,;":
+        toks.pop(-2)                                           # trailing punctuation
+    parser.toks = toks
+    value = parser.expr()
+    if parser.peek().kind != "end":
+        raise parser.error(f"unexpected {parser.shown(parser.peek())} in a definition")
+    return _exact(value)
+
+
+MAX_LATEX_CHARS = 20_000      # a display of a paper is a few hundred characters
+
+
+def _bounded(text: str) -> None:
+    if len(text) > MAX_LATEX_CHARS:
+        raise InputError(f"the LaTeX is {len(text)} characters long (at most {MAX_LATEX_CHARS} are read)", column=1)
+
+
+def _is_relation(tok: texgrammar.Tok) -> bool:
+    return tok.kind == "rel" or (tok.kind == "macro" and tok.text[1:] in texgrammar.RELATION_MACROS)
+
+
+def _end(row: list) -> texgrammar.Tok:
+    at = row[-1].end if row else 0
+    return texgrammar.Tok("end", "", at, at)
+
+
+def _qualifier(parser: texgrammar.Parser, conditions: list, ignored: list) -> list | None:
+    """What follows a row's chain: punctuation, a condition, or prose (ignored and reported);
+    after a comma or a \\quad, another relation (returned: its tokens, read as a new chain)."""
+    rest = parser.rest_of_row()
+    while rest and (rest[-1].kind == "sep" or (rest[-1].kind == "punct" and rest[-1].text in ".,;")):
+        rest.pop()
+    separated = False
+    while rest and (rest[0].kind == "sep" or (rest[0].kind == "punct" and rest[0].text in ",;")):
+        rest.pop(0)
+        separated = True
+    if not rest:
+        return None
+    if rest[0].kind != "text":
+        if separated and any(_is_relation(t) for t in rest):
+            return rest
+        raise parser.error(f"unexpected {parser.shown(rest[0])} after the relation in LaTeX", rest[0])
+    word = re.sub(r"\s+", " ", rest[0].text).strip().lower()
+    body = rest[1:]
+    if word not in texgrammar.CONDITION_WORDS or not body:
+        ignored.append(" ".join([rest[0].text.strip(), *(t.text for t in body)]).strip())
+        return
+    segments, current = [], []
+    for tok in body:                 # "TP, FN > 0", "TP > FP \text{and} TN > FN"
+        if (tok.kind == "punct" and tok.text in ",;") or tok.kind == "text":
+            segments.append(current)
+            current = []
+        else:
+            current.append(tok)
+    segments.append(current)
+    pending = []
+    for seg in (s for s in segments if s):
+        parser.toks, parser.i = [*seg, _end(seg)], 0
+        new, _ = parser.chain(None)
+        if parser.peek().kind != "end":
+            raise parser.error(f"unexpected {parser.shown(parser.peek())} in the condition")
+        if not new:
+            pending.append(seg)          # a name of a list: takes the relation that follows
+            continue
+        for name in pending:
+            parser.toks, parser.i = [*name, _end(name)], 0
+            lhs = parser.expr()
+            conditions.append(texgrammar.Link(lhs, new[0].rel, new[0].rhs, name[0].start, name[-1].end))
+        pending = []
+        conditions.extend(new)
+    if pending:
+        raise parser.error("a condition must be a relation (if TP > FP)", pending[0][0])
 
 
 def parse_latex_relation(text: str, names: Mapping[str, sp.Basic]) -> tuple[sp.Expr, str, sp.Expr]:
-    """``text`` (a relation ``A = B``, ``A \\leq B``, ...) as (lhs, relation, rhs), the
-    placeholders replaced by ``names``' values; InputError with the column in ``text`` otherwise."""
-    rewriter = _Rewriter(text, names)
-    rewritten, offsets = rewriter.run()
-    rewritten = _SPACING.sub(lambda m: " " * len(m.group()), rewritten)
-    for m in re.finditer(r"\\([A-Za-z]+)", rewritten):
-        if m.group(1) not in MACROS:
-            raise InputError(f"unknown LaTeX macro \\{m.group(1)} (known: "
-                             + ", ".join("\\" + k for k in sorted(MACROS)) + ", and the names of the claim)",
-                             column=offsets[m.start()] + 1)
-    for m in re.finditer(r"(?<![A-Za-z\\_{])([A-Za-z]+)(?![A-Za-z_])", rewritten):
-        # letters left over are a name the claim does not know (its names became placeholders)
-        if not re.search(r"\\[A-Za-z]*$", rewritten[:m.start()]):
-            raise InputError(f"unknown symbol {m.group(1)!r} in LaTeX", column=offsets[m.start()] + 1)
-    from sympy.parsing.latex import parse_latex   # loads lark only when a LaTeX step exists
-    try:
-        parsed = parse_latex(rewritten, backend="lark")
-    except Exception as exc:  # noqa: BLE001 - lark's errors (several classes) are the user's syntax error
-        column = getattr(exc, "column", None)
-        at = offsets[min(column - 1, len(offsets) - 1)] + 1 if isinstance(column, int) and column > 0 else 1
-        raise InputError(f"cannot parse the LaTeX: {str(exc).splitlines()[0]}", column=at) from None
-    if not isinstance(parsed, sp.Basic):
-        raise InputError("ambiguous LaTeX: write a product before parentheses with \\cdot (TP \\cdot (1 - FN)), "
-                         "and a function's argument in parentheses (\\ln(x) + y)", column=1)
-    if parsed.atoms(AppliedUndef):
-        raise InputError("a name followed by parentheses reads as a function call; write the product with \\cdot",
-                         column=1)
-    values = {sp.Symbol(f"x_{{{_letters(k)}}}"): v for k, v in enumerate(rewriter.values, 1)}
-    unknown = sorted(str(s) for s in parsed.free_symbols if s not in values)
-    if unknown:
-        raise InputError(f"unknown symbol {unknown[0]!r} in LaTeX", column=1)
-    if type(parsed) not in _RELATIONS:
-        raise InputError("a LaTeX step must be a relation (=, \\neq, <, >, \\leq, \\geq)", column=1)
-    # each side on its own: the relation rebuilt would evaluate (a true identity becomes True)
-    return _exact(parsed.lhs).xreplace(values), _RELATIONS[type(parsed)], _exact(parsed.rhs).xreplace(values)
+    """One relation ``A = B`` as (lhs, relation, rhs); a chain or a condition is refused here
+    (:func:`read_latex` reads them)."""
+    reading = read_latex(text, names)
+    if len(reading.links) != 1 or reading.conditions:
+        raise InputError("expected one relation", column=1)
+    link = reading.links[0]
+    return link.lhs, link.rel, link.rhs

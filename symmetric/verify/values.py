@@ -17,12 +17,12 @@ from ..logic import Verdict
 from .outcome import Outcome
 
 _INFINITY = {"oo": sp.oo, "inf": sp.oo, "infinity": sp.oo, "+oo": sp.oo, "-oo": -sp.oo, "-inf": -sp.oo,
-             "-infinity": -sp.oo}
+             "-infinity": -sp.oo, "\\infty": sp.oo, "+\\infty": sp.oo, "-\\infty": -sp.oo}
 _GRID = range(1, 6)      # positive tables: the domain the claim is checked on
 
 
 def infinity(text: str):
-    return _INFINITY.get(text.strip().lower())
+    return _INFINITY.get(text.replace(" ", "").lower())
 
 
 def _printed_number(text: str):

@@ -1,0 +1,95 @@
+"""``symmetric verify PAPER.tex``: the terminal table and the JSON report of a paper's displays
+(:mod:`symmetric.verify.paper`).  Exit status: 0 when every relation is proved and every display
+read, 1 otherwise, 2 for a bad file or option."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from rich.console import Console
+from rich.table import Table
+
+from ..claims.model import ClaimVerdict
+from ..render import files, texbuild
+from ..render import json as json_render
+from ..render import text as text_render
+
+# the colours of `prove`'s table (verify_cmd uses them too)
+VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
+                 ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
+
+
+def _json(item) -> dict:
+    out = {"line": item.line, "kind": item.kind, "latex": item.latex}
+    if item.result is not None:
+        r = item.result
+        out.update({"verdict": r.verdict.value, "steps": json_render.claim_steps(r),
+                    "counterexample": text_render.counterexample(r.counterexample) if r.counterexample else None,
+                    "corrected": text_render.prose(r.corrected_statement) or None,
+                    "reason": text_render.prose(r.reason) or None, "seconds": round(r.seconds, 3)})
+    if item.kind == "definition":
+        out["name"] = item.name
+    if item.kind == "not read":
+        out["reason"] = item.reason
+    return out
+
+
+def _annotate(file: str, items, outdir: str, no_pdf: bool, err: Console) -> bool:
+    """The annotated copy (and its PDF when a TeX engine is there); False if the PDF failed."""
+    from pathlib import Path
+
+    from ..render.annotated import annotated
+    from ..verify.texsource import source
+    name = f"{Path(file).stem}-checked.tex"
+    out_path = files.write_files({name: annotated(source(file), items)}, outdir)
+    err.print(f"annotated copy written to {out_path / name}", highlight=False, markup=False)
+    if no_pdf or not texbuild.tex_engine():
+        return True
+    try:
+        pdf = texbuild.build_pdf(out_path / name)
+    except texbuild.TexBuildError as exc:
+        err.print(f"PDF not built: {exc}", markup=False, highlight=False)
+        return False
+    err.print(f"PDF built: {pdf}", highlight=False, markup=False)
+    return True
+
+
+def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: float | None,
+                 outdir: str | None = None, no_pdf: bool = False) -> None:
+    from ..verify.paper import check_paper      # sympy loads only when the command runs
+    if json_file is not None and json_file != "-":
+        files.check_writable(json_file, inputs=(file,))
+    if outdir is not None:
+        files.check_writable(outdir, directory=True, inputs=(file,))
+    err = Console(stderr=True)
+    out = err if json_file == "-" else Console()
+    items = check_paper(file, defs, seconds,
+                        progress=lambda i: err.print(f"line {i.line}: {i.result.verdict.value}", highlight=False))
+    table = Table(title=f"symmetric verify {file}")
+    for column in ("line", "relation", "verdict"):
+        table.add_column(column, overflow="fold")
+    for item in items:
+        if item.result is not None:
+            verdict = item.result.verdict
+            table.add_row(str(item.line), item.latex, f"[{VERDICT_STYLE[verdict]}]{verdict.value}[/]")
+        elif item.kind == "definition":
+            table.add_row(str(item.line), item.latex, f"definition of {item.name}")
+        else:
+            table.add_row(str(item.line), item.latex[:80], f"[magenta]not read[/]: {item.reason}")
+    out.print(table)
+    relations = [i for i in items if i.result is not None]
+    counts = {v: sum(i.result.verdict is v for i in relations) for v in ClaimVerdict}
+    unread = sum(i.kind == "not read" for i in items)
+    out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()) + f", {unread} not read", highlight=False)
+    report = {"file": file, "relations": [_json(i) for i in items if i.kind == "relation"],
+              "definitions": [_json(i) for i in items if i.kind == "definition"],
+              "not_read": [_json(i) for i in items if i.kind == "not read"]}
+    if json_file == "-":
+        print(json.dumps(report, indent=2))
+    elif json_file is not None:
+        files.write_text(json_file, json.dumps(report, indent=2) + "\n")
+    if outdir is not None and not _annotate(file, items, outdir, no_pdf, err):
+        sys.exit(1)
+    ok = not unread and all(i.result.verdict is ClaimVerdict.PROVED for i in relations)
+    sys.exit(0 if ok else 1)
