@@ -18,7 +18,7 @@ LAYERS = (
     ("deciders", ("checks", "transforms")),
     ("measures", ("measures", "parse")),
     ("properties", ("properties", "crosscheck", "quantification", "claims", "expectation", "userinput", "verify",
-                    "atlas")),
+                    "atlas", "theory")),
     ("render", ("render",)),
     ("interface", ("api", "cli", "__main__")),
 )
