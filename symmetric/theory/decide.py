@@ -88,6 +88,8 @@ def consistent(names: tuple[str, ...], groups: list[list[Instance]], bound: int,
 def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound: int, readings,
             catalogue=()) -> Outcome:
     base = dict(question="implies", properties=names, bound=bound, readings=tuple(readings))
+    p = p + [i for i in q if i.definition]        # Q's auxiliary definitions hold; its claims are negated
+    q = [i for i in q if not i.definition]
     if not q:
         return Outcome(verdict="implies", recheck=f"{names[1]} puts no constraint on the tables up to {bound} in "
                        "this reading", **base)

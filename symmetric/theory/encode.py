@@ -40,6 +40,9 @@ class Instance:
     text: str
     formula: object
     tables: tuple[Table, ...] = ()
+    # an auxiliary unknown's definition (W(t) in an expectation), not a claim of the property:
+    # "not Q" negates Q's claims and keeps its definitions
+    definition: bool = False
 
 
 def value(t: Table) -> str:
@@ -197,7 +200,7 @@ def expectation(name: str, model: str, op: str, target, n: int, partial: bool) -
                                 And((Or((Lit(defined(t), False), linear({w: 1, value(t): -1, **{k: -v for k, v in
                                                                                                  shift.items()}},
                                                                          -const, "="))),
-                                     Or((Lit(defined(t)), linear({w: 1}, 0, "="))))), (t,)))
+                                     Or((Lit(defined(t)), linear({w: 1}, 0, "="))))), (t,), definition=True))
     return out
 
 

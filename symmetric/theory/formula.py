@@ -70,10 +70,11 @@ def text(f) -> str:
     return f.text()
 
 
-def linear(coeffs: dict, const=0, op: str = ">=") -> Atom:
-    """The atom sum(coeffs[v] * v) + const OP 0 (zero coefficients dropped)."""
+def linear(coeffs, const=0, op: str = ">=") -> Atom:
+    """The atom sum(c * v) + const OP 0, ``coeffs`` a dict or (v, c) pairs (repeated unknowns add
+    up; zero coefficients dropped, so M(t) = M(t) is the true atom 0 = 0)."""
     terms = {}
-    for v, c in coeffs.items():
+    for v, c in (coeffs.items() if isinstance(coeffs, dict) else coeffs):
         terms[v] = terms.get(v, Fraction(0)) + Fraction(c)
     return Atom(tuple(sorted((v, c) for v, c in terms.items() if c != 0)), Fraction(const), op)
 
@@ -82,7 +83,7 @@ def compare(a: str, op: str, b: str) -> Atom:
     """a OP b for two unknowns (OP one of >, >=, =, <, <=)."""
     if op in ("<", "<="):
         a, b, op = b, a, op.replace("<", ">")
-    return linear({a: 1, b: -1}, 0, op)
+    return linear(((a, 1), (b, -1)), 0, op)     # pairs: a dict would lose a == b
 
 
 def negate(f):

@@ -127,5 +127,5 @@ def unsatisfiable(formulas: list) -> tuple[bool | None, str]:
         return None, "the case split is too deep"
     if found:
         return False, "the exact check found a branch where every constraint can hold"
-    return True, (f"every branch of the case split ({MAX_BRANCHES - budget[0]} disjunct choices) is infeasible "
+    return True, (f"every branch of the case split ({MAX_BRANCHES - budget[0]} disjunct choices tried) is infeasible "
                   "by exact Fourier-Motzkin elimination")
