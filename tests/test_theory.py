@@ -1,0 +1,232 @@
+"""The theory of properties (symmetric consistent / implies): verdicts on known relations, the
+exact re-check of certificates (tampered cores are rejected), the boundary rule, JSON, and the
+command line's handling of mistakes."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+import z3
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+from symmetric.cli import main
+from symmetric.properties.catalogue import named
+from symmetric.theory import decide
+from symmetric.theory.encode import instances
+from symmetric.theory.formula import Atom, Or, compare, holds, linear, negate
+from symmetric.theory.recheck import feasible, unsatisfiable
+from symmetric.theory.solve import Problem
+
+STRICT = {"definedness": "strict", "scope": "global", "model": "bernoulli"}
+DEFINED = {**STRICT, "definedness": "defined"}
+N = 4
+
+
+def _consistent(names, reading=STRICT, n=N):
+    groups = [instances(named(p, "classification"), reading, n) for p in names]
+    return decide.consistent(tuple(names), groups, n, sorted(reading.items()))
+
+
+def _implies(p, q, reading=STRICT, n=N):
+    return decide.implies((p, q), instances(named(p, "classification"), reading, n),
+                          instances(named(q, "classification"), reading, n), n, sorted(reading.items()))
+
+
+# ------------------------------------------------------------------ verdicts on known relations
+
+@pytest.mark.parametrize("names, reading, verdict", [
+    # the issue's clash: SMON makes M(1,0,0,1) < M(2,0,0,1), global MAXA makes every perfect table equal
+    (("SMON", "MAXA"), STRICT, "inconsistent"),
+    # Gosgens et al.: no measure has all their properties (DIST is not encoded: it is only ever refuted)
+    (("TSYM", "SMON", "MAXA", "MINA", "CB"), STRICT, "inconsistent"),
+    (("TSYM", "SMON", "MINA", "CB"), {**STRICT, "scope": "per-test-set"}, "inconsistent"),
+    (("SMON", "MAXA"), {**STRICT, "scope": "per-test-set"}, "consistent"),
+    (("TSYM", "SMON"), STRICT, "consistent"),
+    (("MON", "SYM", "FIX"), STRICT, "consistent"),
+    (("SDE", "WDE", "MON"), DEFINED, "consistent"),
+    (("ICL", "SMON"), STRICT, "inconsistent"),         # scaling the positive class changes TP
+])
+def test_consistency_verdicts(names, reading, verdict):
+    assert _consistent(names, reading).verdict == verdict
+
+
+@pytest.mark.parametrize("p, q, reading, verdict", [
+    ("SDE", "WDE", DEFINED, "implies"),          # Sebastiani 2015: SDE strictly implies WDE ...
+    ("WDE", "SDE", DEFINED, "separated"),        # ... and not the other way round
+    ("SMON", "MON", STRICT, "implies"),
+    ("MON", "SMON", STRICT, "separated"),
+    ("ICL", "ISC", STRICT, "implies"),
+    ("ISC", "ICL", STRICT, "separated"),
+    ("CHA", "CB", DEFINED, "separated"),
+])
+def test_implication_verdicts(p, q, reading, verdict):
+    assert _implies(p, q, reading).verdict == verdict
+
+
+def test_the_clash_names_the_two_tables_and_is_minimal():
+    o = _consistent(("SMON", "MAXA"))
+    core = o.cores[0]
+    assert len(core) == 2 and {i.prop for i in core} == {"SMON", "MAXA"}
+    formulas = [i.formula for i in core]
+    assert unsatisfiable(formulas)[0] is True
+    for k in range(len(formulas)):          # minimal: every proper part can hold
+        assert unsatisfiable(formulas[:k] + formulas[k + 1:])[0] is False
+
+
+def test_every_core_of_an_implication_rechecks_and_is_minimal():
+    o = _implies("SMON", "MON")
+    assert o.cores
+    for core in o.cores[:10]:
+        formulas = [i.formula for i in core]
+        assert unsatisfiable(formulas)[0] is True
+        for k in range(len(formulas)):
+            assert unsatisfiable(formulas[:k] + formulas[k + 1:])[0] is False
+
+
+def test_a_separation_witness_holds_exactly():
+    o = _implies("MON", "SMON")
+    p = instances(named("MON", "classification"), STRICT, N)
+    assert all(holds(i.formula, o.witness) for i in p)
+    assert not holds(o.failed.formula, o.witness)
+
+
+def test_a_consistency_witness_holds_exactly_and_names_a_catalogue_measure():
+    from symmetric.cli.theory_cmd import _catalogue
+    groups = [instances(named(p, "classification"), STRICT, N) for p in ("TSYM", "SMON")]
+    o = decide.consistent(("TSYM", "SMON"), groups, N, sorted(STRICT.items()), _catalogue(N, False))
+    assert all(holds(i.formula, o.witness) for g in groups for i in g)
+    assert o.measure is not None
+
+
+# ------------------------------------------------------------------ tampered certificates
+
+def _tampered(atom: Atom, op: str) -> Atom:
+    return Atom(atom.terms, atom.const, op)
+
+
+def test_the_recheck_rejects_a_core_with_a_constraint_dropped_or_flipped():
+    core = [i.formula for i in _consistent(("TSYM", "SMON", "MINA", "CB"),
+                                           {**STRICT, "scope": "per-test-set"}).cores[0]]
+    assert unsatisfiable(core)[0] is True
+    strict = sum(isinstance(f, Atom) and f.op == ">" for f in core)
+    for k, f in enumerate(core):
+        assert unsatisfiable(core[:k] + core[k + 1:])[0] is False, "dropped"
+        if isinstance(f, Atom) and f.op == ">" and strict == 1:     # the cycle's only strict edge
+            assert unsatisfiable(core[:k] + [_tampered(f, ">=")] + core[k + 1:])[0] is False, "made non-strict"
+        if isinstance(f, Atom):
+            flipped = negate(f)
+            assert unsatisfiable(core[:k] + [flipped] + core[k + 1:])[0] is False, "negated"
+
+
+def test_the_only_strict_edge_made_non_strict_is_rejected():
+    core = [i.formula for i in _consistent(("SMON", "MAXA")).cores[0]]
+    k = next(k for k, f in enumerate(core) if f.op == ">")
+    assert unsatisfiable(core[:k] + [_tampered(core[k], ">=")] + core[k + 1:])[0] is False
+
+
+def test_a_tampered_core_makes_the_verdict_undetermined(monkeypatch):
+    # a solver that returned a wrong core: the exact re-check refuses it, the verdict is not "inconsistent"
+    monkeypatch.setattr(Problem, "minimal_core", lambda self: [0])
+    o = _consistent(("SMON", "MAXA"))
+    assert o.verdict == "undetermined" and "re-check" in o.reason
+
+
+def test_a_wrong_witness_makes_the_verdict_undetermined(monkeypatch):
+    real = Problem.model_values
+    monkeypatch.setattr(Problem, "model_values", lambda self: {k: (v + 1 if k == "M(1,0,0,0)" else v)
+                                                               for k, v in real(self).items()})
+    assert _consistent(("TSYM", "SMON")).verdict == "undetermined"
+
+
+# ------------------------------------------------------------------ the exact check itself
+
+@pytest.mark.parametrize("atoms, ok", [
+    ([compare("a", ">", "b"), compare("b", ">", "a")], False),
+    ([compare("a", ">=", "b"), compare("b", ">=", "a")], True),
+    ([compare("a", ">", "b"), compare("b", "=", "c"), compare("c", ">=", "a")], False),
+    ([linear({"a": 1, "b": 1}, -2, "="), compare("a", ">", "b"), linear({"b": 1}, -1, ">=")], False),
+    ([linear({"a": 1, "b": 1}, -2, "="), compare("a", ">", "b")], True),
+    ([compare("a", "=", "a")], True),
+])
+def test_fourier_motzkin_on_known_systems(atoms, ok):
+    assert feasible(atoms) is ok
+
+
+_VARS = ("a", "b", "c", "d")
+_atoms = st.builds(lambda coeffs, const, op: linear(dict(zip(_VARS, coeffs)), const, op),
+                   st.lists(st.integers(-2, 2), min_size=4, max_size=4), st.integers(-3, 3),
+                   st.sampled_from((">", ">=", "=")))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_atoms, min_size=1, max_size=6))
+def test_fourier_motzkin_agrees_with_z3(atoms):
+    s = z3.Solver()
+    reals = {v: z3.Real(v) for v in _VARS}
+    for a in atoms:
+        e = z3.Sum([z3.RealVal(str(c)) * reals[v] for v, c in a.terms] + [z3.RealVal(str(a.const))])
+        s.add(e > 0 if a.op == ">" else e >= 0 if a.op == ">=" else e == 0)
+    assert feasible(atoms) is (s.check() == z3.sat)
+
+
+def test_disjunctions_are_split():
+    a, b = compare("x", ">", "y"), compare("y", ">", "x")
+    assert unsatisfiable([Or((a, b)), negate(a), negate(b)])[0] is True
+    assert unsatisfiable([Or((a, b)), negate(a)])[0] is False
+
+
+# ------------------------------------------------------------------ the encoding
+
+@pytest.mark.parametrize("name", ["TSYM", "SMON", "MAXA", "MINA", "ISC", "ICL", "MON", "SYM", "FIX", "CB", "IMB"])
+def test_no_instance_reaches_outside_the_bound(name):
+    for i in instances(named(name, "classification"), STRICT, 3):
+        assert all(1 <= sum(t) <= 3 for t in i.tables), i.text
+
+
+def test_a_transformation_that_fixes_the_table_gives_a_true_constraint():
+    # TSYM at FP = FN: M(t) = M(t), the atom 0 = 0 (not 0 = M(t))
+    inst = [i for i in instances(named("TSYM", "classification"), STRICT, 2) if i.tables[0] == i.tables[1]]
+    assert inst and all(i.formula.terms == () and holds(i.formula, {}) for i in inst)
+
+
+def test_constant_baseline_expectations_are_exact():
+    inst = instances(named("CB", "classification"), STRICT, 2)
+    one = next(i for i in inst if "AP = 1, AN = 1, output size 1" in i.text)
+    assert dict(one.formula.terms) == {"M(1,0,0,1)": Fraction(1, 2), "M(0,1,1,0)": Fraction(1, 2), "c_CB": -1}
+
+
+# ------------------------------------------------------------------ the command line
+
+def test_cli_json_has_verdict_certificate_readings_and_bound(tmp_path):
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["consistent", "SMON", "MAXA", "--no-catalogue", "--json", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "verdict: inconsistent" in r.output and "M(1,0,0,1) > M(0,0,0,1)" in r.output
+    data = json.loads(out.read_text())
+    assert data["verdict"] == "inconsistent" and data["bound"]["max_n"] == 4
+    assert data["readings"]["scope"] == "global" and len(data["certificate"]["cores"][0]) == 2
+
+
+def test_cli_implies_json(tmp_path):
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["implies", "MON", "SMON", "--max-n", "3", "--json", str(out)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(out.read_text())
+    assert data["verdict"] == "separated" and "failed_instance" in data and data["witness"]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["consistent", "SMON", "--reading", "scope=local"], "scope"),
+    (["consistent", "SMON", "--reading", "colour=red"], "colour"),
+    (["consistent", "SMON", "--reading", "definedness"], "AXIS=CHOICE"),
+    (["consistent", "NOPE"], "NOPE"),
+    (["consistent", "SM"], "no table encoding"),
+    (["implies", "SMON", "MON", "--max-n", "0"], "0"),
+])
+def test_cli_mistakes_exit_2_with_one_line(args, says):
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2, r.output
+    assert says in r.output and "Traceback" not in r.output
