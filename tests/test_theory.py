@@ -94,9 +94,9 @@ def test_a_separation_witness_holds_exactly():
 
 
 def test_a_consistency_witness_holds_exactly_and_names_a_catalogue_measure():
-    from symmetric.cli.theory_cmd import _catalogue
+    from symmetric.theory.run import catalogue
     groups = [instances(named(p, "classification"), STRICT, N) for p in ("TSYM", "SMON")]
-    o = decide.consistent(("TSYM", "SMON"), groups, N, sorted(STRICT.items()), _catalogue(N, False))
+    o = decide.consistent(("TSYM", "SMON"), groups, N, sorted(STRICT.items()), catalogue(N, False))
     assert all(holds(i.formula, o.witness) for g in groups for i in g)
     assert o.measure is not None
 
@@ -230,3 +230,17 @@ def test_cli_mistakes_exit_2_with_one_line(args, says):
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 2, r.output
     assert says in r.output and "Traceback" not in r.output
+
+
+def test_cli_refuses_an_unwritable_json_path_before_the_work(tmp_path):
+    r = CliRunner().invoke(main, ["consistent", "SMON", "--json", str(tmp_path / "no" / "such" / "r.json")])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_user_properties_take_part(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('[[property]]\nname = "UP"\ndefinition = "d"\nsource = "s"\ntransform = "TP + 1"\n'
+                 'relation = "worse"\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["consistent", "UP", "SMON", "--property", str(f), "--no-catalogue"])
+    assert r.exit_code == 0, r.output
+    assert "verdict: inconsistent" in r.output
