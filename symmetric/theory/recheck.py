@@ -127,5 +127,6 @@ def unsatisfiable(formulas: list) -> tuple[bool | None, str]:
         return None, "the case split is too deep"
     if found:
         return False, "the exact check found a branch where every constraint can hold"
-    return True, (f"every branch of the case split ({MAX_BRANCHES - budget[0]} disjunct choices tried) is infeasible "
-                  "by exact Fourier-Motzkin elimination")
+    tried = MAX_BRANCHES - budget[0]
+    split = f"every branch of the case split ({tried} disjunct choices) is" if tried else "the constraints are"
+    return True, f"{split} infeasible by exact Fourier-Motzkin elimination"
