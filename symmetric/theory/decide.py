@@ -162,6 +162,12 @@ def first_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -
     instance of q fails (q empty: only p), checked by z3 for the fresh unknowns and then re-evaluated
     exactly."""
     for name, vals in catalogue:
+        # a quick exact pass first: an instance whose unknowns are all the measure's values decides
+        # at once (z3 is needed only for the fresh unknowns)
+        if any(_known(i.formula, vals) is False for i in p):
+            continue
+        if q and all(_known(i.formula, vals) is True for i in q):
+            continue
         fixed = [Atom(((k, 1),), -v, "=") for k, v in vals.items() if not isinstance(v, bool)]
         fixed += [_lit(k, v) for k, v in vals.items() if isinstance(v, bool)]
         background = tuple(fixed) + ((Or(tuple(negate(i.formula) for i in q)),) if q else ())
@@ -172,6 +178,14 @@ def first_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -
         if all(holds(i.formula, values) for i in p) and (not q or any(not holds(i.formula, values) for i in q)):
             return name
     return None
+
+
+def _known(f, vals: dict) -> bool | None:
+    """Does f hold at the measure's values (None: it needs an unknown the measure does not fix)?"""
+    try:
+        return holds(f, vals)
+    except KeyError:
+        return None
 
 
 def _lit(k, v):
