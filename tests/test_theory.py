@@ -285,3 +285,40 @@ def test_bad_theory_steps_exit_2_with_their_place(tmp_path, step, says):
     r = CliRunner().invoke(main, ["verify", str(f)])
     assert r.exit_code == 2, r.output
     assert says in r.output and "c.toml" in r.output and "Traceback" not in r.output
+
+
+# ------------------------------------------------------------------ subsets and the test-sets reading
+
+def test_the_issue_clash_on_nondegenerate_tables():
+    o = decide.consistent(("SMON", "MAXA"), [instances(named(p, "classification"),
+                                                       {**STRICT, "test-sets": "nondegenerate"}, N)
+                                             for p in ("SMON", "MAXA")], N, ())
+    assert o.verdict == "inconsistent"
+    assert {t for i in o.cores[0] for t in i.tables} == {(1, 0, 0, 1), (2, 0, 0, 1)}
+
+
+def test_nondegenerate_keeps_only_tables_with_both_classes():
+    for name in ("CB", "SMON", "FIX", "MAXA"):
+        for i in instances(named(name, "classification"), {**STRICT, "test-sets": "nondegenerate"}, 3):
+            assert all(t[0] + t[2] >= 1 and t[1] + t[3] >= 1 for t in i.tables)
+
+
+def test_subset_map_of_gosgens_properties():
+    from symmetric.theory.run import subsets
+    found = subsets(("TSYM", "SMON", "MAXA", "MINA", "CB"), ("test-sets=nondegenerate",))
+    minimal = {frozenset(o.properties) for o in found.minimal_inconsistent}
+    assert minimal == {frozenset({"SMON", "MAXA"}), frozenset({"SMON", "MINA"}), frozenset({"SMON", "CB"})}
+    assert set(found.maximal_consistent) == {("TSYM", "SMON"), ("TSYM", "MAXA", "MINA", "CB")}
+    for o in found.minimal_inconsistent:            # each certificate re-checks and is minimal
+        formulas = [i.formula for i in o.cores[0]]
+        assert unsatisfiable(formulas)[0] is True
+        assert all(unsatisfiable(formulas[:k] + formulas[k + 1:])[0] is False for k in range(len(formulas)))
+
+
+def test_cli_subsets_json(tmp_path):
+    out = tmp_path / "s.json"
+    r = CliRunner().invoke(main, ["consistent", "SMON", "MAXA", "TSYM", "--subsets", "--json", str(out)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(out.read_text())
+    assert [o["properties"] for o in data["minimal_inconsistent"]] == [["SMON", "MAXA"]]
+    assert sorted(map(sorted, data["maximal_consistent"])) == [["MAXA", "TSYM"], ["SMON", "TSYM"]]

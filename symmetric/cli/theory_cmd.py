@@ -44,7 +44,9 @@ def _with_options(f):
 @main.command("consistent")
 @click.argument("names", nargs=-1, required=True)
 @_with_options
-def consistent_cmd(names, readings, max_n, files, no_catalogue, json_out) -> None:
+@click.option("--subsets", is_flag=True, help="Map every subset instead: the minimal inconsistent and the "
+              "maximal consistent ones (at most 8 properties).")
+def consistent_cmd(names, readings, max_n, files, no_catalogue, json_out, subsets) -> None:
     """Is there a measure with all these properties?  (z3 on the tables up to --max-n; an
     impossibility is a minimal core re-checked exactly.)"""
     from ..render.files import check_writable
@@ -52,6 +54,15 @@ def consistent_cmd(names, readings, max_n, files, no_catalogue, json_out) -> Non
     start = time.monotonic()
     if json_out:
         check_writable(json_out)            # a bad output path is refused before the work
+    if subsets:
+        found = run.subsets(names, readings, max_n, files)
+        for line in found.lines():
+            click.echo(line)
+        click.echo(f"({time.monotonic() - start:.1f} s)")
+        if json_out:
+            from ..render.files import write_text
+            write_text(Path(json_out), json.dumps(found.to_json(), indent=2) + "\n")
+        return
     outcome = run.consistent(names, readings, max_n, files, not no_catalogue)
     _emit(outcome, json_out, time.monotonic() - start)
 

@@ -219,7 +219,16 @@ ENCODED = ("TSYM", "SMON", "MAXA", "MINA", "ITN", "ISC", "ICL", "CB", "MON", "SD
 
 
 def instances(prop, reading: dict, n: int) -> list[Instance]:
-    """The constraints of a catalogue or user property (``prop``: a Property) in ``reading``."""
+    """The constraints of a catalogue or user property (``prop``: a Property) in ``reading``;
+    ``test-sets=nondegenerate`` keeps the instances whose tables all have AP >= 1 and AN >= 1
+    (every instance lists all the tables it involves; an expectation's are one test set's)."""
+    found = _instances(prop, reading, n)
+    if reading.get("test-sets", "all") == "nondegenerate":
+        found = [i for i in found if all(t[0] + t[2] >= 1 and t[1] + t[3] >= 1 for t in i.tables)]
+    return found
+
+
+def _instances(prop, reading: dict, n: int) -> list[Instance]:
     partial = reading.get("definedness", "strict") == "defined"
     statement = getattr(prop, "statement", None)
     if isinstance(statement, RelationalStatement):

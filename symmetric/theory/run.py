@@ -10,29 +10,33 @@ from . import decide
 from .encode import instances
 
 DEFAULT_N = 4
+# axes that apply to every property at once: a total or partial measure; all test sets, or only
+# those with both classes present (AP >= 1 and AN >= 1)
+_GLOBAL = {"definedness": ("strict", "defined"), "test-sets": ("all", "nondegenerate")}
 
 
 def readings(props, given) -> dict:
     """AXIS=CHOICE texts checked against the axes of the named properties.  ``definedness`` is
     one choice for every property: ``strict`` (default: a total measure) or ``defined`` (a partial
-    one; a property then says nothing where M is undefined, so many hold vacuously)."""
+    one; a property then says nothing where M is undefined, so many hold vacuously); so is
+    ``test-sets`` (``all``, default, or ``nondegenerate``)."""
     axes = {a.name: a for p in props for a in p.axes}
-    out = {"definedness": "strict"}
+    out = {"definedness": "strict", "test-sets": "all"}
     for p in props:
         for axis, choice in p.headline.choices:
-            if axis != "definedness":
+            if axis not in _GLOBAL:
                 out.setdefault(axis, choice)
     for item in given:
         axis, sep, choice = item.partition("=")
         if not sep:
             raise InvalidArgument("reading", item, "must be AXIS=CHOICE")
         axis, choice = axis.strip(), choice.strip()
-        if axis == "definedness":
-            if choice not in ("strict", "defined"):
-                raise InvalidArgument("reading definedness", choice, "must be strict or defined")
+        if axis in _GLOBAL:
+            if choice not in _GLOBAL[axis]:
+                raise InvalidArgument(f"reading {axis}", choice, f"must be {' or '.join(_GLOBAL[axis])}")
         elif axis not in axes:
             raise InvalidArgument("reading", item, "names an axis none of the properties has (axes: "
-                                  f"{', '.join(sorted(set(axes) | {'definedness'}))})")
+                                  f"{', '.join(sorted(set(axes) | set(_GLOBAL)))})")
         elif choice not in {c.name for c in axes[axis].choices}:
             raise InvalidArgument(f"reading {axis}", choice, "is not a choice of the axis (choices: "
                                   + ", ".join(c.name for c in axes[axis].choices) + ")")
@@ -78,3 +82,14 @@ def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_cata
     cat = catalogue(max_n, reading["definedness"] == "defined") if use_catalogue else ()
     return decide.implies((props[0].name, props[1].name), instances(props[0], reading, max_n),
                           instances(props[1], reading, max_n), max_n, sorted(reading.items()), cat)
+
+
+def subsets(names, given=(), max_n: int = DEFAULT_N, files=()):
+    """The minimal inconsistent and maximal consistent subsets of the named properties."""
+    from .subsets import MAX_PROPERTIES, subset_map
+    if len(names) > MAX_PROPERTIES:
+        raise InvalidArgument("properties", len(names), f"are too many for --subsets (at most {MAX_PROPERTIES})")
+    props = properties(names, files)
+    reading = readings(props, given)
+    return subset_map(tuple(p.name for p in props), [instances(p, reading, max_n) for p in props], max_n,
+                      sorted(reading.items()))
