@@ -322,3 +322,12 @@ def test_cli_subsets_json(tmp_path):
     data = json.loads(out.read_text())
     assert [o["properties"] for o in data["minimal_inconsistent"]] == [["SMON", "MAXA"]]
     assert sorted(map(sorted, data["maximal_consistent"])) == [["MAXA", "TSYM"], ["SMON", "TSYM"]]
+
+
+def test_an_inconsistent_premise_implies_everything_and_says_so(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('[[property]]\nname = "BAD"\ndefinition = "d"\nsource = "s"\n  [[property.clause]]\n'
+                 '  transform = "TP + 1"\n  relation = "better"\n  [[property.clause]]\n  transform = "TP + 1"\n'
+                 '  relation = "worse"\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["implies", "BAD", "SYM", "--property", str(f), "--max-n", "2"])
+    assert "verdict: implies" in r.output and "BAD alone is inconsistent" in r.output

@@ -125,8 +125,12 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
         if key not in seen:
             seen.add(key)
             cores.append(chosen)
+    vacuous = ""
+    if consistent((names[0],), [p], bound, readings).verdict == "inconsistent":     # re-checked too
+        vacuous = f" ({names[0]} alone is inconsistent, so it implies everything)"
     return Outcome(verdict="implies", cores=tuple(cores), recheck=f"every one of the {len(q)} instances of "
-                   f"{names[1]}: a minimal core of {names[0]} and its negation, infeasible in exact arithmetic", **base)
+                   f"{names[1]}: a minimal core of {names[0]} and its negation, infeasible in exact arithmetic"
+                   + vacuous, **base)
 
 
 # ------------------------------------------------------------------ catalogue measures on the grid
