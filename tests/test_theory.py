@@ -205,7 +205,7 @@ def test_cli_json_has_verdict_certificate_readings_and_bound(tmp_path):
     out = tmp_path / "r.json"
     r = CliRunner().invoke(main, ["consistent", "SMON", "MAXA", "--no-catalogue", "--json", str(out)])
     assert r.exit_code == 0, r.output
-    assert "verdict: inconsistent" in r.output and "M(1,0,0,1) > M(0,0,0,1)" in r.output
+    assert "verdict: inconsistent" in r.output and "[SMON: M(TP + 1) better M at t = " in r.output
     data = json.loads(out.read_text())
     assert data["verdict"] == "inconsistent" and data["bound"]["max_n"] == 4
     assert data["readings"]["scope"] == "global" and len(data["certificate"]["cores"][0]) == 2
@@ -258,7 +258,7 @@ def test_the_relations_example_verifies_with_honest_verdicts(tmp_path):
     verdicts = {c["id"]: c["verdict"] for c in json.loads(out.read_text())["claims"]}
     # the impossibility is unbounded (a re-checked core on fixed tables); the others are bounded
     assert verdicts == {"relations.gosgens.impossibility": "proved", "relations.gosgens.smon_maxa": "undetermined",
-                        "relations.sebastiani15.sde_wde": "undetermined"}, r.output
+                        "relations.gosgens.smon_cb": "proved", "relations.sebastiani15.sde_wde": "undetermined"}, r.output
 
 
 def test_a_printed_consistent_corrected_by_an_impossibility(tmp_path):

@@ -135,15 +135,16 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
 
 # ------------------------------------------------------------------ catalogue measures on the grid
 
-def measure_values(measure, bound: int, partial: bool):
-    """The measure's exact values on the grid (higher is better), or None when it is not a
-    rational-valued function there (or, total reading, undefined somewhere)."""
+def measure_values(measure, bound: int, partial: bool, nondegenerate: bool = False):
+    """The measure's exact values on the grid (higher is better; ``nondegenerate``: only tables
+    with AP, AN >= 1), or None when it is not a rational-valued function there (or, total
+    reading, undefined somewhere)."""
     from fractions import Fraction
 
     from ..properties.tables import exact_value, param_grid, tables
     params = param_grid(measure)[0] if param_grid(measure) else {}
     out = {}
-    for t in tables(bound, degenerate=True):
+    for t in tables(bound, degenerate=not nondegenerate):
         try:
             v = exact_value(measure, t, params)
         except Exception:                     # an undecidable realness: not a usable witness

@@ -56,30 +56,34 @@ def properties(names, files=()) -> list:
 
 
 @lru_cache(maxsize=4)
-def catalogue(bound: int, partial: bool) -> tuple:
+def catalogue(bound: int, partial: bool, nondegenerate: bool = False) -> tuple:
     """(name, exact values on the grid) of every catalogue measure that is a rational-valued
     function there (total in the strict reading)."""
     from ..measures.registry import all_measures
     out = []
     for m in all_measures("classification"):
-        vals = decide.measure_values(m, bound, partial)
+        vals = decide.measure_values(m, bound, partial, nondegenerate)
         if vals is not None:
             out.append((m.name, vals))
     return tuple(out)
+
+
+def _catalogue_for(max_n: int, reading: dict) -> tuple:
+    return catalogue(max_n, reading["definedness"] == "defined", reading["test-sets"] == "nondegenerate")
 
 
 def consistent(names, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True) -> decide.Outcome:
     props = properties(names, files)
     reading = readings(props, given)
     groups = [instances(p, reading, max_n) for p in props]
-    cat = catalogue(max_n, reading["definedness"] == "defined") if use_catalogue else ()
+    cat = _catalogue_for(max_n, reading) if use_catalogue else ()
     return decide.consistent(tuple(p.name for p in props), groups, max_n, sorted(reading.items()), cat)
 
 
 def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True) -> decide.Outcome:
     props = properties((p, q), files)
     reading = readings(props, given)
-    cat = catalogue(max_n, reading["definedness"] == "defined") if use_catalogue else ()
+    cat = _catalogue_for(max_n, reading) if use_catalogue else ()
     return decide.implies((props[0].name, props[1].name), instances(props[0], reading, max_n),
                           instances(props[1], reading, max_n), max_n, sorted(reading.items()), cat)
 
