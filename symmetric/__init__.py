@@ -8,7 +8,7 @@ command line's ``--help`` stay fast::
 
 How it is built (layers import downward only; see README "How it is built"):
 space, domain, logic, evidence, errors, config, timelimit -> checks (deciders), transforms ->
-measures, parse -> properties, quantification, claims, expectation -> api -> render -> cli.
+measures, parse -> properties, quantification, claims, expectation, theory -> api -> render -> cli.
 """
 
 from __future__ import annotations
