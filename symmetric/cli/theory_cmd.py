@@ -41,7 +41,7 @@ def _with_options(f):
     return f
 
 
-@main.command("consistent")
+@main.command("consistent", short_help="Can one measure have all these properties? (z3, exact re-check)")
 @click.argument("names", nargs=-1, required=True)
 @_with_options
 @click.option("--subsets", is_flag=True, help="Map every subset instead: the minimal inconsistent and the "
@@ -67,7 +67,7 @@ def consistent_cmd(names, readings, max_n, files, no_catalogue, json_out, subset
     _emit(outcome, json_out, time.monotonic() - start)
 
 
-@main.command("implies")
+@main.command("implies", short_help="Does property P entail property Q for every measure?")
 @click.argument("p")
 @click.argument("q")
 @_with_options
