@@ -335,3 +335,38 @@ def test_an_inconsistent_premise_implies_everything_and_says_so(tmp_path):
                  '  relation = "worse"\n', encoding="utf-8")
     r = CliRunner().invoke(main, ["implies", "BAD", "SYM", "--property", str(f), "--max-n", "2"])
     assert "verdict: implies" in r.output and "BAD alone is inconsistent" in r.output
+
+
+# ------------------------------------------------------------------ Q with unknowns of its own
+
+def test_cb_implies_cha_and_is_not_separated_by_a_bad_choice_of_the_constant():
+    # E under bernoulli is a mixture over output sizes of the fixed-size expectations: CB gives CHA.
+    # (A search that let "not CHA" pick its own constant badly would call this separated.)
+    o = _implies("CB", "CHA")
+    assert o.verdict == "implies"
+    for core in o.cores:
+        assert unsatisfiable([i.formula for i in core])[0] is True
+
+
+def test_a_separation_from_an_existential_property_is_certified_for_every_value_of_its_unknowns():
+    from symmetric.theory.separate import apart, fails_for_all, own_unknowns
+    o = _implies("MAXA", "FIX")
+    assert o.verdict == "separated" and o.cores
+    q = instances(named("FIX", "classification"), STRICT, N)
+    q, _ = apart(q, own_unknowns(q))
+    ok, core, _ = fails_for_all(q, o.witness)
+    assert ok is True and core
+    # tampered: a constant measure has FIX, so no certificate exists at its values
+    flat = {k: (Fraction(0) if k.startswith("M(") else v) for k, v in o.witness.items()}
+    assert fails_for_all(q, flat)[0] is False
+
+
+@pytest.mark.parametrize("p, q, reading, verdict", [
+    ("CHA", "CB", STRICT, "separated"),
+    ("TSYM", "IMB", STRICT, "separated"),
+    ("IMB", "IMB", STRICT, "implies"),
+    ("MAXA", "FIX", STRICT, "separated"),
+    ("CHA", "CB", DEFINED, "separated"),
+])
+def test_existential_targets(p, q, reading, verdict):
+    assert _implies(p, q, reading).verdict == verdict

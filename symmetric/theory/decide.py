@@ -42,7 +42,12 @@ class Outcome:
         out = {"question": self.question, "properties": list(self.properties), "verdict": self.verdict,
                "bound": {"max_n": self.bound, "meaning": "tables with 1 <= TP+FP+FN+TN <= max_n"},
                "readings": dict(self.readings)}
-        if self.cores:
+        if self.cores and self.verdict == "separated":
+            out["failure_certificate"] = {"recheck": self.recheck, "meaning": "at the witness's values these "
+                                          "instances of Q cannot all hold, whatever Q's own unknowns are",
+                                          "core": [{"property": i.prop, "instance": i.text,
+                                                    "constraint": i.formula.text()} for i in self.cores[0]]}
+        elif self.cores:
             out["certificate"] = {"recheck": self.recheck, "cores": [
                 [{"property": i.prop, "instance": i.text, "constraint": i.formula.text(),
                   "tables": [list(t) for t in i.tables]} for i in core] for core in self.cores]}
@@ -88,6 +93,11 @@ def consistent(names: tuple[str, ...], groups: list[list[Instance]], bound: int,
 def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound: int, readings,
             catalogue=()) -> Outcome:
     base = dict(question="implies", properties=names, bound=bound, readings=tuple(readings))
+    from .separate import eliminate, own_unknowns
+    q = eliminate(q)                     # an existential constant of equalities only: pairwise equalities
+    own = own_unknowns(q)
+    if own:
+        return _implies_existential(names, p, q, own, catalogue, base)
     p = p + [i for i in q if i.definition]        # Q's auxiliary definitions hold; its claims are negated
     q = [i for i in q if not i.definition]
     if not q:
@@ -131,6 +141,29 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
     return Outcome(verdict="implies", cores=tuple(cores), recheck=f"every one of the {len(q)} instances of "
                    f"{names[1]}: a minimal core of {names[0]} and its negation, infeasible in exact arithmetic"
                    + vacuous, **base)
+
+
+def _implies_existential(names, p, q, own, catalogue, base) -> Outcome:
+    """Q has unknowns of its own: separation by P and ForAll(own, not Q), certified by a re-checked
+    core of Q at the pinned witness (:mod:`.separate`); no certificate for "implies" here."""
+    from .separate import apart, catalogue_separation, fails_for_all, search
+    q, mapping = apart(q, own)
+    r, values = search(p, q, list(mapping.values()))
+    if r == z3.unknown:
+        return Outcome(verdict="undetermined", reason="the solver gave up on the quantified search", **base)
+    if r == z3.unsat:
+        return Outcome(verdict="undetermined", reason=f"no measure with {names[0]} and without {names[1]} on the "
+                       f"tables up to {base['bound']}, but an implication into a property with unknowns of its own "
+                       f"({', '.join(own)}) gets no certificate here", **base)
+    if not all(holds(i.formula, values) for i in p):
+        return Outcome(verdict="undetermined", reason="the solver's witness fails the exact re-evaluation", **base)
+    ok, core, how = fails_for_all(q, values)
+    if ok is not True:
+        return Outcome(verdict="undetermined", reason=f"the witness's failure of {names[1]} was not certified: {how}",
+                       **base)
+    found = catalogue_separation(catalogue, p, q)
+    return Outcome(verdict="separated", witness=values, cores=(core,), recheck=how, measure=found and found[0],
+                   **base)
 
 
 # ------------------------------------------------------------------ catalogue measures on the grid

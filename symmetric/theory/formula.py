@@ -125,3 +125,17 @@ def variables(f) -> set[str]:
     if isinstance(f, Lit):
         return {f.var}
     return set().union(*(variables(i) for i in f.items)) if f.items else set()
+
+
+def rename(f, mapping: dict):
+    """f with unknowns renamed (mapping: old -> new name)."""
+    if isinstance(f, Atom):
+        return linear([(mapping.get(v, v), c) for v, c in f.terms], f.const, f.op)
+    if isinstance(f, Lit):
+        return Lit(mapping.get(f.var, f.var), f.positive)
+    return type(f)(tuple(rename(i, mapping) for i in f.items))
+
+
+def is_table_unknown(name: str) -> bool:
+    """M(t) and D(t) are the measure; every other unknown is a property's own (existential) one."""
+    return name.startswith(("M(", "D("))

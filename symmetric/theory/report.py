@@ -68,11 +68,18 @@ def lines(o: Outcome, max_cores: int = 3) -> list[str]:
         if o.verdict == "consistent":
             out.append(f"Some function of the table has all of {props} on the tables up to {o.bound} "
                        "(a finite witness, re-evaluated exactly; larger tables are not covered).")
-        else:
+        elif o.failed is not None:
             out.append(f"{o.properties[0]} does not imply {o.properties[1]}: a function of the table has "
                        f"{o.properties[0]} on the tables up to {o.bound} while this instance of "
                        f"{o.properties[1]} fails (re-evaluated exactly):")
             out.append(f"  {o.failed.text}:  {_relation(o.failed.formula)}")
+        else:
+            out.append(f"{o.properties[0]} does not imply {o.properties[1]}: a function of the table has "
+                       f"{o.properties[0]} on the tables up to {o.bound}, and at its values these instances of "
+                       f"{o.properties[1]} cannot all hold, whatever its own unknowns (primed) are:")
+            for i in _chain(o.cores[0]):
+                out.append(f"  {_relation(i.formula)}      [{i.text}]")
+            out.append(f"  Re-checked exactly with the witness's values: {o.recheck}.")
         if o.measure:
             what = "passes the same instances" if o.verdict == "consistent" else "does the same"
             out.append(f"The catalogue measure {o.measure} {what} on the grid (a finite witness; run `symmetric "

@@ -52,15 +52,25 @@ class Problem:
         for f in background:
             self.solver.add(self.z.term(f))
 
+    def forbid(self, formulas: list, fresh: list[str]) -> None:
+        """Add: for every value of the real unknowns ``fresh``, not all of ``formulas`` hold
+        (a property with existential parts fails whatever its own unknowns are)."""
+        body = z3.Not(z3.And([self.z.term(f) for f in formulas]))
+        bound = [z3.Real(v) for v in fresh]
+        self.solver.add(z3.ForAll(bound, body) if bound else body)
+
     def check(self, subset=None) -> z3.CheckSatResult:
         chosen = range(len(self.instances)) if subset is None else subset
         return self.solver.check([self.track[k] for k in chosen])
 
-    def model_values(self) -> dict:
-        """The last witness as exact values (Fraction / bool) of every unknown."""
+    def model_values(self, skip=()) -> dict:
+        """The last witness as exact values (Fraction / bool) of every unknown (but ``skip``:
+        bound by a quantifier, they have no value)."""
         m = self.solver.model()
         out = {}
         for name, r in self.z.reals.items():
+            if name in skip:
+                continue
             v = m.eval(r, model_completion=True)
             out[name] = Fraction(v.numerator_as_long(), v.denominator_as_long())
         for name, b in self.z.bools.items():
