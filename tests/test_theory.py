@@ -17,7 +17,7 @@ from symmetric.cli import main
 from symmetric.properties.catalogue import named
 from symmetric.theory import decide
 from symmetric.theory.encode import instances
-from symmetric.theory.formula import Atom, Or, compare, holds, linear, negate
+from symmetric.theory.formula import Atom, Lit, Or, compare, holds, linear, negate
 from symmetric.theory.recheck import feasible, unsatisfiable
 from symmetric.theory.solve import Problem
 
@@ -370,3 +370,14 @@ def test_a_separation_from_an_existential_property_is_certified_for_every_value_
 ])
 def test_existential_targets(p, q, reading, verdict):
     assert _implies(p, q, reading).verdict == verdict
+
+
+def test_a_partial_measure_with_global_maxa_has_one_value_on_every_defined_perfect_table():
+    # chaining only neighbours that are both defined would let a gap at (1,0,0,1) cut the face
+    inst = instances(named("MAXA", "classification"), DEFINED, 3)
+    values = {"M(0,0,0,1)": Fraction(1), "M(2,0,0,1)": Fraction(2), "D(0,0,0,1)": True, "D(1,0,0,1)": False,
+              "D(2,0,0,1)": True}
+    face = [i for i in inst if "c_MAXA_face" in i.text and set(i.tables) <= {(0, 0, 0, 1), (2, 0, 0, 1)}]
+    assert face and unsatisfiable([i.formula for i in face] + [linear({"M(0,0,0,1)": 1}, -1, "="),
+                                                                linear({"M(2,0,0,1)": 1}, -2, "=")]
+                                  + [Lit(k, v) for k, v in values.items() if k.startswith("D(")])[0] is True

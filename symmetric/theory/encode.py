@@ -91,11 +91,24 @@ def relational(name: str, clauses, n: int, partial: bool) -> list[Instance]:
                 u = tr.on_table(t, k or 2)
                 if sum(u) > n:              # outside the bound: omitted (weaker, sound)
                     continue
+                if clause.chain and partial:
+                    out += _chain_link(name, clause, t, u)
+                    continue
                 scale = "" if k is None else f", k = {k}"
                 text = f"{name}: M({tr.text}) {clause.relation} M at t = {show(t)}, T(t) = {show(u)}{scale}"
                 out.append(Instance(name, text, implies(_guard(partial, t, u), compare(value(u), op, value(t))),
                                     (t, u)))
     return out
+
+
+def _chain_link(name: str, clause: Clause, t: Table, u: Table) -> list[Instance]:
+    """A chain clause (constancy on a face: global MAXA, MINA) for a partial measure: every table
+    of the face where M is defined scores one constant c_NAME_face.  Linking only neighbours that
+    are both defined would be weaker (a gap where M is undefined could cut the chain), and a
+    separation needs P's full strength."""
+    c = f"c_{name}_face"
+    return [Instance(name, f"{name}: M{show(x)} = {c} where defined ({clause.text})",
+                     implies(_guard(True, x), compare(value(x), "=", c)), (x,)) for x in (t, u)]
 
 
 def _clause(kind, cells, relation, *where) -> Clause:
@@ -222,7 +235,7 @@ def instances(prop, reading: dict, n: int) -> list[Instance]:
     """The constraints of a catalogue or user property (``prop``: a Property) in ``reading``;
     ``test-sets=nondegenerate`` keeps the instances whose tables all have AP >= 1 and AN >= 1
     (every instance lists all the tables it involves; an expectation's are one test set's)."""
-    found = _instances(prop, reading, n)
+    found = list({i.text: i for i in _instances(prop, reading, n)}.values())     # one instance once
     if reading.get("test-sets", "all") == "nondegenerate":
         found = [i for i in found if all(t[0] + t[2] >= 1 and t[1] + t[3] >= 1 for t in i.tables)]
     return found
