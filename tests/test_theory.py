@@ -381,3 +381,13 @@ def test_a_partial_measure_with_global_maxa_has_one_value_on_every_defined_perfe
     assert face and unsatisfiable([i.formula for i in face] + [linear({"M(0,0,0,1)": 1}, -1, "="),
                                                                 linear({"M(2,0,0,1)": 1}, -2, "=")]
                                   + [Lit(k, v) for k, v in values.items() if k.startswith("D(")])[0] is True
+
+
+@pytest.mark.parametrize("formulas, unsat", [
+    ([Lit("d"), Lit("d", False)], True),
+    ([Lit("d"), Or((Lit("d", False), compare("a", ">", "b"))), compare("b", ">=", "a")], True),
+    ([Lit("d", False), Or((Lit("d", False), compare("a", ">", "b"))), compare("b", ">=", "a")], False),
+    ([Lit("d"), Or((Lit("d", False), Lit("e"))), Lit("e", False)], True),
+])
+def test_decided_booleans_are_folded_before_the_case_split(formulas, unsat):
+    assert unsatisfiable(formulas)[0] is unsat

@@ -92,9 +92,38 @@ def _substitute(row, var, sub: dict, sub_const: Fraction):
     return {v: c for v, c in out.items() if c != 0}, const + a * sub_const, op
 
 
+def _fold(f, units: dict):
+    """f with the Boolean unknowns fixed by unit literals replaced by their truth value: True,
+    False, or a smaller formula (so that the case split does not branch on decided literals)."""
+    if isinstance(f, Lit):
+        return f if f.var not in units else units[f.var] == f.positive
+    if isinstance(f, Atom):
+        return f
+    items = [_fold(i, units) for i in f.items]
+    if isinstance(f, And):
+        if any(i is False for i in items):
+            return False
+        items = [i for i in items if i is not True]
+        return And(tuple(items)) if items else True
+    if any(i is True for i in items):
+        return True
+    items = [i for i in items if i is not False]
+    return Or(tuple(items)) if items else False
+
+
 def unsatisfiable(formulas: list) -> tuple[bool | None, str]:
     """(True, how) when every branch of the conjunction is infeasible (exact); (False, why) with a
     satisfiable branch; (None, why) when the check gave up."""
+    units = {}
+    for f in formulas:
+        if isinstance(f, Lit):
+            if units.get(f.var, f.positive) != f.positive:
+                return True, "two of the constraints are a Boolean unknown and its negation"
+            units[f.var] = f.positive
+    folded = [_fold(f, units) for f in formulas if not isinstance(f, Lit)]
+    if any(f is False for f in folded):
+        return True, "a constraint is false once the Boolean unknowns fixed by the others are put in"
+    formulas = [f for f in folded if f is not True]
     budget = [MAX_BRANCHES]
 
     def search(todo: list, atoms: list, lits: dict) -> bool:
