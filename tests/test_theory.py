@@ -5,13 +5,14 @@ command line's handling of mistakes."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import z3
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from symmetric.cli import main
 from symmetric.properties.catalogue import named

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from .encode import Instance, show, value, defined
+from .encode import Instance, defined, show, value
 from .formula import Atom, Or, holds, negate, variables
 from .recheck import unsatisfiable
 from .solve import Problem
@@ -69,7 +69,7 @@ def _core_checked(formulas: list) -> tuple[bool | None, str]:
 
 def consistent(names: tuple[str, ...], groups: list[list[Instance]], bound: int, readings, catalogue=()) -> Outcome:
     insts = [i for g in groups for i in g]
-    base = dict(question="consistent", properties=names, bound=bound, readings=tuple(readings))
+    base = {"question": "consistent", "properties": names, "bound": bound, "readings": tuple(readings)}
     problem = Problem(insts)
     r = problem.check()
     if r == z3.unknown:
@@ -92,7 +92,7 @@ def consistent(names: tuple[str, ...], groups: list[list[Instance]], bound: int,
 
 def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound: int, readings,
             catalogue=()) -> Outcome:
-    base = dict(question="implies", properties=names, bound=bound, readings=tuple(readings))
+    base = {"question": "implies", "properties": names, "bound": bound, "readings": tuple(readings)}
     from .separate import eliminate, own_unknowns
     q = eliminate(q)                     # an existential constant of equalities only: pairwise equalities
     own = own_unknowns(q)
@@ -174,13 +174,14 @@ def measure_values(measure, bound: int, partial: bool, nondegenerate: bool = Fal
     reading, undefined somewhere)."""
     from fractions import Fraction
 
+    from ..errors import Undecided
     from ..properties.tables import exact_value, param_grid, tables
     params = param_grid(measure)[0] if param_grid(measure) else {}
     out = {}
     for t in tables(bound, degenerate=not nondegenerate):
         try:
             v = exact_value(measure, t, params)
-        except Exception:                     # an undecidable realness: not a usable witness
+        except Undecided:                     # an undecidable realness: not a usable witness
             return None
         if v is None:
             if not partial:

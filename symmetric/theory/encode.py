@@ -18,8 +18,14 @@ from fractions import Fraction
 from math import comb
 
 from ..errors import InvalidArgument
-from ..properties.statements import (RELATIONS, Clause, ExpectationStatement, RelationalStatement, Transform,
-                                     satisfied, CELL_NAMES)
+from ..properties.statements import (
+    CELL_NAMES,
+    Clause,
+    ExpectationStatement,
+    RelationalStatement,
+    Transform,
+    satisfied,
+)
 from ..properties.tables import tables
 from .formula import And, Lit, Or, compare, implies, linear
 
@@ -46,15 +52,15 @@ class Instance:
 
 
 def value(t: Table) -> str:
-    return "M(%d,%d,%d,%d)" % t
+    return "M({},{},{},{})".format(*t)
 
 
 def defined(t: Table) -> str:
-    return "D(%d,%d,%d,%d)" % t
+    return "D({},{},{},{})".format(*t)
 
 
 def show(t: Table) -> str:
-    return "(%d,%d,%d,%d)" % t
+    return "({},{},{},{})".format(*t)
 
 
 def _guard(partial: bool, *ts: Table) -> tuple:

@@ -4,7 +4,8 @@ instances that relate them, the chain that closes on itself), or the witness."""
 from __future__ import annotations
 
 from .decide import Outcome, witness_lines
-from .formula import Atom, Or, Lit
+from .encode import show
+from .formula import Atom, Lit, Or
 
 
 def _relation(f) -> str:
@@ -47,7 +48,7 @@ def lines(o: Outcome, max_cores: int = 3) -> list[str]:
         core = o.cores[0]
         tables = sorted({t for i in core for t in i.tables}, key=lambda t: (sum(t), t))
         out.append(f"No measure has all of {props}: {len(core)} property instances on the tables "
-                   + ", ".join("(%d,%d,%d,%d)" % t for t in tables) + " contradict each other:")
+                   + ", ".join(show(t) for t in tables) + " contradict each other:")
         for i in _chain(core):
             out.append(f"  {_relation(i.formula)}")
             out.append(f"      [{i.text}]")

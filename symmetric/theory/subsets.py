@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .decide import Outcome, consistent
+from .encode import show
 
 MAX_PROPERTIES = 8
 
@@ -33,7 +34,7 @@ class SubsetMap:
         for o in self.minimal_inconsistent:
             core = o.cores[0]
             out.append(f"  {{{', '.join(o.properties)}}}: {len(core)} instances on "
-                       + ", ".join("(%d,%d,%d,%d)" % t for t in sorted({t for i in core for t in i.tables})))
+                       + ", ".join(show(t) for t in sorted({t for i in core for t in i.tables})))
         out.append(f"maximal consistent (on the tables up to {self.bound}):")
         out += [f"  {{{', '.join(s)}}}" for s in self.maximal_consistent]
         for o in self.undetermined:
