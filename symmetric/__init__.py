@@ -9,7 +9,7 @@ command line's ``--help`` stay fast::
 How it is built (layers import downward only; see README "How it is built"):
 space, domain, logic, evidence, errors, config, timelimit, store -> checks (deciders), transforms ->
 measures, parse -> crosscheck -> properties, quantification, expectation -> claims ->
-userinput, verify, atlas -> render -> api, cli (tests/test_layers.py checks it).
+userinput, verify, atlas, theory -> render -> api, cli (tests/test_layers.py checks it).
 """
 
 from __future__ import annotations

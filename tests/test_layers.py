@@ -22,7 +22,7 @@ LAYERS = (
     ("cross-check", ("crosscheck",)),
     ("checkers", ("properties", "quantification", "expectation")),
     ("claims", ("claims",)),
-    ("applications", ("userinput", "verify", "atlas")),
+    ("applications", ("userinput", "verify", "atlas", "theory")),
     ("render", ("render",)),
     ("interface", ("api", "cli", "__main__")),
 )

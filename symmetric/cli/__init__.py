@@ -24,8 +24,10 @@ from ..errors import InputError
 # that it is the command's own)
 COMMANDS = {
     "atlas": ("atlas_cmd", "Compute the atlas: every catalogue measure against every property."),
+    "consistent": ("theory_cmd", "Can one measure have all these properties? (z3, exact re-check)"),
     "check": ("check_cmd", "Check every property of the papers for proposed or catalogued..."),
     "expect": ("expect_cmd", "Expected value of a measure when the judgments are independent..."),
+    "implies": ("theory_cmd", "Does property P entail property Q for every measure?"),
     "list": ("claims_cmd", "List claims (ids starting with any PREFIX, or all) or, with..."),
     "prove": ("claims_cmd", "Run the claims whose id starts with any PREFIX (all claims when..."),
     "show": ("claims_cmd", "Run one claim and print its derivation step by step."),

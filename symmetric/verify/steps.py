@@ -34,6 +34,7 @@ from .latex_reading import conditioned, read_step_latex
 from .outcome import Outcome
 from .values import compare_number, exact_point, infinity
 from .property_steps import check_property, reading_of
+from .theory_steps import check_consistent, check_implies, parse as parse_theory_step
 
 RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
 NEGATION = {"=": sp.Ne, "!=": sp.Eq, "<": sp.Ge, "<=": sp.Gt, ">": sp.Le, ">=": sp.Lt}
@@ -337,6 +338,10 @@ STEP_KINDS: dict[str, StepKind] = {k.key: k for k in (
              ("property", "measure", "printed"), ("reading",), check_property),
     StepKind("noninformative", "the score of a non-informative output against printed",
              ("noninformative", "printed"), (), check_noninformative, ("noninformative", "printed")),
+    StepKind("consistent", "a printed (in)consistency of properties", ("consistent", "printed"),
+             ("reading", "max_n"), check_consistent),
+    StepKind("implies", "a printed implication or separation of two properties", ("implies", "printed"),
+             ("reading", "max_n"), check_implies),
 )}
 
 
@@ -400,6 +405,8 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         if table.string("printed") not in ("holds", "fails"):
             raise table.error(f"printed must be \"holds\" or \"fails\", got {table.data['printed']!r}", "printed")
         reading_of(prop, table)
+    elif kind.key in ("consistent", "implies"):
+        parse_theory_step(table, kind.key)
     elif kind.key == "value":
         _value_point(ctx, table)
         table.string("printed")

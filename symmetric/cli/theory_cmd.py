@@ -1,0 +1,83 @@
+"""``symmetric consistent`` and ``symmetric implies``: the theory of properties (which sets of
+properties some measure can have, which property entails which), :mod:`symmetric.theory`."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import click
+
+from . import main
+
+
+def _emit(outcome, json_out, seconds: float) -> None:
+    from ..render.files import write_text
+    from ..theory.report import lines
+    for line in lines(outcome):
+        click.echo(line)
+    click.echo(f"({seconds:.1f} s)")
+    if json_out:
+        write_text(Path(json_out), json.dumps(outcome.to_json(), indent=2) + "\n")
+
+
+_OPTIONS = (
+    click.option("--reading", "readings", multiple=True, metavar="AXIS=CHOICE",
+                 help="A reading, e.g. definedness=defined, scope=per-test-set, model=fixed-size (default: "
+                      "definedness=strict, a total measure; other axes their headline)."),
+    click.option("--max-n", type=click.IntRange(1, 8), default=4, show_default=True,
+                 help="The bound: tables with 1 <= |D| <= N."),
+    click.option("--property", "files", multiple=True, type=click.Path(dir_okay=False),
+                 help="A TOML file of user properties (format as for check --property)."),
+    click.option("--no-catalogue", is_flag=True, help="Do not look for a catalogue measure that does the same."),
+    click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write the verdict as JSON here."),
+)
+
+
+def _with_options(f):
+    for opt in reversed(_OPTIONS):
+        f = opt(f)
+    return f
+
+
+@main.command("consistent", short_help="Can one measure have all these properties? (z3, exact re-check)")
+@click.argument("names", nargs=-1, required=True)
+@_with_options
+@click.option("--subsets", is_flag=True, help="Map every subset instead: the minimal inconsistent and the "
+              "maximal consistent ones (at most 8 properties).")
+def consistent_cmd(names, readings, max_n, files, no_catalogue, json_out, subsets) -> None:
+    """Is there a measure with all these properties?  (z3 on the tables up to --max-n; an
+    impossibility is a minimal core re-checked exactly.)"""
+    from ..render.files import check_writable
+    from ..theory import run
+    start = time.monotonic()
+    if json_out:
+        check_writable(json_out)            # a bad output path is refused before the work
+    if subsets:
+        found = run.subsets(names, readings, max_n, files)
+        for line in found.lines():
+            click.echo(line)
+        click.echo(f"({time.monotonic() - start:.1f} s)")
+        if json_out:
+            from ..render.files import write_text
+            write_text(Path(json_out), json.dumps(found.to_json(), indent=2) + "\n")
+        return
+    outcome = run.consistent(names, readings, max_n, files, not no_catalogue)
+    _emit(outcome, json_out, time.monotonic() - start)
+
+
+@main.command("implies", short_help="Does property P entail property Q for every measure?")
+@click.argument("p")
+@click.argument("q")
+@_with_options
+def implies_cmd(p, q, readings, max_n, files, no_catalogue, json_out) -> None:
+    """Does property P entail property Q for every measure?  (implies on the tables up to --max-n,
+    or separated by a witness.)"""
+    from ..render.files import check_writable
+    from ..theory import run
+    start = time.monotonic()
+    if json_out:
+        check_writable(json_out)            # a bad output path is refused before the work
+    outcome = run.implies(p, q, readings, max_n, files, not no_catalogue)
+    _emit(outcome, json_out, time.monotonic() - start)

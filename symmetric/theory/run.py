@@ -1,0 +1,99 @@
+"""The two questions from names and AXIS=CHOICE texts (the command line and the claims-file steps
+share this): properties resolved, readings checked, catalogue measures evaluated on the grid."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..errors import InvalidArgument
+from . import decide
+from .encode import instances
+
+DEFAULT_N = 4
+# axes that apply to every property at once: a total or partial measure; all test sets, or only
+# those with both classes present (AP >= 1 and AN >= 1)
+_GLOBAL = {"definedness": ("strict", "defined"), "test-sets": ("all", "nondegenerate")}
+
+
+def readings(props, given) -> dict:
+    """AXIS=CHOICE texts checked against the axes of the named properties.  ``definedness`` is
+    one choice for every property: ``strict`` (default: a total measure) or ``defined`` (a partial
+    one; a property then says nothing where M is undefined, so many hold vacuously); so is
+    ``test-sets`` (``all``, default, or ``nondegenerate``)."""
+    axes = {a.name: a for p in props for a in p.axes}
+    out = {"definedness": "strict", "test-sets": "all"}
+    for p in props:
+        for axis, choice in p.headline.choices:
+            if axis not in _GLOBAL:
+                out.setdefault(axis, choice)
+    for item in given:
+        axis, sep, choice = item.partition("=")
+        if not sep:
+            raise InvalidArgument("reading", item, "must be AXIS=CHOICE")
+        axis, choice = axis.strip(), choice.strip()
+        if axis in _GLOBAL:
+            if choice not in _GLOBAL[axis]:
+                raise InvalidArgument(f"reading {axis}", choice, f"must be {' or '.join(_GLOBAL[axis])}")
+        elif axis not in axes:
+            raise InvalidArgument("reading", item, "names an axis none of the properties has (axes: "
+                                  f"{', '.join(sorted(set(axes) | set(_GLOBAL)))})")
+        elif choice not in {c.name for c in axes[axis].choices}:
+            raise InvalidArgument(f"reading {axis}", choice, "is not a choice of the axis (choices: "
+                                  + ", ".join(c.name for c in axes[axis].choices) + ")")
+        out[axis] = choice
+    return out
+
+
+def properties(names, files=()) -> list:
+    """Catalogue properties by name, or the user's from TOML files (their names first)."""
+    from ..properties.catalogue import named
+    own = {}
+    for f in files:
+        from ..userinput.toml_properties import properties_from_toml
+        for p in properties_from_toml(f):
+            own[p.name.lower()] = p
+    return [own.get(n.lower()) or named(n, "classification") for n in names]
+
+
+@lru_cache(maxsize=4)
+def catalogue(bound: int, partial: bool, nondegenerate: bool = False) -> tuple:
+    """(name, exact values on the grid) of every catalogue measure that is a rational-valued
+    function there (total in the strict reading)."""
+    from ..measures.registry import all_measures
+    out = []
+    for m in all_measures("classification"):
+        vals = decide.measure_values(m, bound, partial, nondegenerate)
+        if vals is not None:
+            out.append((m.name, vals))
+    return tuple(out)
+
+
+def _catalogue_for(max_n: int, reading: dict) -> tuple:
+    return catalogue(max_n, reading["definedness"] == "defined", reading["test-sets"] == "nondegenerate")
+
+
+def consistent(names, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True) -> decide.Outcome:
+    props = properties(names, files)
+    reading = readings(props, given)
+    groups = [instances(p, reading, max_n) for p in props]
+    cat = _catalogue_for(max_n, reading) if use_catalogue else ()
+    return decide.consistent(tuple(p.name for p in props), groups, max_n, sorted(reading.items()), cat)
+
+
+def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True) -> decide.Outcome:
+    props = properties((p, q), files)
+    reading = readings(props, given)
+    cat = _catalogue_for(max_n, reading) if use_catalogue else ()
+    return decide.implies((props[0].name, props[1].name), instances(props[0], reading, max_n),
+                          instances(props[1], reading, max_n), max_n, sorted(reading.items()), cat)
+
+
+def subsets(names, given=(), max_n: int = DEFAULT_N, files=()):
+    """The minimal inconsistent and maximal consistent subsets of the named properties."""
+    from .subsets import MAX_PROPERTIES, subset_map
+    if len(names) > MAX_PROPERTIES:
+        raise InvalidArgument("properties", len(names), f"are too many for --subsets (at most {MAX_PROPERTIES})")
+    props = properties(names, files)
+    reading = readings(props, given)
+    return subset_map(tuple(p.name for p in props), [instances(p, reading, max_n) for p in props], max_n,
+                      sorted(reading.items()))

@@ -1,0 +1,104 @@
+"""Separation when Q has unknowns of its own (CB's and CHA's constant, FIX's best and worst
+value, the auxiliary W(t)): Q says "there are values of them such that ...", so "Q fails" means
+"for every value of them, some instance fails".  The search asks z3 for a measure with P and
+``ForAll(Q's unknowns, not Q)``; the witness is then certified without the quantifier: with the
+measure's values pinned, a minimal unsatisfiable core of Q's instances is re-checked exactly."""
+
+from __future__ import annotations
+
+import z3
+
+from .encode import Instance
+from .formula import Atom, Lit, holds, is_table_unknown, rename, variables
+from .recheck import unsatisfiable
+from .solve import Problem
+
+
+def own_unknowns(instances: list[Instance]) -> list[str]:
+    return sorted({v for i in instances for v in variables(i.formula) if not is_table_unknown(v)})
+
+
+def apart(q: list[Instance], own: list[str]) -> tuple[list[Instance], dict]:
+    """Q with its own unknowns renamed apart from P's (P and Q may share a name, e.g. c_CB)."""
+    mapping = {v: v + "'" for v in own}
+    return [Instance(i.prop, i.text, rename(i.formula, mapping), i.tables, i.definition) for i in q], mapping
+
+
+def _pin(name: str, v):
+    return Lit(name, v) if isinstance(v, bool) else Atom(((name, 1),), -v, "=")
+
+
+def fails_for_all(q: list[Instance], values: dict) -> tuple[bool | None, tuple[Instance, ...], str]:
+    """With the table unknowns pinned to ``values``, can no value of Q's own unknowns satisfy Q?
+    (True, core, how) only when a minimal core of Q's instances plus the pins of the table
+    unknowns it names is infeasible in exact arithmetic."""
+    pins = tuple(_pin(k, v) for k, v in values.items() if is_table_unknown(k))
+    problem = Problem(q, background=pins)
+    r = problem.check()
+    if r == z3.sat:
+        return False, (), "Q holds at these values for some value of its own unknowns"
+    if r != z3.unsat:
+        return None, (), f"the solver gave up ({problem.solver.reason_unknown()})"
+    core = problem.minimal_core()
+    if core is None:
+        return None, (), "the solver gave up while shrinking the core"
+    chosen = tuple(q[k] for k in core)
+    named = set().union(*(variables(i.formula) for i in chosen))
+    formulas = [i.formula for i in chosen] + [_pin(k, values[k]) for k in sorted(named) if k in values
+                                              and is_table_unknown(k)]
+    ok, how = unsatisfiable(formulas)
+    return ok, chosen, how
+
+
+def search(p: list[Instance], q: list[Instance], own: list[str]):
+    """(z3 result, exact values of the table unknowns and P's own) for P and not Q."""
+    problem = Problem(p)
+    problem.forbid([i.formula for i in q], own)
+    r = problem.check()
+    return r, (problem.model_values(skip=set(own)) if r == z3.sat else None)
+
+
+def catalogue_separation(catalogue, p: list[Instance], q: list[Instance]):
+    """The first catalogue measure with P on the grid (z3 for P's own unknowns, then exact) at
+    which Q fails whatever its own unknowns are (a re-checked core): (name, core, how) or None."""
+    for name, vals in catalogue:
+        pins = tuple(_pin(k, v) for k, v in vals.items())
+        try:
+            if any(holds(i.formula, vals) is False for i in p if variables(i.formula) <= set(vals)):
+                continue
+        except KeyError:
+            pass
+        problem = Problem(p, pins)
+        if problem.check() != z3.sat:
+            continue
+        values = problem.model_values()
+        if not all(holds(i.formula, values) for i in p):
+            continue
+        ok, core, how = fails_for_all(q, values)
+        if ok is True:
+            return name, core, how
+    return None
+
+
+def eliminate(q: list[Instance]) -> list[Instance]:
+    """Q with every own unknown c that occurs only in equalities L_i = c (CB's and CHA's constant in
+    the strict reading, IMB's) removed: "there is a c with L_i = c for every i" is exactly "L_i =
+    L_0 for every i" for the first such L_0.  Other own unknowns stay (the caller sees them)."""
+    out = list(q)
+    for c in own_unknowns(q):
+        users = [i for i in out if c in variables(i.formula)]
+        if not all(isinstance(i.formula, Atom) and i.formula.op == "=" for i in users):
+            continue
+        ref = users[0]
+        k0 = dict(ref.formula.terms)[c]
+        rest = []
+        for i in users[1:]:
+            k = dict(i.formula.terms)[c]
+            # L_i/k - L_0/k0 = 0: the coefficient of c cancels
+            terms = [(v, a / k) for v, a in i.formula.terms] + [(v, -a / k0) for v, a in ref.formula.terms]
+            const = i.formula.const / k - ref.formula.const / k0
+            from .formula import linear
+            rest.append(Instance(i.prop, f"{i.text}, as on {ref.text.split(': ', 1)[-1]}", linear(terms, const, "="),
+                                 tuple(dict.fromkeys(i.tables + ref.tables)), i.definition))
+        out = [i for i in out if c not in variables(i.formula)] + rest
+    return out

@@ -1,0 +1,98 @@
+"""z3 reads the constraint language (:mod:`.formula`): satisfiability, a witness, and a minimal
+unsatisfiable core (z3's core over tracked instances, then shrunk by deletion until every
+instance is needed)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import z3
+
+from .formula import And, Atom, Lit
+
+_CHECK_MS = 60_000
+
+
+class _Z3:
+    def __init__(self) -> None:
+        self.reals, self.bools = {}, {}
+
+    def real(self, name: str):
+        if name not in self.reals:
+            self.reals[name] = z3.Real(name)
+        return self.reals[name]
+
+    def bool(self, name: str):
+        if name not in self.bools:
+            self.bools[name] = z3.Bool(name)
+        return self.bools[name]
+
+    def term(self, f):
+        if isinstance(f, Atom):
+            s = z3.Sum([z3.RealVal(f"{c.numerator}/{c.denominator}") * self.real(v) for v, c in f.terms]
+                       + [z3.RealVal(f"{f.const.numerator}/{f.const.denominator}")])
+            return s > 0 if f.op == ">" else s >= 0 if f.op == ">=" else s == 0
+        if isinstance(f, Lit):
+            return self.bool(f.var) if f.positive else z3.Not(self.bool(f.var))
+        items = [self.term(i) for i in f.items]
+        return z3.And(items) if isinstance(f, And) else z3.Or(items)
+
+
+class Problem:
+    """Tracked instances (any objects with a ``formula``) and untracked background formulas."""
+
+    def __init__(self, instances: list, background: tuple = ()) -> None:
+        self.instances = list(instances)
+        self.z = _Z3()
+        self.solver = z3.Solver()
+        self.solver.set("timeout", _CHECK_MS)
+        self.track = [z3.Bool(f"__i{k}") for k in range(len(self.instances))]
+        for b, inst in zip(self.track, self.instances):
+            self.solver.add(z3.Implies(b, self.z.term(inst.formula)))
+        for f in background:
+            self.solver.add(self.z.term(f))
+
+    def forbid(self, formulas: list, fresh: list[str]) -> None:
+        """Add: for every value of the real unknowns ``fresh``, not all of ``formulas`` hold
+        (a property with existential parts fails whatever its own unknowns are)."""
+        body = z3.Not(z3.And([self.z.term(f) for f in formulas]))
+        bound = [z3.Real(v) for v in fresh]
+        self.solver.add(z3.ForAll(bound, body) if bound else body)
+
+    def check(self, subset=None) -> z3.CheckSatResult:
+        chosen = range(len(self.instances)) if subset is None else subset
+        return self.solver.check([self.track[k] for k in chosen])
+
+    def model_values(self, skip=()) -> dict:
+        """The last witness as exact values (Fraction / bool) of every unknown (but ``skip``:
+        bound by a quantifier, they have no value)."""
+        m = self.solver.model()
+        out = {}
+        for name, r in self.z.reals.items():
+            if name in skip:
+                continue
+            v = m.eval(r, model_completion=True)
+            out[name] = Fraction(v.numerator_as_long(), v.denominator_as_long())
+        for name, b in self.z.bools.items():
+            out[name] = z3.is_true(m.eval(b, model_completion=True))
+        return out
+
+    def minimal_core(self) -> list[int] | None:
+        """Indices of a minimal unsatisfiable subset (after an unsat check of everything); None
+        if a check is unknown."""
+        index = {str(b): k for k, b in enumerate(self.track)}
+        core = sorted(index[str(b)] for b in self.solver.unsat_core())
+        k = 0
+        while k < len(core):
+            trial = core[:k] + core[k + 1:]
+            r = self.check(trial)
+            if r == z3.unsat:
+                # z3's core of the smaller set may be smaller still; it keeps every instance before
+                # position k (each is needed in ``trial``, so in every unsatisfiable subset of it)
+                keep = {index[str(b)] for b in self.solver.unsat_core()}
+                core = [c for c in trial if c in keep]
+            elif r == z3.sat:
+                k += 1
+            else:
+                return None
+        return core
