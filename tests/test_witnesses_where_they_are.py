@@ -75,3 +75,19 @@ def test_mi_perfect_and_worst_tables_of_the_issue():
     assert sp.simplify(limit_value(mi, (0, 2, 2, 0), {}) - sp.log(2)) == 0
     # a table where a log argument is 0 without a vanishing factor is not given a value
     assert limit_value(_user("log(TP)"), (0, 1, 1, 1), {}) is None
+
+
+@pytest.mark.parametrize("measure,every,non_extreme", [("MCC", "fails", "holds"), ("Acc", "fails", "holds")])
+def test_smon_reading_away_from_the_extreme_tables(measure, every, non_extreme):
+    """SMON on every table contradicts global MAXA (M(2,0,0,1) = M(1,0,0,1) against >): the
+    headline says so in its source, and the named non-extreme reading is decided beside it."""
+    from symmetric.properties import catalogue
+    by = {r.reading: r for r in symmetric.check(measure, ["SMON"], readings={"extremes": "non-extreme"},
+                                                time_limit=60)}
+    assert by["defined, every-table"].verdict.value == every
+    assert by["defined, non-extreme"].verdict.value == non_extreme
+    t = tuple(by["defined, every-table"].counterexample["t"])
+    assert t[1] == t[2] == 0                  # the failure sits at a perfect table
+    smon = next(p for p in catalogue.for_kind("classification") if p.name == "SMON")
+    axis = next(a for a in smon.axes if a.name == "extremes")
+    assert "cannot hold together" in axis.choice("every-table").source
