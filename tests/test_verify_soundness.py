@@ -36,6 +36,11 @@ LIMITS = [
     ("cases(a < TP, TN, FN)", "a", "TP", "-", "FN", 'params = ["a>0"]', "corrected"),
     ("cases(a < TP, TN, FN)", "a", "TP", "-", "TN", 'params = ["a>0"]', "proved"),
     ("cases(a < TP, TN, FN)", "a", "TP", "+", "FN", 'params = ["a>0"]', "proved"),
+    # a parameter's bounds: a in (0, 1) reaches 1/2 from both sides, 0 from above only, 2 not at all
+    ("cases(a < 1/2, TP, FP)", "a", "1/2", "-", "TP", 'params = ["0<a<1"]', "proved"),
+    ("cases(a < 1/2, TP, FP)", "a", "1/2", "+-", "TP", 'params = ["0<a<1"]', "refuted"),
+    ("TP*a + FP*abs(a)/a", "a", "0", "+-", "FP", 'params = ["0<a<1"]', "proved"),
+    ("TP*a", "a", "2", "-", "2*TP", 'params = ["0<a<1"]', "undetermined"),
     # towards a sum of cells, and the familiar limits that were already right
     ("(TP - FP - FN)/abs(TP - FP - FN)", "TP", "FP + FN", "+", "1", "", "proved"),
     ("(TP - FP - FN)/abs(TP - FP - FN)", "TP", "FP + FN", "-", "1", "", "corrected"),
