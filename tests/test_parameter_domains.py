@@ -69,3 +69,16 @@ def test_a_witness_at_a_point_of_no_domain_is_refused(value):
     with pytest.raises(UnsoundResultError):
         Counterexample("M(h) != M(h')", point={"a": value})
     assert Counterexample("M(h) != M(h')", point={"a": sp.Rational(-4)})["a"] == -4
+
+
+def test_a_witness_outside_the_declared_domain_gives_no_verdict():
+    from symmetric.evidence import Counterexample, PropertyResult
+    from symmetric.logic import Verdict
+    from symmetric.properties.driver import _in_domain
+    from symmetric.userinput.kinds import KINDS
+    from symmetric.userinput.measures import build_measure
+    m = build_measure(KINDS["classification"], "M", {"counts": "a*TP/(TP+FP)"}, ["0<a<1"])
+    for value, verdict in ((sp.Integer(2), Verdict.UNDETERMINED), (sp.Integer(0), Verdict.UNDETERMINED),
+                           (sp.Rational(1, 2), Verdict.FAILS)):
+        r = PropertyResult("SYM", "M", Verdict.FAILS, (), Counterexample("M(h) != M(h')", point={"a": value}))
+        assert _in_domain(m, r).verdict is verdict
