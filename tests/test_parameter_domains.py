@@ -9,9 +9,10 @@ from fractions import Fraction
 
 import pytest
 import sympy as sp
-from hypothesis import given, settings, strategies as st
-
 from cli_support import run_check
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from symmetric.measures.base import Param
 from symmetric.parse.parameters import parse_parameter
 

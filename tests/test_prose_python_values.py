@@ -9,7 +9,6 @@ import re
 
 import pytest
 import sympy as sp
-
 from cli_support import run_check
 
 PYTHON_WORDS = re.compile(r"\b(True|False|None)\b")

@@ -142,6 +142,7 @@ def test_a_limit_point_in_the_variable_itself_is_refused(tmp_path):
 
 def test_the_verify_cli_reports_a_missing_limit_with_an_exact_point(tmp_path):
     import json
+
     from cli_support import invoke
     path = tmp_path / "claims.toml"
     path.write_text(textwrap.dedent(LIMIT.format(of="cases(TP > FN, TN/(TN+1), 0)", var="TP", to="FN",
