@@ -57,7 +57,7 @@ def take_limit(expr, var, target, direction: str, reading):
     others = {k: v for k, v in domain.reparam.items() if k != var}
     own = set(sp.sympify(domain.reparam.get(var, var)).free_symbols)
     if any(own & sp.sympify(v).free_symbols for v in others.values()):
-        return "unknown", None, None, f"an assumption bounds another variable by {var}"
+        return "unknown", None, None, f"an assumption ties {var} to another variable of the claim"
     if var in sp.sympify(target).free_symbols:
         return "unknown", None, None, f"the limit point depends on {var} itself"
     marker = sp.Dummy("limit_variable")
@@ -110,7 +110,9 @@ def check(expr, var, target, direction, reading, compare, d, label, shown_printe
         ok, detail = approaches(expr, var, target, sides, claimed, reading)
         return ok, "" if ok else "; the exact re-check near the limit point " + detail
 
-    return compare(value, recheck)
+    one_side = direction == "+-" and len(sides) == 1 and target not in (sp.oo, -sp.oo)
+    note = f"; only from {'above' if sides[0] == '+' else 'below'} inside the domain" if one_side else ""
+    return compare(value, recheck, note)
 
 
 def _no_limit(var, target, reading, sides, d, label, shown_printed):

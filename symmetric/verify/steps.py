@@ -138,7 +138,7 @@ def _independent(ctx: ClaimContext, table: Table, key: str, variables) -> None:
 
 
 def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, printed=None,
-             recheck=None) -> Outcome:
+             recheck=None, note: str = "") -> Outcome:
     """A printed result against the derived one, equal on the reading's domain (``printed``: the
     printed form already read in the model, when it is not ``printed_expr`` read there).
     ``recheck(value)`` -> (ok, why): the independent exact re-check of the value about to be
@@ -147,7 +147,7 @@ def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, pri
     printed = reading.expression(printed_expr) if printed is None else printed
     decision = is_identically_zero(printed - derived_expr, reading.domain)
     value = decision.value
-    why = [how, f" ({decision.method})"]
+    why = [how, note, f" ({decision.method})"] if note else [how, f" ({decision.method})"]
     if decision.detail:
         why.append("; " + decision.detail)
     if value is False and decision.witness:
@@ -243,8 +243,8 @@ def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
     target = to if to in (sp.oo, -sp.oo) else reading.expression(to)
     how = say("limit as {0} computed by sympy on the domain", sp.Symbol(f"{var} -> {to_text} ({direction})"))
 
-    def compare(derived, recheck):
-        return _compare(ctx, table, d, label, derived, printed, reading, how, recheck=recheck)
+    def compare(derived, recheck, note=""):
+        return _compare(ctx, table, d, label, derived, printed, reading, how, recheck=recheck, note=note)
 
     return limits.check(reading.expression(of), var, target, direction, reading, compare, d, label, shown(printed))
 
