@@ -91,3 +91,18 @@ def test_smon_reading_away_from_the_extreme_tables(measure, every, non_extreme):
     smon = next(p for p in catalogue.for_kind("classification") if p.name == "SMON")
     axis = next(a for a in smon.axes if a.name == "extremes")
     assert "cannot hold together" in axis.choice("every-table").source
+
+
+def test_expectation_properties_visit_test_sets_beyond_a_branch_edge():
+    """E[(TP+TN)/n] = 1/2 under the Bernoulli model on every test set, until the branch n > 20
+    adds TP/1000: E = 1/2 + AP/2000 there.  The search stops at |D| <= 6; the edge's test sets
+    are visited too, and the witness has both classes."""
+    m = _user("(TP+TN)/n + cases(n > 20, TP/1000, 0)")
+    result, = (r for r in symmetric.check(m, ["CHA"], time_limit=120) if "strict" not in r.reading)
+    assert result.verdict.value == "fails", result.reason
+    point = dict(result.counterexample.point)
+    values = dict(result.counterexample.values)
+    for k in (1, 2):
+        ap, an = point[f"test set {k} (AP, AN)"]
+        assert ap >= 1 and an >= 1
+        assert values[f"E[M] on test set {k}"] == sp.Rational(1, 2) + (sp.Rational(ap, 2000) if ap + an > 20 else 0)
