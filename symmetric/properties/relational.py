@@ -39,6 +39,7 @@ from .sebastiani.common import (FAILS, HOLDS, UNDET, at_params, compose, counter
 from .sebastiani.testsets import pattern_table
 from .statements import (CELL_NAMES, FAILED_RELATION, RELATIONS, SCALE_FACTORS, Clause, RelationalStatement, holds_sign,
                          satisfied)
+from ..crosscheck.hook import CONVENTION_KEY
 from .edges import edge_tables
 from .limitvalue import limit_value, takes_limits
 from .tables import fast_value, param_grid, tables
@@ -130,8 +131,13 @@ def _failure(measure, name, clause: Clause, params, t, u, k, ea, eb) -> Property
                f", so M(T(t)) {clause.relation} M(t) fails (exact).")
         relation = FAILED_RELATION[clause.relation]
     line = compose(f"Clause {clause.text}: t = ", table(t), ", T(t) = ", table(u), *scale, *at_params(params), *why)
+    point = {} if k is None else {"scale factor k": k}
+    if takes_limits(measure) and any(exact(measure, x, params) is None for x in (t, u)):
+        # a value there is the limit convention's (0 log 0 = 0), confirmed near the table: say so,
+        # for the reader and for the cross-check, whose evaluator has no such convention
+        point[CONVENTION_KEY] = "0 log 0 = 0 (the limit as the zero cells tend to 0)"
     return result(measure, name, FAILS, (line,), counterexample(
-        relation, params, {"t": t, "T(t)": u}, {"t": ea, "T(t)": eb}, point={} if k is None else {"scale factor k": k}))
+        relation, params, {"t": t, "T(t)": u}, {"t": ea, "T(t)": eb}, point=point))
 
 
 # ------------------------------------------------------------------ the proof
