@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import sympy as sp
 
-from .errors import InvalidArgument, InvalidArgumentType
+from .errors import InvalidArgument, InvalidArgumentType, UnsoundResultError
 from .logic import Verdict
 
 _FORMATTER = string.Formatter()
@@ -126,6 +126,12 @@ class Counterexample:
             object.__setattr__(self, name, tuple((str(k), v) for k, v in value))
         object.__setattr__(self, "tables",
                            tuple((k, ContingencyTable(*t)) for k, t in self.tables))
+        for name, value in self.point:
+            # a witness at nan (a parameter sampled at -oo + oo) or at a complex point is a point
+            # of no domain: a defect of the search that produced it, never a counterexample
+            if isinstance(value, (float, sp.Basic)) and sp.sympify(value).is_number and (
+                    sp.sympify(value).has(sp.nan, sp.zoo) or sp.sympify(value).is_extended_real is False):
+                raise UnsoundResultError(f"counterexample coordinate {name} = {value} is not a real number")
         if isinstance(self.description, str):
             object.__setattr__(self, "description", as_sentence(self.description))
 

@@ -131,7 +131,9 @@ def review_one(measure, result: PropertyResult, statement=None) -> PropertyResul
     # fails
     if result.counterexample is not None:
         recheck = _recheck if kind == "classification" else _recheck_binary
-        mismatch = recheck(formula, result.counterexample, _strict(reading)) if kind == "classification" or \
+        args = (formula, result.counterexample, _strict(reading)) + (
+            (CONVENTION_KEY in result.counterexample,) if kind == "classification" else ())
+        mismatch = recheck(*args) if kind == "classification" or \
             written_of(measure) is not None else None    # a catalogue term may be smoothed: not re-evaluated
         if mismatch is not None:
             return _contradiction(result, "the counterexample does not hold on " + formula.source, mismatch)
@@ -241,7 +243,12 @@ def _mine(value):
         return V.UNKNOWN
 
 
-def _recheck(formula, cx, strict: bool = True) -> Witness | None:
+# the key a checker puts in a counterexample's point when a value there is the measure's zero
+# convention (MI's 0 log 0 = 0), confirmed by the checker at exact points approaching the table
+CONVENTION_KEY = "zero convention"
+
+
+def _recheck(formula, cx, strict: bool = True, limits: bool = False) -> Witness | None:
     """The first table of the counterexample whose shown value the written formula contradicts."""
     names = set(formula.param_names)
     # a parameter shown as text ("any value in its domain": AW's threshold outside the domain) names
@@ -266,6 +273,10 @@ def _recheck(formula, cx, strict: bool = True) -> Witness | None:
             continue
         theirs, ours = _mine(shown[key]), formula.value(tuple(ContingencyTable(*table)), params)
         if V.UNKNOWN in (theirs, ours):
+            continue
+        if limits and V.is_value(theirs) and not V.is_value(ours):
+            # the convention's value where the formula is 0 log 0: the checker confirmed it by
+            # evaluating the formula at exact points approaching the table (properties.limitvalue)
             continue
         if _disagree(theirs, ours):
             return Witness(f"the checker's value {_value_text(theirs)} is {_value_text(ours)} on the written formula",

@@ -129,13 +129,22 @@ class Param:
         return (self.symbol, self.low, self.high)
 
     def sample_values(self) -> tuple[sp.Rational, ...]:
-        """A few exact values inside the domain (used for exhaustive searches and tables)."""
+        """A few exact rationals inside the open domain, in increasing order (used for exhaustive
+        searches and tables): every shape of interval, bounded on one side, both or neither."""
         low, high = sp.sympify(self.low), sp.sympify(self.high)
-        if high is sp.oo:
-            base = low if low.is_finite else 0
-            return tuple(base + sp.Rational(k) for k in (sp.Rational(1, 4), 1, 4))
-        width = high - low
-        return tuple(low + width * f for f in (sp.Rational(1, 10), sp.Rational(1, 2), sp.Rational(9, 10)))
+        if low.is_finite and high.is_finite:
+            width = high - low
+            out = tuple(low + width * f for f in (sp.Rational(1, 10), sp.Rational(1, 2), sp.Rational(9, 10)))
+        elif low.is_finite:                  # (low, oo)
+            out = tuple(low + k for k in (sp.Rational(1, 4), sp.Integer(1), sp.Integer(4)))
+        elif high.is_finite:                 # (-oo, high): the mirror image
+            out = tuple(high - k for k in (sp.Integer(4), sp.Integer(1), sp.Rational(1, 4)))
+        else:                                # the whole line: both signs
+            out = (sp.Integer(-1), sp.Rational(1, 4), sp.Integer(4))
+        # a bound that is an irrational number (pi) leaves exact but not rational points: keep
+        # them exact, never floats; a nan here would be a defect of this function
+        assert all(v.is_finite and v.is_real and (low < v) is sp.true and (v < high) is sp.true for v in out), out
+        return out
 
 
 @dataclass(frozen=True)

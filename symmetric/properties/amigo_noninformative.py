@@ -282,7 +282,8 @@ def _threshold(measure: Measure, d: sp.Expr, domain: Domain):
                      say(f"(derivative) / ({{0}}) is {'positive' if direction > 0 else 'negative'} "
                          f"everywhere ({literal(decision.method)}).", c - THETA)]
             others = NONINFORMATIVE_DOMAIN.with_intervals([q.interval() for q in measure.params if q is not p])
-            low_ok = is_positive_everywhere(theta - p.low, others)
+            low_ok = (Decision(True, "unbounded parameter") if sp.sympify(p.low) is -sp.oo
+                      else is_positive_everywhere(theta - p.low, others))
             high_ok = (Decision(True, "unbounded parameter") if sp.sympify(p.high) is sp.oo
                        else is_positive_everywhere(p.high - theta, others))
             if low_ok.value is True and high_ok.value is True:

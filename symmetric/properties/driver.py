@@ -23,6 +23,8 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+import sympy as sp
+
 from ..errors import InputError, InvalidArgument, InvalidArgumentType, TimeLimitReached, Undecided, UnknownNameError
 from ..logic import Verdict
 from ..timelimit import Budget, HardLimit
@@ -218,12 +220,34 @@ def _finalised(result: PropertyResult, p: Property, reading: Reading, formula: s
     return dataclasses.replace(result, property=p.name, reading=reading.name + formula)
 
 
+def _in_domain(measure, result: PropertyResult) -> PropertyResult:
+    """A failure whose witness sets a parameter outside its declared open interval is a defect
+    of the search that produced it: undetermined with the reason, never a verdict."""
+    cx = result.counterexample
+    if result.verdict is not Verdict.FAILS or cx is None:
+        return result
+    for p in getattr(measure, "params", ()):
+        name = p.symbol.name
+        if name not in cx:
+            continue
+        value = cx[name]
+        if not isinstance(value, (int, sp.Basic)) or not sp.sympify(value).is_number:
+            continue                         # "any value in its domain"
+        value = sp.sympify(value)
+        if (sp.sympify(p.low) < value) is not sp.true or (value < sp.sympify(p.high)) is not sp.true:
+            return _undetermined(result.property, result.measure,
+                                 f"internal error: the witness sets {name} = {value}, outside its domain "
+                                 f"({p.low}, {p.high}); no verdict is drawn from it")
+    return result
+
+
 def _reviewed(measure, pairs, found, formula: str = "") -> dict[str, PropertyResult]:
     """A unit's results, each as the property and reading it answers for, after the independent
     cross-check on the written formula (:mod:`symmetric.crosscheck`): it runs inside the unit's
     share of the time limit and needs the reading to pick its predicate."""
     found = found if isinstance(found, dict) else {pairs[0][0].name: found}
-    return {p.name: review(measure, _finalised(found[p.name], p, reading, formula), statement=p.statement)
+    return {p.name: review(measure, _in_domain(measure, _finalised(found[p.name], p, reading, formula)),
+                           statement=p.statement)
             for p, reading in pairs if p.name in found}
 
 

@@ -39,6 +39,9 @@ from .sebastiani.common import (FAILS, HOLDS, UNDET, at_params, compose, counter
 from .sebastiani.testsets import pattern_table
 from .statements import (CELL_NAMES, FAILED_RELATION, RELATIONS, SCALE_FACTORS, Clause, RelationalStatement, holds_sign,
                          satisfied)
+from ..crosscheck.hook import CONVENTION_KEY
+from .edges import edge_tables
+from .limitvalue import limit_value, takes_limits
 from .tables import fast_value, param_grid, tables
 
 _M_T, _M = sp.Symbol("M(T(t))"), sp.Symbol("M(t)")
@@ -61,20 +64,45 @@ def _float_ok(relation: str, a: float, b: float, orientation: int) -> bool:
     return d * want > 1e-9
 
 
+def _at(measure: Measure, t, params: dict, limits: bool):
+    """M at a table, exactly: the formula, else (limit convention) the value ``value_at`` gives,
+    computed term by term and re-checked near the table (:mod:`.limitvalue`)."""
+    value = exact(measure, t, params)
+    if value is None and limits:
+        value = limit_value(measure, t, params)
+    return value
+
+
+def _nondegenerate(t) -> bool:
+    """Both classes and both outputs present (AP, AN, PP, PN >= 1): a witness a reader trusts."""
+    tp, fp, fn, tn = t
+    return min(tp + fn, fp + tn, tp + fp, fn + tn) >= 1
+
+
 def _search(measure: Measure, name: str, clauses, strict: bool) -> PropertyResult | None:
-    undefined = None
+    """The first failing pair on nondegenerate tables (the smallest, in the enumeration's order);
+    failing that, the first failing pair at all; then (strict) the first undefined pair."""
+    undefined = first = None
     o = measure.orientation
+    limits = takes_limits(measure)
     for clause in clauses:
         # the pairs (t, k, T(t)) once per clause: the transformation works in sympy, the loop below is hot
         factors = SCALE_FACTORS if clause.transform.scaled else (None,)
         pairs = [(t, k, clause.transform.on_table(t, k or 2)) for t in tables(search_n(), degenerate=True)
                  if _applies(clause, t) for k in factors]
         for params in param_grid(measure):
-            for t, k, u in pairs:
+            # the tables on and around every branch edge (TN = 30 of cases(TN > 30, ...)): a
+            # branch that changes beyond the enumerated size still has its witness looked at
+            edges = [(t, k, clause.transform.on_table(t, k or 2)) for t in edge_tables(measure, params)
+                     if _applies(clause, t) for k in factors]
+            for t, k, u in pairs + edges:
+                plain = _nondegenerate(t) and _nondegenerate(u)
+                if first is not None and not plain:      # only a more convincing witness is still wanted
+                    continue
                 a, b = fast_value(measure, t, params), fast_value(measure, u, params)
                 if a is not None and b is not None and _float_ok(clause.relation, a, b, o):
                     continue
-                ea, eb = exact(measure, t, params), exact(measure, u, params)
+                ea, eb = _at(measure, t, params, limits), _at(measure, u, params, limits)
                 if ea is None or eb is None:
                     if strict and undefined is None:
                         undefined = (params, clause, t, u, k, ea, eb)
@@ -82,10 +110,13 @@ def _search(measure: Measure, name: str, clauses, strict: bool) -> PropertyResul
                 sign = exact_sign(eb - ea)
                 if sign is None or holds_sign(clause.relation, sign, o):
                     continue
-                return _failure(measure, name, clause, params, t, u, k, ea, eb)
-    if undefined is not None:
-        params, clause, *rest = undefined
-        return _failure(measure, name, clause, params, *rest)
+                if plain:
+                    return _failure(measure, name, clause, params, t, u, k, ea, eb)
+                first = (params, clause, t, u, k, ea, eb)
+    for found in (first, undefined):
+        if found is not None:
+            params, clause, *rest = found
+            return _failure(measure, name, clause, params, *rest)
     return None
 
 
@@ -100,8 +131,13 @@ def _failure(measure, name, clause: Clause, params, t, u, k, ea, eb) -> Property
                f", so M(T(t)) {clause.relation} M(t) fails (exact).")
         relation = FAILED_RELATION[clause.relation]
     line = compose(f"Clause {clause.text}: t = ", table(t), ", T(t) = ", table(u), *scale, *at_params(params), *why)
+    point = {} if k is None else {"scale factor k": k}
+    if takes_limits(measure) and any(exact(measure, x, params) is None for x in (t, u)):
+        # a value there is the limit convention's (0 log 0 = 0), confirmed near the table: say so,
+        # for the reader and for the cross-check, whose evaluator has no such convention
+        point[CONVENTION_KEY] = "0 log 0 = 0 (the limit as the zero cells tend to 0)"
     return result(measure, name, FAILS, (line,), counterexample(
-        relation, params, {"t": t, "T(t)": u}, {"t": ea, "T(t)": eb}, point={} if k is None else {"scale factor k": k}))
+        relation, params, {"t": t, "T(t)": u}, {"t": ea, "T(t)": eb}, point=point))
 
 
 # ------------------------------------------------------------------ the proof

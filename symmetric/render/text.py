@@ -7,6 +7,7 @@ import re
 from fractions import Fraction
 
 import sympy as sp
+from sympy.printing.str import StrPrinter
 
 from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Counterexample, Sentence, _Slot, as_sentence
@@ -25,6 +26,38 @@ def join_sentences(pieces) -> str:
     return out
 
 
+class _Printer(StrPrinter):
+    """sympy's string printer in the words of the input language: ``cases(c1, v1, ..., otherwise)``
+    for a Piecewise, ``a = b`` and ``a != b`` for relations, ``true``/``false`` for a truth value
+    (never Python's ``True``, ``False`` inside a sentence)."""
+
+    def _print_Piecewise(self, expr):
+        pieces = []
+        for value, condition in expr.args:
+            if condition is sp.true:
+                pieces.append(self._print(value))
+                break
+            pieces += [self._print(condition), self._print(value)]
+        else:
+            pieces.append("undefined")
+        return "cases(" + ", ".join(pieces) + ")"
+
+    def _print_Equality(self, expr):
+        return f"{self._print(expr.lhs)} = {self._print(expr.rhs)}"
+
+    def _print_Unequality(self, expr):
+        return f"{self._print(expr.lhs)} != {self._print(expr.rhs)}"
+
+    def _print_BooleanTrue(self, expr):
+        return "true"
+
+    def _print_BooleanFalse(self, expr):
+        return "false"
+
+
+_PRINTER = _Printer()
+
+
 def plain(value) -> str:
     """One mathematical object as plain text."""
     if value is None:
@@ -37,9 +70,9 @@ def plain(value) -> str:
         value = sp.Rational(value.numerator, value.denominator)
     if isinstance(value, str):
         return value
-    if isinstance(value, sp.Equality):      # sstr writes Eq(a, b)
-        return f"{plain(value.lhs)} = {plain(value.rhs)}"
-    return sp.sstr(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return _PRINTER.doprint(value)
 
 
 # A step's status in the words of the proofs: the step holds, is wrong as printed, or undecided.

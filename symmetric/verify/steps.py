@@ -12,12 +12,12 @@ compared with what the toolkit computes itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
 from .. import space
-from ..checks.piecewise import resolve_on_domain
+from ..checks.piecewise import jumps_in, resolve_on_domain
 from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
 from ..claims.derivation import Derivation
 from ..claims.model import PrintedLatex
@@ -35,6 +35,7 @@ from .outcome import Outcome
 from .values import compare_number, exact_point, infinity
 from .property_steps import check_property, reading_of
 from .theory_steps import check_consistent, check_implies, parse as parse_theory_step
+from . import limits, nearby
 
 RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
 NEGATION = {"=": sp.Ne, "!=": sp.Eq, "<": sp.Ge, "<=": sp.Gt, ">": sp.Le, ">=": sp.Lt}
@@ -173,23 +174,33 @@ def _independent(ctx: ClaimContext, table: Table, key: str, variables) -> None:
                               "use TP or TN", key)
 
 
-def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, printed=None) -> Outcome:
+def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, printed=None,
+             recheck=None, note: str = "") -> Outcome:
     """A printed result against the derived one, equal on the reading's domain (``printed``: the
-    printed form already read in the model, when it is not ``printed_expr`` read there)."""
+    printed form already read in the model, when it is not ``printed_expr`` read there).
+    ``recheck(value)`` -> (ok, why): the independent exact re-check of the value about to be
+    claimed (the printed one when they are equal, else the derived one); anything but ok True
+    leaves the step undetermined."""
     printed = reading.expression(printed_expr) if printed is None else printed
     decision = is_identically_zero(printed - derived_expr, reading.domain)
     if decision.value is False and reading.hypotheses:   # the witness may lie outside the assumptions
         decision = Decision(None, "undecided", detail="differs on the domain, not shown to differ under "
                                                       "the assumptions")
-    why = [how, f" ({decision.method})"]
+    value = decision.value
+    why = [how, note, f" ({decision.method})"] if note else [how, f" ({decision.method})"]
     if decision.detail:
         why.append("; " + decision.detail)
-    if decision.value is False and decision.witness:
+    if value is False and decision.witness:
         why.append(say("; they differ at " + ", ".join(f"{{{i}}}" for i in range(len(decision.witness))),
                        *[sp.Eq(k, v, evaluate=False) for k, v in decision.witness.items()]))
+    if value is not None and recheck is not None:
+        ok, detail = recheck(printed if value else derived_expr)
+        if ok is not True:
+            value = None
+            why.append(detail)
     shown_derived = readable(derived_expr, reading.domain)
-    d.fact(label, decision.value, printed=shown(printed_expr), derived=shown_derived, justification=tuple(why))
-    return Outcome(Verdict.of(decision.value), None, shown_derived if decision.value is False else None)
+    d.fact(label, value, printed=shown(printed_expr), derived=shown_derived, justification=tuple(why))
+    return Outcome(Verdict.of(value), None, shown_derived if value is False else None)
 
 
 def readable(expr: sp.Expr, domain) -> sp.Expr:
@@ -217,9 +228,44 @@ def check_derivative(ctx: ClaimContext, table: Table, d: Derivation, label) -> O
     if var in reading.substitute:
         raise table.error(f"cannot differentiate in {var}: an assumption fixes it", "wrt")
     var = reading.expression(var)              # the variable as the model names it (p, q checked)
-    derived = sp.diff(reading.expression(of), var)
-    return _compare(ctx, table, d, label, derived, printed, reading,
-                    say("derivative in {0} computed by sympy, compared on the domain", var))
+    written = reading.expression(of)
+    derived = sp.diff(written, var)
+    how = say("derivative in {0} computed by sympy, compared on the domain", var)
+    edges = _branch_edges(written, var, reading.domain)
+    if edges:
+        # sympy differentiates branch by branch: across a jump or a kink in var the derivative
+        # does not exist, so a printed formula can at most agree away from the edges
+        outcome = _compare(ctx, table, d, label, derived, printed, reading, how)
+        if outcome.status is Verdict.HOLDS:
+            d.steps[-1] = replace(d.steps[-1], status=Verdict.UNDETERMINED, justification=(
+                *d.steps[-1].justification, say("; it agrees away from the branch edges of " + ", ".join(
+                    f"{{{k}}}" for k in range(len(edges))) + " only: where a branch edge is crossed the derivative "
+                    "need not exist", *edges)))
+            return Outcome(Verdict.UNDETERMINED)
+        return outcome
+
+    def recheck(value):
+        return _quotients(written, var, value, reading)
+
+    return _compare(ctx, table, d, label, derived, printed, reading, how, recheck=recheck)
+
+
+def _branch_edges(expr, var, domain) -> tuple:
+    """The branch conditions and kinks of ``expr`` in ``var`` that the domain can reach (a
+    measure's own convention at TP + FP = 0 cannot be reached on positive cells)."""
+    expr = resolve_on_domain(sp.sympify(expr), domain) if expr.has(sp.Piecewise) else sp.sympify(expr)
+    if not jumps_in(expr, var) and not any(var in a.free_symbols for a in expr.atoms(sp.Abs, sp.Max, sp.Min)):
+        return ()
+    conditions = [c for p in expr.atoms(sp.Piecewise) for _, c in p.args if c is not sp.true and var in
+                  sp.sympify(c).free_symbols]
+    kinks = [a for a in expr.atoms(sp.Abs, sp.Max, sp.Min, sp.sign, sp.floor, sp.ceiling, sp.Heaviside)
+             if var in a.free_symbols]
+    return tuple(dict.fromkeys(conditions + kinks))
+
+
+def _quotients(written, var, value, reading):
+    ok, detail = nearby.quotients_approach(written, var, value, reading)
+    return ok, "" if ok else "; the exact re-check by difference quotients " + detail
 
 
 def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
@@ -230,34 +276,27 @@ def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
     if direction not in ("+", "-", "+-"):
         raise table.error(f"direction must be \"+\", \"-\" or \"+-\", got {direction!r}", "direction")
     ctx.measure_of(of, table, "limit")
-    reading = ctx.reading([of, printed, var])
+    reading = ctx.reading([of, printed, var] + ([] if to in (sp.oo, -sp.oo) else [to]))
     if var in reading.substitute:
         raise table.error(f"cannot take a limit in {var}: an assumption fixes it", "var")
     var = reading.expression(var)              # the variable as the model names it (p, q checked)
-    x = sp.Symbol("x_limit", real=True)
-    # the other variables as the positive symbols of the domain (an assumed bound is checked
-    # when the result is compared, on the whole domain)
-    rest = {k: v for k, v in reading.domain.reparam.items() if k != var and isinstance(v, sp.Symbol)}
-    expr = reading.expression(of).subs(rest, simultaneous=True).xreplace({var: x})
-    try:
-        value = sp.limit(expr, x, reading.expression(to), direction)
-    except (NotImplementedError, ValueError, TypeError) as exc:
-        value = sp.Limit(expr, x, to, direction)
-        note = f"; sympy could not take the limit ({type(exc).__name__})"
-    else:
-        note = ""
-    if value.has(sp.Limit, sp.nan, sp.AccumBounds) or value.has(x):
-        d.fact(label, None, printed=shown(printed), justification=f"limit not determined by sympy{note}")
-        return Outcome(Verdict.UNDETERMINED)
-    derived = value.xreplace({u: k for k, u in rest.items()})
-    if printed in (sp.oo, -sp.oo) or derived in (sp.oo, -sp.oo):     # oo - oo is nan: compared as values
-        holds = derived == printed
-        d.fact(label, holds, printed=printed, derived=derived,
-               justification=say("limit as {0} computed by sympy, compared with the printed infinity",
-                                 sp.Symbol(f"{var} -> {to_text} ({direction})")))
-        return Outcome(Verdict.of(holds), None, None if holds else derived)
-    return _compare(ctx, table, d, label, derived, printed, reading,
-                    say("limit as {0} computed by sympy on the domain", sp.Symbol(f"{var} -> {to_text} ({direction})")))
+    target = to if to in (sp.oo, -sp.oo) else reading.expression(to)
+    how = say("limit as {0} computed by sympy on the domain", sp.Symbol(f"{var} -> {to_text} ({direction})"))
+
+    def compare(derived, recheck, note=""):
+        if printed in (sp.oo, -sp.oo) or derived in (sp.oo, -sp.oo):     # oo - oo is nan: compared as values
+            holds = derived == printed
+            if holds:
+                ok, detail = recheck(printed)
+                if ok is not True:
+                    d.fact(label, None, printed=printed, derived=derived, justification=(how, note, detail))
+                    return Outcome(Verdict.UNDETERMINED)
+            d.fact(label, holds, printed=printed, derived=derived,
+                   justification=(how, note, ", compared with the printed infinity"))
+            return Outcome(Verdict.of(holds), None, None if holds else derived)
+        return _compare(ctx, table, d, label, derived, printed, reading, how, recheck=recheck, note=note)
+
+    return limits.check(reading.expression(of), var, target, direction, reading, compare, d, label, shown(printed))
 
 
 def _value_point(ctx: ClaimContext, table: Table):
@@ -391,7 +430,10 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         if kind.key == "limit":
             table.string("to")
             if infinity(table.string("to")) is None:
-                ctx.parse(table, "to")
+                var = ctx.parse(table, "var")
+                if var in ctx.parse(table, "to").free_symbols:
+                    raise table.error(f"the limit point {table.string('to')!r} depends on the variable {var} "
+                                      "itself", "to")
             if table.string("direction", required=False) not in (None, "+", "-", "+-"):
                 raise table.error(f"direction must be \"+\", \"-\" or \"+-\", got {table.data['direction']!r}",
                                   "direction")

@@ -55,14 +55,19 @@ def compare_number(d: Derivation, label, printed: str, exact: sp.Expr, point: Ma
         holds = None if sign is None else sign == 0
         why = (at, "; compared exactly")
     else:
-        tol = sp.Rational(1, 2 * 10 ** decimals)
-        sign = exact_sign(sp.Abs(exact - value) - tol)
-        holds = None if sign is None else sign <= 0
-        why = (at, f"; compared after rounding to {decimals} decimal(s)")
+        holds = rounds_to(exact, value, decimals)
+        why = (at, f"; compared after rounding to {decimals} decimal(s) (a tie rounds half away from zero "
+                   "or half to even)")
+        if holds is not None:
+            again = recheck_rounding(exact, value, decimals)
+            if again is not holds:
+                holds = None
+                why += ("; the independent re-check in exact rational arithmetic disagrees",)
         if holds is False:
             scale = 10 ** decimals
             rounded = sp.Rational(sp.floor(exact * scale + sp.Rational(1, 2)), scale)
             truncated = sp.Rational(sp.floor(exact * scale) if exact >= 0 else sp.ceiling(exact * scale), scale)
+            rounded = _half_away(exact, decimals) if exact.is_Rational else rounded
             if truncated == value:
                 why += (f"; the printed {printed} is the exact value truncated, not rounded "
                         f"(rounded to {decimals} decimal(s) it is {_decimal(rounded, decimals)})",)
@@ -71,6 +76,52 @@ def compare_number(d: Derivation, label, printed: str, exact: sp.Expr, point: Ma
     shown_printed = sp.Symbol(printed.strip()) if decimals is not None else value
     d.fact(label, holds, printed=shown_printed, derived=_shown(exact), justification=why)
     return Outcome(Verdict.of(holds), None, _shown(exact) if holds is False else None)
+
+
+def _half_away(exact: sp.Rational, decimals: int) -> sp.Rational:
+    scaled = abs(exact) * 10 ** decimals
+    whole = sp.floor(scaled + sp.Rational(1, 2))
+    return sp.sign(exact) * sp.Rational(whole, 10 ** decimals)
+
+
+def rounds_to(exact: sp.Expr, value: sp.Rational, decimals: int):
+    """Does ``exact`` round to ``value`` at ``decimals`` places?  Within half a unit of the last
+    place, and at exactly half a unit only when ``value`` is the tie rounded half away from zero
+    or half to even (0.55 is 0.6 either way, never the truncated 0.5); None when the sign of the
+    distance cannot be certified."""
+    tol = sp.Rational(1, 2 * 10 ** decimals)
+    sign = exact_sign(sp.Abs(exact - value) - tol)
+    if sign is None:
+        return None
+    if sign != 0:
+        return sign < 0
+    # a tie: the exact value is rational here (value +- tol)
+    tie = value + tol if exact > value else value - tol
+    even = int(sp.floor(abs(tie) * 10 ** decimals + sp.Rational(1, 2)))
+    candidates = {_half_away(tie, decimals)}
+    if even % 2:                       # half to even: the even neighbour
+        even -= 1
+    candidates.add(sp.sign(tie) * sp.Rational(even, 10 ** decimals))
+    return value in candidates
+
+
+def recheck_rounding(exact: sp.Expr, value: sp.Rational, decimals: int):
+    """The same question answered independently: Python's exact Fraction arithmetic for a
+    rational value (``round`` of a Fraction is exact, half to even), 60 significant digits for
+    an irrational one (which cannot be a tie)."""
+    from fractions import Fraction
+    printed = Fraction(int(value.p), int(value.q))
+    if exact.is_Rational:
+        x = Fraction(int(exact.p), int(exact.q))
+        scaled = x * 10 ** decimals
+        even = Fraction(round(scaled), 10 ** decimals)
+        away = Fraction(int(abs(scaled) + Fraction(1, 2)) * (1 if x >= 0 else -1), 10 ** decimals)
+        return printed in (even, away)
+    approx = sp.N(exact, 60)
+    if not approx.is_real or not approx.is_number:
+        return None
+    x = Fraction(str(approx))
+    return round(x * 10 ** decimals) == printed * 10 ** decimals
 
 
 def _decimal(value: sp.Rational, decimals: int) -> str:
