@@ -17,11 +17,11 @@ from rich.console import Console
 from rich.table import Table
 
 from ..errors import InputError
-from ..render import files, texbuild
+from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
 from ..claims.model import ClaimResult, ClaimVerdict
-from . import main
+from . import main, options
 
 # the colours and columns of `prove`'s table
 VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
@@ -57,7 +57,9 @@ def _time_limit(text: str) -> float | None:
 @click.option("--no-pdf", is_flag=True, help="Do not build DIR/proofs.pdf even if pdflatex is on PATH.")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="At most this many seconds per claim (0 = no limit).")
-def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, time_limit: str) -> None:
+@click.option("--force", is_flag=True, help=options.FORCE_HELP)
+def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, time_limit: str,
+           force: bool = False) -> None:
     """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]).
 
     Prints the verdict of each claim (proved, corrected, refuted, undetermined); exits 0 when
@@ -71,6 +73,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, t
         files.check_writable(json_file, inputs=(file,))
     if outdir is not None:
         files.check_writable(outdir, directory=True, inputs=(file,))
+        outfolder.accept(outdir, force=force)
     claims_file, prepared = verifier.prepare(file)
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
@@ -91,14 +94,13 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, t
         files.write_text(json_file, json.dumps(report, indent=2) + "\n")
     if outdir is not None:
         document = latex_render.document_files(results, [r.id for r in results], title=claims_file.title)
-        out_path = files.write_files(document, outdir)
-        main_tex = out_path / f"{latex_render.MAIN_NAME}.tex"
-        err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_tex.name})", highlight=False)
-        if not no_pdf and texbuild.tex_engine():
-            try:
-                pdf = texbuild.build_pdf(main_tex, sorted(out_path.glob("*.tex")))
-            except texbuild.TexBuildError as exc:
-                err.print(f"PDF not built: {exc}", markup=False, highlight=False)
-                sys.exit(1)
-            err.print(f"PDF built: {pdf}", highlight=False)
+        main_name = f"{latex_render.MAIN_NAME}.tex"
+        written = texbuild.write_document(document, outdir, main_name, command="verify", force=force,
+                                          pdf=not no_pdf and bool(texbuild.tex_engine()))
+        err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_name})", highlight=False)
+        if written.pdf_error is not None:
+            err.print(f"PDF not built: {written.pdf_error}", markup=False, highlight=False)
+            sys.exit(1)
+        if written.pdf is not None:
+            err.print(f"PDF built: {written.pdf}", highlight=False)
     sys.exit(0 if all(r.verdict is ClaimVerdict.PROVED for r in results) else 1)
