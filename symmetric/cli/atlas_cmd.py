@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..atlas import plan, run
+from ..crosscheck import cached
 from ..store.cells import Cache
 from ..errors import InputError
 from ..render import atlas as atlas_render
@@ -100,8 +101,10 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
     units = plan.units(measures, properties, readings)
     files.check_writable(out_dir, directory=True)
     outfolder.accept(out_dir, force=force)      # before the work: a folder not symmetric's is refused
-    cache = Cache(None if no_cache else (cache_dir or default_cache()))
     err = Console(stderr=True)
+    cache = Cache(None if no_cache else (cache_dir or default_cache()), recheck=cached.recheck,
+                  on_reject=lambda message: err.print(f"atlas: {message}", markup=False, highlight=False,
+                                                      soft_wrap=True))
     total = sum(len(u.cells) for u in units)
     start = time.perf_counter()
     columns = (TextColumn("atlas"), BarColumn(), MofNCompleteColumn(), TextColumn("cells"), TimeElapsedColumn())

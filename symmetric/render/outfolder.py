@@ -159,6 +159,7 @@ class Folder:
             for name, text in files.items():
                 data = text.encode("utf-8") if isinstance(text, str) else text
                 self._install(name, lambda handle, data=data: handle.write(data))
+            self.save_manifest()        # in the same block: the manifest never lags the files
 
     def copy_in(self, source: Path, name: str) -> Path:
         """Install a file built elsewhere (a PDF from the scratch build folder) under ``name``."""
