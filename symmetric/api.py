@@ -48,8 +48,44 @@ def check(measure_or_name, properties: Iterable | str | None = None, *, time_lim
     {axis: choice or choices} or "AXIS=CHOICE" strings, e.g. ``{"model": "fixed-size"}`` -- adds
     that reading for the properties with those axes (``symmetric list --properties`` lists them)."""
     target = measure(measure_or_name) if isinstance(measure_or_name, str) else measure_or_name
+    properties = _properties_argument(properties)
+    _readings_argument(readings)
     return driver.check(target, properties, time_limit=time_limit, progress=progress, readings=readings,
                         alternates=alternates)
+
+
+def _properties_argument(properties):
+    """None, a name, or names / loaded properties; anything else is InvalidArgumentType
+    (``check("F1", 5)`` was a raw TypeError)."""
+    if properties is None or isinstance(properties, str):
+        return properties
+    if isinstance(properties, (bytes, bytearray)) or not isinstance(properties, Iterable):
+        raise InvalidArgumentType("properties", properties, "must be a property name, names, or properties "
+                                                            "from load_properties")
+    properties = tuple(properties)
+    for item in properties:
+        if item is None or isinstance(item, (int, float, complex, bytes, bytearray, dict, list, tuple, set)):
+            raise InvalidArgumentType("properties", item, "each must be a property name (str) or a property "
+                                                          "from load_properties")
+    return properties
+
+
+def _readings_argument(readings) -> None:
+    """None, "AXIS=CHOICE", such strings, or {axis: choice or choices} (all str)."""
+    def strings(value) -> bool:
+        return isinstance(value, str) or (isinstance(value, (list, tuple, set, frozenset))
+                                          and all(isinstance(v, str) for v in value))
+    if readings is None or isinstance(readings, str):
+        return
+    if isinstance(readings, dict):
+        for axis, choice in readings.items():
+            if not isinstance(axis, str):
+                raise InvalidArgumentType("readings", axis, "an axis must be a str")
+            if not strings(choice):
+                raise InvalidArgumentType(f"readings[{axis!r}]", choice, "must be a choice (str) or choices")
+        return
+    if not strings(readings):
+        raise InvalidArgumentType("readings", readings, 'must be {axis: choice}, "AXIS=CHOICE" or such strings')
 
 
 def load_properties(path) -> tuple:

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..atlas import plan, run
+from ..atlas.scheduler import check as check_scheduler
 from ..crosscheck import cached
 from ..store.cells import Cache
 from ..errors import InputError
@@ -97,6 +98,8 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
           force=False):
     source = click.get_current_context().get_parameter_source("workers")
     _refuse_pointless(source is not ParameterSource.DEFAULT, scheduler, cache_dir, no_cache)
+    if scheduler is not None:       # before the work: empty, malformed, unreachable or not Dask
+        check_scheduler(scheduler)
     seconds = options.time_limit(time_limit)
     units = plan.units(measures, properties, readings)
     files.check_writable(out_dir, directory=True)

@@ -21,7 +21,7 @@ from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
 from ..claims.model import ClaimResult, ClaimVerdict
-from . import main, options
+from . import main, options, printable
 
 # the colours and columns of `prove`'s table
 VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
@@ -84,7 +84,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, t
         results.append(result)
         err.print(f"[{VERDICT_STYLE[result.verdict]}]{result.verdict.value}[/] ({result.seconds:.2f} s)",
                   highlight=False)
-    out.print(_verdict_table(results, f"symmetric verify {file}"))
+    out.print(_verdict_table(results, f"symmetric verify {printable(file)}"))
     counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
     report = {"file": file, "title": claims_file.title, "claims": [json_render.claim_result(r) for r in results]}

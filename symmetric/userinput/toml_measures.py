@@ -28,6 +28,7 @@ import re
 import tomllib
 
 from ..errors import InputError
+from ..parse import prescan
 from .kinds import Kind, kind_named, misfit_form, owners
 from .measures import build_measure, lookup
 from .usernames import check_name
@@ -59,6 +60,7 @@ def load_toml(path: str) -> tuple[str, str, dict]:
     source = str(path)
     text = read_text(path)
     check_nesting(text, source)
+    prescan.check_text(text, source)    # a 5000-digit number is refused before tomllib converts it
     try:
         data = tomllib.loads(text)
     except RecursionError:      # check_nesting bounds the depth; this is the last line of defence
@@ -70,6 +72,7 @@ def load_toml(path: str) -> tuple[str, str, dict]:
         if line is None and "end of document" in str(exc):
             line = text.count("\n") + 1
         raise InputError(f"invalid TOML: {message}", source=source, line=line, column=column) from None
+    prescan.check_data(data, source)        # every value bounded before it is interpreted
     return source, text, data
 
 
