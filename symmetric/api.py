@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from .claims.model import ClaimResult
 from .errors import InvalidArgumentType
 from .measures import registry
-from .properties import driver
+from .properties import driver, isolated
 from .evidence import PropertyResult
 
 
@@ -50,6 +50,15 @@ def check(measure_or_name, properties: Iterable | str | None = None, *, time_lim
     target = measure(measure_or_name) if isinstance(measure_or_name, str) else measure_or_name
     properties = _properties_argument(properties)
     _readings_argument(readings)
+    seconds = driver.time_limit_seconds(time_limit)
+    if isolated.needed(seconds):        # a worker thread has no SIGALRM: a child process, killed at the deadline
+        names = tuple(p.name for p in driver._resolve(properties, driver.kind_of(target)))
+        results = isolated.check(target, properties, time_limit=seconds, readings=readings, alternates=alternates,
+                                 names=names)
+        for r in results:
+            if progress is not None:
+                progress(r, None)
+        return results
     return driver.check(target, properties, time_limit=time_limit, progress=progress, readings=readings,
                         alternates=alternates)
 

@@ -43,7 +43,7 @@ class FileLimits:
 FILE_LIMITS = FileLimits()
 
 # fields that hold prose (a paper's title, a claim's statement): bounded in size, not as formulas
-PROSE = frozenset({"title", "authors", "where", "statement", "note", "notes", "description", "source", "id",
+PROSE = frozenset({"title", "authors", "definition", "where", "statement", "note", "notes", "description", "source", "id",
                    "name", "venue", "year", "url", "doi", "comment", "reason", "label", "kind", "rel", "reading",
                    "orientation", "text", "citation", "section", "paper"})
 
