@@ -127,9 +127,9 @@ FILES = [
     (lambda: _claims(statement="x" * 20_001), "a string of 20001 characters"),
     (lambda: _claims(statement="y" * 1_000_000), "a string of 1000000 characters"),
     (lambda: _claims(paper='authors = "' + "t" * 30_000 + '"'), "a string of 30000 characters"),
-    (lambda: _claims(claim="assume = [" + ", ".join(['"TP = 1"'] * 2001) + "]"), "2001 entries"),
+    (lambda: _claims(claim="assume = [" + ", ".join(['"TP = 1"'] * 5001) + "]"), "5001 entries"),
     (lambda: _claims(claim="assume = [" + ", ".join(['"TP = 1"'] * 200_000) + "]"), "200000 entries"),
-    (lambda: _many_claims(2001), "claim: 2001 entries"),
+    (lambda: _many_claims(5001), "claim: 5001 entries"),
     (lambda: _claims(statement="\\\\begin{array}{*{99999999}{c}}x\\\\end{array}"), "a repeat count"),
     (lambda: _claims(statement="9^{9^{9^{9}}}"), "a tower of numeric exponents"),
 ]
@@ -153,8 +153,10 @@ PROPERTIES = [
     ('expectation = "fixed-size"\nrelation = "="\nvalue = "2^{10^{10}}"', "a tower of numeric exponents"),
     ('expectation = "fixed-size"\nrelation = "="\nvalue = "9**9**9**9"', "a tower of numeric exponents"),
     ('transform = "TP + 1"\nrelation = "better"\nwhere = "AP >= 1e5000"', "the exponent e5000"),
-    ('transform = "TP + ' + "+".join(["1"] * 700) + '"\nrelation = "better"', "terms (at most 600)"),
-    ('transform = "' + "(" * 50 + "TP" + ")" * 50 + '"\nrelation = "better"', "groups nested 50 deep"),
+    ('source = "s"\ntransform = "TP + 1"\nrelation = "better"\nwhere = "AP >= ' + "+".join(["1"] * 700) + '"',
+     "more than 600 nodes"),
+    ('source = "s"\ntransform = "TP + 1"\nrelation = "better"\nwhere = "AP >= ' + "(" * 50 + "1" + ")" * 50 + '"',
+     "nested"),
     ('transform = "TP + 1"\nrelation = "better"\nsource = "' + "s" * 20_001 + '"', "a string of 20001"),
 ]
 
@@ -173,9 +175,9 @@ MEASURES = [
     ('counts = "TP^1000000 / n"', "the exponent 1000000"),
     ('counts = "TP / n + 1e1000000000"', "the exponent e1000000000"),
     (f'counts = "TP / n + {DIGITS}"', "a number of 5000 digits"),
-    ('counts = "' + "+".join(["TP"] * 1000) + '"', "terms (at most 600)"),
+    ('counts = "' + "+".join(["TP"] * 1000) + '"', "more than 600 nodes"),
     ('counts = "' + "sqrt(" * 2000 + "TP" + ")" * 2000 + '"', "characters"),
-    ('counts = "TP / n"\nparams = [' + ", ".join([f'"a{k}>0"' for k in range(2001)]) + "]", "2001 entries"),
+    ('counts = "TP / n"\nparams = [' + ", ".join([f'"a{k}>0"' for k in range(5001)]) + "]", "5001 entries"),
 ]
 
 

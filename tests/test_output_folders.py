@@ -261,3 +261,13 @@ def test_a_manifest_that_is_a_symlink_or_a_fifo_is_refused_not_read(tmp_path):
     os.mkfifo(out / outfolder.MANIFEST)
     with pytest.raises(OutputError, match="not a regular file"):
         outfolder.accept(out)
+
+
+def test_check_keeps_earlier_measures_reports(tmp_path):
+    out = tmp_path / "tex"
+    for name in ("Acc", "F1"):
+        r = invoke("check", "--measure", name, "--no-pdf", "--latex", str(out), "--time-limit", "20",
+                   "--headline-only")
+        assert r.exit_code == 0, r.output
+    reports = sorted(p.name for p in out.glob("check-*.tex"))
+    assert len(reports) == 2, reports       # a paper may \input each; only a stale check.pdf goes

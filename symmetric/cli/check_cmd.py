@@ -326,8 +326,10 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     outdir = Path(latex_dir)
     written = check_report.report_files([(k.name, m, rs) for k, m, rs in results], outdir)
     written[latex_render.MACROS] = (latex_render.TEMPLATES / latex_render.MACROS).read_text(encoding="utf-8")
+    # earlier measures' reports stay (a paper may \\input each); only a stale check.pdf goes
+    kept = {p.name for p in outdir.glob("check-*.tex")} if outdir.is_dir() else set()
     built = texbuild.write_document(written, outdir, check_report.MAIN, command="check", force=force,
-                                    pdf=not no_pdf and bool(texbuild.tex_engine()))
+                                    pdf=not no_pdf and bool(texbuild.tex_engine()), keep=kept)
     for (_, m, _), name in zip(results, [n for n in written if n.startswith("check-")]):
         err.print(f"LaTeX report of {m.name}: {outdir / name}", markup=False, highlight=False)
     tex = outdir / check_report.MAIN

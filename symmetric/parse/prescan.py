@@ -31,7 +31,7 @@ from ..errors import InputError
 class FileLimits:
     max_digits: int = 1000          # digits in a row, anywhere in the file
     max_string: int = 20_000        # characters of one string value
-    max_entries: int = 2000         # entries of one array or table
+    max_entries: int = 5000         # entries of one array or table
     max_formula: int = 4000         # characters of one formula
     max_terms: int = 600            # names, numbers and operators of one formula
     max_depth: int = 40             # nested braces, parentheses and brackets of one formula
@@ -123,20 +123,23 @@ def _name(path: tuple) -> str:
     return ", ".join(out) or "the file"
 
 
-def check_data(data, source: str, limits: FileLimits = FILE_LIMITS, path: tuple = ()) -> None:
+def check_data(data, source: str, limits: FileLimits = FILE_LIMITS, path: tuple = (), *,
+               formulas: bool = True) -> None:
     """Every value of parsed TOML data: strings as :func:`check_string`, arrays and tables at
-    most ``max_entries`` long.  Iterative depth is bounded by tomllib's nesting check."""
+    most ``max_entries`` long.  Iterative depth is bounded by tomllib's nesting check.
+    ``formulas=False``: the caller's expression parser bounds formula length, terms and depth
+    itself (with the line and column), so only the other bounds are checked here."""
     if isinstance(data, dict):
         if len(data) > limits.max_entries:
             raise InputError(f"{_name(path)}: a table of {len(data)} entries (at most {limits.max_entries})",
                              source=source)
         for key, value in data.items():
-            check_data(value, source, limits, path + (str(key),))
+            check_data(value, source, limits, path + (str(key),), formulas=formulas)
     elif isinstance(data, list):
         if len(data) > limits.max_entries:
             raise InputError(f"{_name(path)}: {len(data)} entries (at most {limits.max_entries})", source=source)
         for k, value in enumerate(data):
-            check_data(value, source, limits, path + (k,))
+            check_data(value, source, limits, path + (k,), formulas=formulas)
     elif isinstance(data, str):
         key = next((p for p in reversed(path) if isinstance(p, str)), "")
-        check_string(data, _name(path), source, formula=key not in PROSE, limits=limits)
+        check_string(data, _name(path), source, formula=formulas and key not in PROSE, limits=limits)

@@ -72,7 +72,9 @@ def load_toml(path: str) -> tuple[str, str, dict]:
         if line is None and "end of document" in str(exc):
             line = text.count("\n") + 1
         raise InputError(f"invalid TOML: {message}", source=source, line=line, column=column) from None
-    prescan.check_data(data, source)        # every value bounded before it is interpreted
+    # every value bounded before it is interpreted; formulas are bounded by the expression
+    # parser itself, with their line and column (parse/limits.py)
+    prescan.check_data(data, source, formulas=False)
     return source, text, data
 
 
