@@ -331,3 +331,13 @@ def test_api_errors_from_the_child_are_raised_as_such():
     worker.start()
     worker.join(60)
     assert "NOSUCH" in str(out["error"])
+
+
+@pytest.mark.parametrize("command", ["measures", "property"])
+@pytest.mark.parametrize("name", NAMES, ids=range(len(NAMES)))
+def test_control_characters_in_checks_error_lines_are_escaped(tmp_path, name, command):
+    missing = str(tmp_path / name)
+    args = [missing] if command == "measures" else ["--property", missing, "--measure", "MCC"]
+    result = _run("check", *args, "--no-pdf", "--latex", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert not any(ord(ch) < 0x20 and ch != "\n" or ch in "\x7f\u202e" for ch in result.stderr), repr(result.stderr)
