@@ -31,6 +31,8 @@ from ..errors import InputError
 class FileLimits:
     max_digits: int = 1000          # digits in a row, anywhere in the file
     max_string: int = 20_000        # characters of one string value
+    max_file: int = 1_000_000       # characters of a claims, measure or property file (the largest example: 5 KB)
+    max_line: int = 200_000         # characters of one line of the file (tomllib reads a 15 MB string at 1.8 GB)
     max_entries: int = 5000         # entries of one array or table
     max_formula: int = 4000         # characters of one formula
     max_terms: int = 600            # names, numbers and operators of one formula
@@ -60,9 +62,25 @@ def _position(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
+def check_size(text: str, source: str, limits: FileLimits = FILE_LIMITS) -> None:
+    """At most ``max_file`` characters: first of all (a 15 MB string took the TOML nesting scan's
+    regex to 1.8 GB)."""
+    if len(text) > limits.max_file:
+        raise InputError(f"a file of {len(text)} characters (at most {limits.max_file})", source=source)
+
+
 def check_text(text: str, source: str, limits: FileLimits = FILE_LIMITS) -> None:
-    """The raw text: no number longer than ``max_digits`` (tomllib would turn a 5000-digit
-    integer into a ValueError, sympy a 100k-digit decimal into minutes of work)."""
+    """The raw text: no line longer than ``max_line`` and no number longer than ``max_digits``
+    (tomllib would turn a 5000-digit integer into a ValueError, sympy a 100k-digit decimal into
+    minutes of work)."""
+    check_size(text, source, limits)
+    long_line = re.compile(r"[^\n]{%d}" % (limits.max_line + 1)).search(text)
+    if long_line is not None:
+        end = text.find("\n", long_line.start())
+        end = len(text) if end < 0 else end
+        line, _ = _position(text, long_line.start())
+        raise InputError(f"a line of {end - long_line.start()} characters (at most {limits.max_line})",
+                         source=source, line=line)
     m = re.compile(r"\d{%d,}" % (limits.max_digits + 1)).search(text)
     if m is not None:
         end = m.end()

@@ -59,8 +59,9 @@ def load_toml(path: str) -> tuple[str, str, dict]:
     InputError naming the file, line and column."""
     source = str(path)
     text = read_text(path)
+    prescan.check_size(text, source)    # first: check_nesting's string regex took 1.8 GB on a 15 MB string
     check_nesting(text, source)
-    prescan.check_text(text, source)    # a 5000-digit number is refused before tomllib converts it
+    prescan.check_text(text, source)    # long lines, and 5000-digit numbers before tomllib converts them
     try:
         data = tomllib.loads(text)
     except RecursionError:      # check_nesting bounds the depth; this is the last line of defence

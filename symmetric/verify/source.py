@@ -108,8 +108,9 @@ def _headers(text: str) -> dict[str, list[int]]:
 
 
 def _load(text: str, source: str) -> dict:
+    prescan.check_size(text, source)    # first: the scans below are regexes
     check_nesting(text, source)     # tomllib recurses: a deeply nested file is refused first
-    prescan.check_text(text, source)    # a 5000-digit number is refused before tomllib converts it
+    prescan.check_text(text, source)    # long lines, and 5000-digit numbers before tomllib converts them
     try:
         data = tomllib.loads(text)
         prescan.check_data(data, source)    # every value bounded before it is interpreted
