@@ -348,3 +348,23 @@ def test_control_characters_in_checks_error_lines_are_escaped(tmp_path, name, co
     result = _run("check", *args, "--no-pdf", "--latex", str(tmp_path / "out"))
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output
     assert not any(ord(ch) < 0x20 and ch != "\n" or ch in "\x7f\u202e" for ch in result.stderr), repr(result.stderr)
+
+
+# ---------------------------------------------------------------- the bounds' own scans are linear
+
+LEGAL = [
+    lambda: _claims(statement=("9" * 1000 + " ") * 19),             # was minutes in the e-exponent regex
+    lambda: _claims(statement=("9" * 999 + "e") * 19),
+    lambda: _claims(statement=("1." + "9" * 990 + "^") * 19),
+    lambda: _claims(paper='authors = """\n' + ("y" * 150_000 + "\n") * 6 + '"""'),    # 94 s in a line scan
+]
+
+
+@pytest.mark.parametrize("make", LEGAL, ids=range(len(LEGAL)))
+def test_the_scans_of_the_bounds_are_fast(tmp_path, make):
+    f = tmp_path / "c.toml"
+    f.write_text(make())
+    start = time.monotonic()
+    result = _run("verify", str(f), "--time-limit", "5")
+    assert time.monotonic() - start < SECONDS
+    assert "Traceback" not in result.output and result.exit_code in (0, 2), result.output
