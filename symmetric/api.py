@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from .claims.model import ClaimResult
 from .errors import InvalidArgumentType
 from .measures import registry
-from .properties import driver
+from .properties import driver, isolated
 from .evidence import PropertyResult
 
 
@@ -48,8 +48,53 @@ def check(measure_or_name, properties: Iterable | str | None = None, *, time_lim
     {axis: choice or choices} or "AXIS=CHOICE" strings, e.g. ``{"model": "fixed-size"}`` -- adds
     that reading for the properties with those axes (``symmetric list --properties`` lists them)."""
     target = measure(measure_or_name) if isinstance(measure_or_name, str) else measure_or_name
+    properties = _properties_argument(properties)
+    _readings_argument(readings)
+    seconds = driver.time_limit_seconds(time_limit)
+    if isolated.needed(seconds):        # a worker thread has no SIGALRM: a child process, killed at the deadline
+        names = tuple(p.name for p in driver._resolve(properties, driver.kind_of(target)))
+        results = isolated.check(target, properties, time_limit=seconds, readings=readings, alternates=alternates,
+                                 names=names)
+        for r in results:
+            if progress is not None:
+                progress(r, None)
+        return results
     return driver.check(target, properties, time_limit=time_limit, progress=progress, readings=readings,
                         alternates=alternates)
+
+
+def _properties_argument(properties):
+    """None, a name, or names / loaded properties; anything else is InvalidArgumentType
+    (``check("F1", 5)`` was a raw TypeError)."""
+    if properties is None or isinstance(properties, str):
+        return properties
+    if isinstance(properties, (bytes, bytearray)) or not isinstance(properties, Iterable):
+        raise InvalidArgumentType("properties", properties, "must be a property name, names, or properties "
+                                                            "from load_properties")
+    properties = tuple(properties)
+    for item in properties:
+        if item is None or isinstance(item, (int, float, complex, bytes, bytearray, dict, list, tuple, set)):
+            raise InvalidArgumentType("properties", item, "each must be a property name (str) or a property "
+                                                          "from load_properties")
+    return properties
+
+
+def _readings_argument(readings) -> None:
+    """None, "AXIS=CHOICE", such strings, or {axis: choice or choices} (all str)."""
+    def strings(value) -> bool:
+        return isinstance(value, str) or (isinstance(value, (list, tuple, set, frozenset))
+                                          and all(isinstance(v, str) for v in value))
+    if readings is None or isinstance(readings, str):
+        return
+    if isinstance(readings, dict):
+        for axis, choice in readings.items():
+            if not isinstance(axis, str):
+                raise InvalidArgumentType("readings", axis, "an axis must be a str")
+            if not strings(choice):
+                raise InvalidArgumentType(f"readings[{axis!r}]", choice, "must be a choice (str) or choices")
+        return
+    if not strings(readings):
+        raise InvalidArgumentType("readings", readings, 'must be {axis: choice}, "AXIS=CHOICE" or such strings')
 
 
 def load_properties(path) -> tuple:

@@ -147,7 +147,7 @@ def test_cluster_scheduler_agrees_with_local():
 def test_cli_unreachable_scheduler(tmp_path):
     assert_user_error(invoke("atlas", "--measure", "Acc", "--property", "SYM", "--no-cache", "--no-pdf",
                              "--scheduler", "nonsense://nowhere", "--out", str(tmp_path / "a")),
-                      "--scheduler nonsense://nowhere", "cannot connect")
+                      "--scheduler 'nonsense://nowhere'", "unknown scheme")
 
 
 def test_names_are_escaped_in_html_and_tex():

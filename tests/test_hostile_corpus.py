@@ -237,8 +237,9 @@ OUTPUTS = [
     (["check", "--counts", "TP/n", "--latex", "FILE"], "is a file"),
     (["check", "--counts", "TP/n", "--latex", "FILE/sub"], "is not a directory"),
     (["prove", "sebastiani15.f1.mon", "--out", "FILE"], "is a file"),
-    (["prove", "sebastiani15.f1.mon", "--out", "."], "is the current folder or contains it"),
-    (["prove", "sebastiani15.f1.mon", "--out", ".."], "is the current folder or contains it"),
+    # a folder of the user's (no manifest, not empty) is refused, never replaced (issue 27)
+    (["prove", "sebastiani15.f1.mon", "--out", "TMP"], "is not empty and has no .symmetric-manifest.json"),
+    (["prove", "sebastiani15.f1.mon", "--out", ".."], "is not empty and has no .symmetric-manifest.json"),
     (["prove", "sebastiani15.f1.mon", "--json", ""], "must not be empty"),
     (["prove", "sebastiani15.f1.mon", "--json", "DIR"], "is a directory"),
     (["prove", "nonexistent.claim"], "unknown claim id or prefix 'nonexistent.claim'"),

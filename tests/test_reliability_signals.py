@@ -46,7 +46,7 @@ def _wait_for(proc: subprocess.Popen, text: bytes, timeout: float = 240) -> byte
     return seen
 
 
-def test_sigterm_during_prove_leaves_the_folder_all_old_or_all_new(tmp_path):
+def test_sigterm_during_prove_leaves_the_files_all_old_or_all_new(tmp_path):
     out = tmp_path / "latex_out"
     first = _prove(out, *([] if tex_engine() else ["--no-pdf"]))
     assert first.wait(timeout=300) == 0, first.stderr.read()
@@ -62,9 +62,10 @@ def test_sigterm_during_prove_leaves_the_folder_all_old_or_all_new(tmp_path):
         rest = run.communicate(timeout=120)[1] or b""
         assert sorted(f.name for f in out.iterdir()) == names
         assert _state(out) in ("old", "new"), when
-        if run.returncode != 0:         # stopped before the swap: one line, nothing left behind
+        if run.returncode != 0:         # stopped: one line, nothing left behind; the files (manifest
+            # included) are written with the signal held for the milliseconds it takes, so they
+            # are all old (stopped before) or all new (the signal arrived while they were written)
             assert run.returncode in (128 + signal.SIGTERM, -signal.SIGTERM) and b"Traceback" not in rest
-            assert _state(out) == "old"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["latex_out"]
 
 

@@ -173,8 +173,9 @@ def _cluster(units: Sequence[Unit], time_limit, address: str, progress: Progress
     from distributed import Client, as_completed
     try:
         client = Client(address, timeout="20s")
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise InputError(f"--scheduler {address}: cannot connect to a Dask scheduler ({exc})") from None
+    except Exception as exc:    # noqa: BLE001 - whatever Dask raises on a bad peer (TypeError, MemoryError)
+        raise InputError(f"--scheduler {address}: cannot connect to a Dask scheduler "
+                         f"({type(exc).__name__}: {str(exc)[:200]})") from None
     with client:
         futures = [client.submit(decide_isolated, batch, time_limit, pure=False) for batch in batches(units)]
         found = {}

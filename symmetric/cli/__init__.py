@@ -14,6 +14,7 @@ import importlib
 import signal
 import sys
 import threading
+import unicodedata
 
 import click
 
@@ -91,7 +92,7 @@ class SymmetricGroup(click.Group):
             with output_errors():
                 return super().main(*args, **kwargs)
         except StreamError as exc:
-            click.echo(f"symmetric: error: {exc}", err=True)
+            click.echo(f"symmetric: error: {printable(str(exc))}", err=True)
             sys.exit(1)
         except Terminated as exc:
             click.echo(f"symmetric: stopped by {exc.name}; outputs not yet replaced are unchanged", err=True)
@@ -106,8 +107,19 @@ class SymmetricGroup(click.Group):
             check_stream()          # before the work: its result must have somewhere to go
             return super().invoke(ctx)
         except InputError as exc:
-            click.echo(f"symmetric: error: {exc}", err=True)
+            click.echo(f"symmetric: error: {printable(str(exc))}", err=True)
             sys.exit(2)
+        except RecursionError:      # the readers bound nesting first; this is the last line of defence
+            click.echo("symmetric: error: the input is nested too deeply to be read", err=True)
+            sys.exit(2)
+
+
+def printable(text: str) -> str:
+    """``text`` with control and format characters shown escaped (ESC as \\x1b, NUL as \\x00,
+    a right-to-left override as \\u202e): a file name or value echoed in an error line must not
+    reach the terminal raw (set the window title, clear the screen, hide text)."""
+    return "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp")
+                   else f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}" for ch in text)
 
 
 @click.group(cls=SymmetricGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -14,11 +14,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..atlas import plan, run
+from ..atlas.scheduler import check as check_scheduler
+from ..crosscheck import cached
 from ..store.cells import Cache
 from ..errors import InputError
 from ..render import atlas as atlas_render
 from ..render import atlas_html
-from ..render import files, texbuild
+from ..render import files, outfolder, texbuild
 from . import main, options
 
 
@@ -91,14 +93,21 @@ def _refuse_pointless(workers_given: bool, scheduler: str | None, cache_dir: str
               help=f"Per-cell cache folder [default: {default_cache()}].")
 @click.option("--no-cache", is_flag=True, help="Compute every cell; read and write no cache.")
 @click.option("--no-pdf", is_flag=True, help="Do not run pdflatex.")
-def atlas(out_dir, workers, scheduler, time_limit, measures, properties, readings, cache_dir, no_cache, no_pdf):
+@click.option("--force", is_flag=True, help=options.FORCE_HELP)
+def atlas(out_dir, workers, scheduler, time_limit, measures, properties, readings, cache_dir, no_cache, no_pdf,
+          force=False):
     source = click.get_current_context().get_parameter_source("workers")
     _refuse_pointless(source is not ParameterSource.DEFAULT, scheduler, cache_dir, no_cache)
+    if scheduler is not None:       # before the work: empty, malformed, unreachable or not Dask
+        check_scheduler(scheduler)
     seconds = options.time_limit(time_limit)
     units = plan.units(measures, properties, readings)
-    files.check_writable(out_dir, directory=True, replaced=True)
-    cache = Cache(None if no_cache else (cache_dir or default_cache()))
+    files.check_writable(out_dir, directory=True)
+    outfolder.accept(out_dir, force=force)      # before the work: a folder not symmetric's is refused
     err = Console(stderr=True)
+    cache = Cache(None if no_cache else (cache_dir or default_cache()), recheck=cached.recheck,
+                  on_reject=lambda message: err.print(f"atlas: {message}", markup=False, highlight=False,
+                                                      soft_wrap=True))
     total = sum(len(u.cells) for u in units)
     start = time.perf_counter()
     columns = (TextColumn("atlas"), BarColumn(), MofNCompleteColumn(), TextColumn("cells"), TimeElapsedColumn())
@@ -108,7 +117,8 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
                              progress=lambda settled: bar.advance(task, settled))
     took = time.perf_counter() - start
     pdf = not no_pdf and texbuild.tex_engine() is not None
-    written = texbuild.write_document(atlas_html.document(result.results), out_dir, atlas_render.MAIN, pdf=pdf)
+    written = texbuild.write_document(atlas_html.document(result.results), out_dir, atlas_render.MAIN, pdf=pdf,
+                                      command="atlas", force=force)
     tally = "; ".join(f"{scope}: " + ", ".join(f"{k} {v}" for v, k in c.items())
                       for scope, c in atlas_render.counts(result.results).items())
     err.print(f"atlas: {total} cells in {took:.1f} s ({result.computed} computed, {result.cached} from the cache"

@@ -36,7 +36,7 @@ from ..evidence import NO_READING
 from ..evidence import PropertyResult
 from ..render import check_report
 from ..render import json as json_render
-from ..render import files, texbuild
+from ..render import files, outfolder, texbuild
 from ..render import latex as latex_render
 from ..render import text as text_render
 from ..userinput.usernames import check_name
@@ -246,8 +246,9 @@ def _user_properties(files_, measures) -> list | None:
 @click.option("--headline-only", is_flag=True,
               help="Decide only the headline readings (and any --reading), not the strict definedness "
                    "reading shown beside them by default.")
+@click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings, property_files, headline_only):
+          time_limit, readings, property_files, headline_only, force=False):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -272,6 +273,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=tuple(toml_files))
     files.check_writable(latex_dir, directory=True)
+    outfolder.accept(latex_dir, force=force)
     measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
     if given_text:
         check_name(name)
@@ -322,22 +324,18 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     elif json_file is not None:
         files.write_text(json_file, json.dumps(report, indent=2, default=str) + "\n")
     outdir = Path(latex_dir)
-    try:
-        outdir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise files.OutputError(f"{outdir}: could not be created ({exc.strerror})") from None
     written = check_report.report_files([(k.name, m, rs) for k, m, rs in results], outdir)
     written[latex_render.MACROS] = (latex_render.TEMPLATES / latex_render.MACROS).read_text(encoding="utf-8")
-    for name, content in written.items():
-        files.write_text(outdir / name, content)
+    # earlier measures' reports stay (a paper may \\input each); only a stale check.pdf goes
+    kept = {p.name for p in outdir.glob("check-*.tex")} if outdir.is_dir() else set()
+    built = texbuild.write_document(written, outdir, check_report.MAIN, command="check", force=force,
+                                    pdf=not no_pdf and bool(texbuild.tex_engine()), keep=kept)
     for (_, m, _), name in zip(results, [n for n in written if n.startswith("check-")]):
         err.print(f"LaTeX report of {m.name}: {outdir / name}", markup=False, highlight=False)
     tex = outdir / check_report.MAIN
     err.print(f"LaTeX written to {tex} (summary; \\inputs each measure's report)", markup=False, highlight=False)
-    if not no_pdf and texbuild.tex_engine():
-        try:
-            inputs = [outdir / name for name in written if name != check_report.MAIN]
-            err.print(f"PDF built: {texbuild.build_pdf(tex, inputs)}", highlight=False)
-        except texbuild.TexBuildError as exc:
-            err.print(f"PDF not built: {exc}", markup=False, highlight=False)
-            sys.exit(1)
+    if built.pdf is not None:
+        err.print(f"PDF built: {built.pdf}", highlight=False)
+    if built.pdf_error is not None:
+        err.print(f"PDF not built: {built.pdf_error}", markup=False, highlight=False)
+        sys.exit(1)

@@ -17,11 +17,11 @@ from ..claims import cellcache, parallel, registry
 from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
 from ..errors import UnknownNameError
 from ..properties import catalogue
-from ..render import files, texbuild
+from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
 from ..render import text as text_render
-from . import main
+from . import main, options
 
 
 def _register_papers() -> None:
@@ -89,8 +89,9 @@ def _verdict_table(results: list[Proved]) -> Table:
               help="Worker processes that run the claims side by side (1: all in this process). "
                    "The outputs are the same for any number.")
 @click.option("--no-cache", is_flag=True, help=NO_CACHE_HELP)
+@click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir: str, workers: int,
-          no_cache: bool = False) -> None:
+          no_cache: bool = False, force: bool = False) -> None:
     """Run the claims whose id starts with any PREFIX (all claims when none is given).
 
     Prints a table of claim ids and verdicts (proved, corrected, refuted, undetermined),
@@ -102,7 +103,8 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     # every output is checked before the work, so that a bad path costs no time
     if json_file is not None and json_file != "-":
         files.check_writable(json_file)
-    files.check_writable(outdir, directory=True, replaced=True)
+    files.check_writable(outdir, directory=True)
+    outfolder.accept(outdir, force=force)
     err = Console(stderr=True)
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
@@ -126,12 +128,14 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     elif json_file is not None:
         files.write_text(json_file, json.dumps(report, indent=2) + "\n")
 
-    # the output folder, PDF included, is replaced as a unit: an interrupted run leaves it all
-    # old, and concurrent runs replace it one after the other (render/texbuild.write_document)
+    # only symmetric's files are added or replaced (render/outfolder.py); the main document
+    # inputs every claim, so the files of claims this run did not select are kept, not stale
     document = latex_render.document_of_fragments({r.id: r.tex for r in results},
                                                    [c.id for c in registry.all_claims()])
     main_name = f"{latex_render.MAIN_NAME}.tex"
-    written = texbuild.write_document(document, outdir, main_name, pdf=not no_pdf and bool(texbuild.tex_engine()))
+    written = texbuild.write_document(document, outdir, main_name, pdf=not no_pdf and bool(texbuild.tex_engine()),
+                                      command="prove", force=force,
+                                      keep={latex_render.claim_file_name(c.id) for c in registry.all_claims()})
     err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_name})", highlight=False)
     if written.pdf_error is not None:
         err.print(f"PDF not built: {written.pdf_error}", markup=False, highlight=False)

@@ -17,3 +17,7 @@ def time_limit(text: str) -> float | None:
     if not math.isfinite(seconds) or seconds < 0 or seconds >= 1e7:
         raise InputError(f"--time-limit must be a number of seconds >= 0 and below 1e7 (0 = no limit), got {text!r}")
     return seconds or None
+
+
+FORCE_HELP = ("Write into an output folder that is not empty and was not written by symmetric "
+              "(only symmetric's files are added or replaced; nothing else in it is changed).")

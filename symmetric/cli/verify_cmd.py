@@ -18,11 +18,11 @@ from rich.table import Table
 
 from ..claims.model import ClaimResult, ClaimVerdict
 from ..errors import InputError
-from ..render import files, texbuild
+from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
 from ..render import text as text_render
-from . import main
+from . import main, options, printable
 from .verify_paper import VERDICT_STYLE, verify_paper
 
 
@@ -73,8 +73,9 @@ def _time_limit(text: str) -> float | None:
 @click.option("--show", "show", metavar="ID", help="Print every step of claim ID: printed, derived, status, check.")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="At most this many seconds per claim (0 = no limit).")
+@click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, defs: str | None,
-           show: str | None, time_limit: str) -> None:
+           show: str | None, time_limit: str, force: bool = False) -> None:
     """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]), or
     every displayed relation of FILE.tex (with --defs for the paper's own notation).
 
@@ -86,7 +87,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
     if file.endswith(".tex"):
         if show is not None:
             raise InputError("--show is for claims files; with a .tex paper use --json")
-        verify_paper(file, defs, json_file, seconds, outdir, no_pdf)
+        verify_paper(file, defs, json_file, seconds, outdir, no_pdf, force=force)
         return
     if defs is not None:
         raise InputError("--defs is for a .tex paper (a claims file declares its own measures and assume)")
@@ -95,6 +96,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
         files.check_writable(json_file, inputs=(file,))
     if outdir is not None:
         files.check_writable(outdir, directory=True, inputs=(file,))
+        outfolder.accept(outdir, force=force)
     claims_file, prepared = verifier.prepare(file)
     ids = [item.claim.id for item in prepared]
     if show is not None and show not in ids:
@@ -108,7 +110,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
         results.append(result)
         err.print(f"[{VERDICT_STYLE[result.verdict]}]{result.verdict.value}[/] ({result.seconds:.2f} s)",
                   highlight=False)
-    out.print(_verdict_table(results, f"symmetric verify {file}"))
+    out.print(_verdict_table(results, f"symmetric verify {printable(file)}"))
     for r in results:
         if r.id == show:
             out.print(_step_table(r))
@@ -126,14 +128,13 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
         files.write_text(json_file, json.dumps(report, indent=2) + "\n")
     if outdir is not None:
         document = latex_render.document_files(results, [r.id for r in results], title=claims_file.title)
-        out_path = files.write_files(document, outdir)
-        main_tex = out_path / f"{latex_render.MAIN_NAME}.tex"
-        err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_tex.name})", highlight=False)
-        if not no_pdf and texbuild.tex_engine():
-            try:
-                pdf = texbuild.build_pdf(main_tex, sorted(out_path.glob("*.tex")))
-            except texbuild.TexBuildError as exc:
-                err.print(f"PDF not built: {exc}", markup=False, highlight=False)
-                sys.exit(1)
-            err.print(f"PDF built: {pdf}", highlight=False)
+        main_name = f"{latex_render.MAIN_NAME}.tex"
+        written = texbuild.write_document(document, outdir, main_name, command="verify", force=force,
+                                          pdf=not no_pdf and bool(texbuild.tex_engine()))
+        err.print(f"LaTeX written to {outdir}/ ({len(results)} claim files, {main_name})", highlight=False)
+        if written.pdf_error is not None:
+            err.print(f"PDF not built: {written.pdf_error}", markup=False, highlight=False)
+            sys.exit(1)
+        if written.pdf is not None:
+            err.print(f"PDF built: {written.pdf}", highlight=False)
     sys.exit(0 if all(r.verdict is ClaimVerdict.PROVED for r in results) else 1)

@@ -11,9 +11,10 @@ from rich.console import Console
 from rich.table import Table
 
 from ..claims.model import ClaimVerdict
-from ..render import files, texbuild
+from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import text as text_render
+from . import printable
 
 # the colours of `prove`'s table (verify_cmd uses them too)
 VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
@@ -35,38 +36,40 @@ def _json(item) -> dict:
     return out
 
 
-def _annotate(file: str, items, outdir: str, no_pdf: bool, err: Console) -> bool:
-    """The annotated copy (and its PDF when a TeX engine is there); False if the PDF failed."""
+def _annotate(file: str, items, outdir: str, no_pdf: bool, err: Console, force: bool) -> bool:
+    """The annotated copy (and its PDF when a TeX engine is there), written by the rules of
+    output folders (render/outfolder.py: the user's other files are left as they were);
+    False if the PDF failed."""
     from pathlib import Path
 
     from ..render.annotated import annotated
     from ..verify.texsource import source
     name = f"{Path(file).stem}-checked.tex"
-    out_path = files.write_files({name: annotated(source(file), items)}, outdir)
-    err.print(f"annotated copy written to {out_path / name}", highlight=False, markup=False)
-    if no_pdf or not texbuild.tex_engine():
-        return True
-    try:
-        pdf = texbuild.build_pdf(out_path / name)
-    except texbuild.TexBuildError as exc:
-        err.print(f"PDF not built: {exc}", markup=False, highlight=False)
+    written = texbuild.write_document({name: annotated(source(file), items)}, outdir, name,
+                                      pdf=not no_pdf and texbuild.tex_engine() is not None,
+                                      command="verify-paper", force=force)
+    err.print(f"annotated copy written to {written.folder / name}", highlight=False, markup=False)
+    if written.pdf_error is not None:
+        err.print(f"PDF not built: {written.pdf_error}", markup=False, highlight=False)
         return False
-    err.print(f"PDF built: {pdf}", highlight=False, markup=False)
+    if written.pdf is not None:
+        err.print(f"PDF built: {written.pdf}", highlight=False, markup=False)
     return True
 
 
 def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: float | None,
-                 outdir: str | None = None, no_pdf: bool = False) -> None:
+                 outdir: str | None = None, no_pdf: bool = False, force: bool = False) -> None:
     from ..verify.paper import check_paper      # sympy loads only when the command runs
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=(file,))
     if outdir is not None:
         files.check_writable(outdir, directory=True, inputs=(file,))
+        outfolder.accept(outdir, force=force)      # refused before the work, not after it
     err = Console(stderr=True)
     out = err if json_file == "-" else Console()
     items = check_paper(file, defs, seconds,
                         progress=lambda i: err.print(f"line {i.line}: {i.result.verdict.value}", highlight=False))
-    table = Table(title=f"symmetric verify {file}")
+    table = Table(title=f"symmetric verify {printable(file)}")
     for column in ("line", "relation", "verdict"):
         table.add_column(column, overflow="fold")
     for item in items:
@@ -89,7 +92,7 @@ def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: fl
         print(json.dumps(report, indent=2))
     elif json_file is not None:
         files.write_text(json_file, json.dumps(report, indent=2) + "\n")
-    if outdir is not None and not _annotate(file, items, outdir, no_pdf, err):
+    if outdir is not None and not _annotate(file, items, outdir, no_pdf, err, force):
         sys.exit(1)
     ok = not unread and all(i.result.verdict is ClaimVerdict.PROVED for i in relations)
     sys.exit(0 if ok else 1)

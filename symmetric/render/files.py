@@ -84,14 +84,42 @@ def _existing_ancestor(path: Path) -> Path:
     return Path("/")
 
 
+def _umask() -> int:
+    try:        # Linux: read it without changing it (os.umask is process-wide, not thread-safe)
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def file_mode() -> int:
+    return 0o666 & ~_umask()
+
+
+def _kept_mode(path: Path) -> int:
+    """A replaced file keeps its mode (a user's 0600 report stays private); a new one gets the
+    mode any new file gets (not mkstemp's 0600)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return file_mode()
+    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else file_mode()
+
+
 def write_text(path: str | Path, text: str) -> Path:
-    """Write ``text`` (UTF-8) to ``path`` atomically."""
+    """Write ``text`` (UTF-8) to ``path`` atomically (mode 0666 & ~umask, as a new file gets)."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
+            os.fchmod(handle.fileno(), _kept_mode(path))
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException as exc:
@@ -109,6 +137,7 @@ def copy_file(source: Path, target: Path) -> Path:
     os.close(fd)
     try:
         shutil.copyfile(source, tmp)
+        os.chmod(tmp, file_mode())     # mkstemp's 0600 would make the PDF unlike the other outputs
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -18,11 +18,12 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import OutputError, copy_file, staged_folder
+from . import outfolder
+from .files import OutputError, copy_file
 
 MAX_PASSES = 4
 PASS_SECONDS = 120
@@ -131,9 +132,12 @@ def _compile(main: Path, scratch: Path, timeout: float) -> tuple[str, str]:
     return log, toc_read
 
 
-def build(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECONDS) -> BuildReport:
+def build(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECONDS,
+          install: Callable[[Path, str], Path] | None = None) -> BuildReport:
     """Compile ``main`` (with the other ``inputs`` it ``\\input``s, all from one folder) in a
-    scratch folder; the PDF replaces ``main``'s ``.pdf`` only when the build succeeded."""
+    scratch folder in the system's temporary folder (never beside the output: a run killed
+    there leaves nothing in the user's folders); the PDF replaces ``main``'s ``.pdf`` only when
+    the build succeeded, by ``install(built, name)`` when given (an output folder's writer)."""
     main = Path(main)
     if tex_engine() is None:
         raise TexBuildError("no TeX engine (pdflatex) on PATH")
@@ -144,7 +148,9 @@ def build(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECO
         log, toc = _compile(main, scratch, timeout)
         aux = scratch / f"{main.stem}.aux"
         labels = _labels(aux.read_text(errors="replace")) if aux.exists() else {}
-        pdf = copy_file(scratch / f"{main.stem}.pdf", main.with_suffix(".pdf"))
+        built = scratch / f"{main.stem}.pdf"
+        pdf = (install(built, built.name) if install is not None
+               else copy_file(built, main.with_suffix(".pdf")))
         return BuildReport(pdf, log, _contents(toc), labels)
 
 
@@ -179,27 +185,29 @@ class Written:
 
 
 def write_document(document: Mapping[str, str], target: str | Path, main_name: str, *, pdf: bool,
-                   timeout: float = PASS_SECONDS) -> Written:
-    """Write the files of ``document`` (name -> text) and, with ``pdf``, build ``main_name``'s PDF,
-    all in a staged copy of ``target`` that then replaces it as a unit: an interrupted run (a
-    signal, a failed write) leaves ``target`` all old, a finished one all new -- the PDF
-    included -- and two runs at once each replace it whole (see :func:`.files.replace_folder`).
+                   timeout: float = PASS_SECONDS, command: str = "symmetric", force: bool = False,
+                   keep: Iterable[str] = ()) -> Written:
+    """Write the files of ``document`` (name -> text) into ``target`` and, with ``pdf``, build
+    ``main_name``'s PDF (in the system's temporary folder) and install it there, by the rules of
+    :mod:`.outfolder`: only symmetric's files are added or replaced, the rest of the folder is
+    left as it was; then what this ``command`` wrote before and did not write now (and ``keep``
+    does not name: another claim's file that the main document still inputs) is removed.
     A failed PDF build does not stop the ``.tex`` files (``pdf_error`` says why)."""
     built, error = None, None
-    with staged_folder(target) as stage:
-        for name, text in document.items():
-            try:
-                (stage / name).write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise OutputError(f"{Path(target) / name}: could not be written ({exc.strerror or exc}); "
-                                  f"{target} is unchanged") from None
+    names = set(document) | ({Path(main_name).with_suffix(".pdf").name} if pdf else set())
+    with outfolder.open_folder(target, command, force=force) as folder:
+        folder._check(names)            # every name, the PDF's too, before the first write
+        folder.write(document)
         if pdf:
-            main = stage / main_name
+            main = folder.path / main_name
+            inputs = sorted(folder.path / n for n in folder.owned() if n.endswith(".tex") and n != main_name
+                            and (n in document or n in set(keep)))
             try:
-                build_pdf(main, sorted(p for p in stage.glob("*.tex") if p != main), timeout=timeout)
-                built = Path(target) / main.with_suffix(".pdf").name
+                built = build(main, inputs, timeout=timeout, install=lambda src, name: folder.copy_in(src, name)).pdf
             except TexBuildError as exc:
-                error = TexBuildError(str(exc).replace(str(stage), str(target)))
+                error = exc     # its message says the PDF was not changed: it is kept, not stale
+                keep = {*keep, main.with_suffix(".pdf").name}
+        folder.remove_stale(set(keep))
     return Written(Path(target), built, error)
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Sentence, _Slot
 from ..logic import Verdict
+from .bignum import tame
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
 from .escape import safe_math, tex_escape, tex_user_text
 from .notation import author_math, to_latex
@@ -41,6 +42,7 @@ def math(value) -> str:
         return "(" + ", ".join(math(v) for v in value) + ")"
     if isinstance(value, str):
         return rf"\text{{{tex_escape(value)}}}"
+    value = tame(value)             # a huge exact number is named by its size (bignum.py)
     if isinstance(value, Fraction):
         value = sp.Rational(value.numerator, value.denominator)
     return to_latex(value)
@@ -241,6 +243,7 @@ def tex_math(value, *, printed: bool = False) -> str:
         return author_math(value.latex.format(*(tex_math(a, printed=printed) for a in value.args)))
     if isinstance(value, Verdict):
         return value.value
+    value = tame(value)
     if isinstance(value, Fraction):
         value = sp.Rational(value.numerator, value.denominator)
     return to_latex(value, complements=not printed)

@@ -13,6 +13,7 @@ from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Counterexample, Sentence, _Slot, as_sentence
 from ..logic import Verdict
 from . import cases
+from .bignum import tame
 
 
 def join_sentences(pieces) -> str:
@@ -60,6 +61,7 @@ _PRINTER = _Printer()
 
 def plain(value) -> str:
     """One mathematical object as plain text."""
+    value = tame(value)        # a huge exact number is named by its size (bignum.py)
     if value is None:
         return "undefined"
     if isinstance(value, ContingencyTable):

@@ -39,6 +39,29 @@ class Unencodable(SymmetricError):
     """A result holding an object this codec cannot write and read back exactly."""
 
 
+# bounds on what a cached result may hold, checked before a number is built (a cache file is
+# data from disk: ["float", "1.5", 300000000] would otherwise ask mpmath for 3e8 bits)
+MAX_DIGITS = 2000           # characters of an integer, numerator or denominator
+MAX_PRECISION = 2048        # bits of a Float
+MAX_NAME = 200              # characters of a symbol's name, or a float's repr
+
+
+def _digits(text) -> int:
+    text = str(text)
+    if len(text) > MAX_DIGITS:
+        raise Unencodable(f"a number of {len(text)} characters in a cached result (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _bounded(value):
+    """A JSON number or string of a decoded entry, bounded like the sympy numbers."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_DIGITS * 4:
+        raise Unencodable("a number too long in a cached result")
+    if isinstance(value, str) and len(value) > 100_000:
+        raise Unencodable("a string too long in a cached result")
+    return value
+
+
 def _sympy(x: sp.Basic) -> list:
     if isinstance(x, sp.Integer):
         return ["int", str(int(x))]
@@ -63,10 +86,12 @@ def _sympy(x: sp.Basic) -> list:
 def _unsympy(node: list) -> sp.Basic:
     tag, *rest = node
     if tag == "int":
-        return sp.Integer(int(rest[0]))
+        return sp.Integer(_digits(rest[0]))
     if tag == "rat":
-        return sp.Rational(int(rest[0]), int(rest[1]))
+        return sp.Rational(_digits(rest[0]), _digits(rest[1]))
     if tag == "float":
+        if not isinstance(rest[1], int) or not 1 <= rest[1] <= MAX_PRECISION or len(str(rest[0])) > MAX_NAME:
+            raise Unencodable(f"a float of precision {str(rest[1])[:20]} in a cached result (at most {MAX_PRECISION})")
         return sp.Float(rest[0], precision=rest[1])
     if tag == "dummy":
         return sp.Dummy(rest[0], dummy_index=rest[1], **rest[2])
@@ -119,9 +144,9 @@ def decode(data):
         case "none":
             return None
         case "b" | "i" | "s":
-            return rest[0]
+            return _bounded(rest[0])
         case "frac":
-            return Fraction(rest[0], rest[1])
+            return Fraction(_bounded(rest[0]), _bounded(rest[1]))
         case "table":
             return ContingencyTable(*(decode(v) for v in rest[0]))
         case "t":

@@ -28,6 +28,7 @@ import re
 import tomllib
 
 from ..errors import InputError
+from ..parse import prescan
 from .kinds import Kind, kind_named, misfit_form, owners
 from .measures import build_measure, lookup
 from .usernames import check_name
@@ -58,7 +59,9 @@ def load_toml(path: str) -> tuple[str, str, dict]:
     InputError naming the file, line and column."""
     source = str(path)
     text = read_text(path)
+    prescan.check_size(text, source)    # first: check_nesting's string regex took 1.8 GB on a 15 MB string
     check_nesting(text, source)
+    prescan.check_text(text, source)    # long lines, and 5000-digit numbers before tomllib converts them
     try:
         data = tomllib.loads(text)
     except RecursionError:      # check_nesting bounds the depth; this is the last line of defence
@@ -70,6 +73,9 @@ def load_toml(path: str) -> tuple[str, str, dict]:
         if line is None and "end of document" in str(exc):
             line = text.count("\n") + 1
         raise InputError(f"invalid TOML: {message}", source=source, line=line, column=column) from None
+    # every value bounded before it is interpreted; formulas are bounded by the expression
+    # parser itself, with their line and column (parse/limits.py)
+    prescan.check_data(data, source, formulas=False)
     return source, text, data
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..errors import InputError
+from ..parse import prescan
 from ..userinput.toml_measures import check_nesting
 from ..userinput.toml_text import Locator, read_text, string_locator
 
@@ -107,9 +108,13 @@ def _headers(text: str) -> dict[str, list[int]]:
 
 
 def _load(text: str, source: str) -> dict:
+    prescan.check_size(text, source)    # first: the scans below are regexes
     check_nesting(text, source)     # tomllib recurses: a deeply nested file is refused first
+    prescan.check_text(text, source)    # long lines, and 5000-digit numbers before tomllib converts them
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
+        prescan.check_data(data, source)    # every value bounded before it is interpreted
+        return data
     except tomllib.TOMLDecodeError as exc:
         m = _TOML_POSITION.search(str(exc))
         line, column = (int(m.group(1)), int(m.group(2))) if m else (None, None)
