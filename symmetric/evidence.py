@@ -180,11 +180,24 @@ class PropertyResult:
     # the reading it was decided in (protocol.Reading.name, e.g. "defined, bernoulli"); set by the
     # driver, which knows the property's axes ("" only for a result built outside the driver)
     reading: str = ""
+    # the independent cross-check's record (what it covered, or the contradiction it found); set
+    # only by the driver's review, so None means the verdict rests on its checker alone.  The
+    # sentence is also a line of ``proof`` (the reader sees it beside the argument).
+    review: Sentence | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "proof", tuple(as_sentence(line) for line in self.proof))
         if self.counterexample is not None and not isinstance(self.counterexample, Counterexample):
             raise TypeError(f"counterexample must be a Counterexample, got {type(self.counterexample).__name__}")
+
+    @property
+    def reviewed(self) -> bool:
+        """Whether the independent cross-check reviewed this result (the driver's one path)."""
+        return self.review is not None
+
+    def argument(self) -> tuple[Sentence, ...]:
+        """The checker's own argument: the proof without the cross-check's record."""
+        return tuple(line for line in self.proof if line is not self.review and line != self.review)
 
     def datum(self, key: str):
         return dict(self.data).get(key)

@@ -47,7 +47,7 @@ def utility_aw(d: Derivation) -> None:
     d.equal("forms 1 and 2 agree for every output (Bayes)", to_joint(forms[0][1]), to_joint(forms[1][1]),
             domain=_with_params(JOINT_DOMAIN, u), show_printed=sp.Eq(forms[0][1], forms[1][1], evaluate=False))
     aw = prop("Utility", "AW")
-    d.own("derivative in $P(S)$", props.size_derivative(u), aw.proof[:1])
+    d.own("derivative in $P(S)$", props.size_derivative(u), aw.argument()[:1])
     theta_printed = (1 - g) / g
     holds = aw.verdict is Verdict.HOLDS
     theta = _threshold_of(aw)
@@ -56,7 +56,7 @@ def utility_aw(d: Derivation) -> None:
                 justification="threshold derived by the Absolute Weighting checker")
         d.fact("fixed iff $\\alpha = \\theta$, grows iff $\\alpha > \\theta$, decreases iff $\\alpha < \\theta$",
                True, derived=r"\operatorname{sign}\frac{\partial U}{\partial P(S)} = \operatorname{sign}(\alpha - \theta)",
-               justification=aw.proof[1:])
+               justification=aw.argument()[1:])
     d.conclude(holds, "Utility satisfies Absolute Weighting with threshold $P(\\neg G)/P(G)$." if holds else
                ("The Absolute Weighting checker did not confirm the threshold:", aw.reason))
 
@@ -298,7 +298,7 @@ def f_gq(d: Derivation) -> None:
             harmonic(alpha, g, s), domain=domain, show_printed=(harmonic(alpha, Pr(G), Pr(S))))
     gq = prop("F", "NIGQ")
     d.fact("with $P(G)$ fixed, $F_\\alpha$ grows with $P(S_{ni})$", gq.verdict is Verdict.HOLDS,
-           derived=sp.Gt(sp.factor(props.size_derivative(f)), 0, evaluate=False), justification=gq.proof)
+           derived=sp.Gt(sp.factor(props.size_derivative(f)), 0, evaluate=False), justification=gq.argument())
     d.conclude(gq.verdict is Verdict.HOLDS if gq.verdict is not Verdict.UNDETERMINED else None,
                "F satisfies Non-Informativeness Growing Quality.",
                reason=gq.reason if gq.verdict is Verdict.UNDETERMINED else None)

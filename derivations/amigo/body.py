@@ -120,7 +120,7 @@ def strict_monotonicity(d: Derivation) -> None:
         flag = _verdict_flag(result)
         holds = None if flag is None else flag == printed
         d.fact(f"Strict Monotonicity of {name}", holds, printed=Verdict.of(printed), derived=Verdict.of(flag),
-               justification=result.proof or result.reason)
+               justification=result.argument() or result.reason)
         if holds is False and wrong is None:
             wrong = (name, result)
     if wrong is not None:
@@ -130,7 +130,7 @@ def strict_monotonicity(d: Derivation) -> None:
         m = measure(name)
         params = {p.symbol: sp.Rational(cx[str(p.symbol)]) for p in m.params if str(p.symbol) in cx}
         qa, qb = exact_value(m, before, params), exact_value(m, after, params)
-        d.counterexample((f"{name}: ", result.proof[0]),
+        d.counterexample((f"{name}: ", result.argument()[0]),
                          {"before": before, "after": after, **{str(k): v for k, v in params.items()}},
                          sp.Le(m.orientation * qb, m.orientation * qa))
         d.conclude(False, f"The list is not right as printed: {name} does not satisfy Strict Monotonicity.")
@@ -271,7 +271,7 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
     kept = (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ"))
     for (name, _), result in zip(kept, cells(kept)):
         d.fact(f"{name} keeps {result.property}", _verdict_flag(result),
-               printed=Verdict.HOLDS, derived=Verdict.of(_verdict_flag(result)), justification=result.proof)
+               printed=Verdict.HOLDS, derived=Verdict.of(_verdict_flag(result)), justification=result.argument())
     d.conclude(True, "Non-informative smoothing preserves non-informativeness of every conditional, so the "
                      "smoothed F keeps Growing Quality and the smoothed Lam% and Odds keep Fixed Quality.")
 

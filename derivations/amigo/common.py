@@ -20,6 +20,7 @@ from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.measures.base import Measure
 from symmetric.properties import amigo as props
+from symmetric.properties.driver import decide
 from symmetric.space import NONINFORMATIVE_DOMAIN, to_noninformative
 from symmetric.measures.smoothing import laplace, noninformative_smoothing
 
@@ -67,7 +68,8 @@ def _measure_cells(keys: tuple) -> list:
     for key in keys:
         current, name, column = key
         with configured(**dataclasses.asdict(current)):      # the caller's settings, in a worker too
-            out.append((key, props.check_one(measure(name), column)))
+            # the one decision path: reviewed by the cross-check, under the time limit, headline reading
+            out.append((key, decide(measure(name), column)))
     return out
 
 

@@ -55,14 +55,14 @@ def properties_table(d: Derivation) -> None:
             flag = _verdict_flag(result)
             holds = None if flag is None else flag == printed
             d.fact(f"{name} / {column}", holds, printed=Verdict.of(printed), derived=Verdict.of(flag),
-                   justification=result.proof or result.reason)
+                   justification=result.argument() or result.reason)
             if holds is False and first_wrong is None and result.counterexample:
                 first_wrong = (name, column, result)
     wrong = d.labels(Verdict.FAILS)
     undecided = d.labels(Verdict.UNDETERMINED)
     if first_wrong:
         name, column, result = first_wrong
-        d.note((f"First disagreeing cell with a counterexample: {name} / {column}: ", result.proof[0]))
+        d.note((f"First disagreeing cell with a counterexample: {name} / {column}: ", result.argument()[0]))
     d.conclude(True if not undecided or wrong else None,
                f"{len(TABLE_ROWS) * 4 - len(wrong) - len(undecided)} cells agree with the printed matrix, "
                f"{len(wrong)} disagree, {len(undecided)} undecided.",

@@ -11,8 +11,8 @@ from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import epsilon_for, p, q
-from symmetric.quantification.properties import ABOVE, BELOW, check_all, resolve
-from .common import _note_reconstructions, _rows, _truncates_to, CANDIDATE_SAMPLE_SIZES, ORDER, paper_smoothing
+from symmetric.quantification.properties import ABOVE, BELOW, resolve
+from .common import _note_reconstructions, _rows, _truncates_to, CANDIDATE_SAMPLE_SIZES, ORDER, paper_smoothing, verdicts_of
 
 
 # ------------------------------------------------------------------ Appendix A
@@ -23,13 +23,13 @@ from .common import _note_reconstructions, _rows, _truncates_to, CANDIDATE_SAMPL
            '$\\mathrm{AE}$ enjoys IoI, NN, IND, MON (via B-MON), IMP (via B-IMP) and ABS (via B-ABS).'))
 def appendix_a_ae(d: Derivation) -> None:
     _note_reconstructions(d, ("AE",))
-    r = check_all(qm.get("AE"), None)
+    r = verdicts_of("AE")
     ok = True
     for prop in ("IoI", "NN", "IND", "B-MON", "MON", "B-IMP", "IMP", "B-ABS", "ABS"):
         res = r[prop]
         d.fact(f"AE enjoys {prop}", {Verdict.HOLDS: True, Verdict.FAILS: False}.get(res.verdict),
                printed=f"\\text{{{prop} holds}}", derived=f"\\text{{{res.verdict.value}}}",
-               justification=res.proof or res.reason)
+               justification=res.argument() or res.reason)
         ok = ok and res.verdict is Verdict.HOLDS
     d.conclude(True if ok else None, "AE enjoys IoI, NN, IND, and MON, IMP, ABS through IND and their "
                "binary forms, as Appendix A states." if ok else "Not every property was established.")

@@ -10,7 +10,8 @@ from symmetric.checks.decide import exact_sign
 from symmetric.claims import Derivation
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution, epsilon_for
-from symmetric.quantification.properties import check_all
+from symmetric.properties.driver import decide
+from symmetric.quantification.properties import PROPERTY_ORDER
 
 
 PAPER = "quant"
@@ -85,5 +86,14 @@ def paper_smoothing():
     return _SMOOTHING_CACHE[0]
 
 
+def verdicts_of(name: str, smoothing=None) -> dict:
+    """Every quantification property of measure ``name`` through the one decision path (the
+    real-valuedness and definedness guards, the endpoint search, the cross-check and the time
+    limit); ``smoothing`` matters to smoothed measures only, so it keys nothing else."""
+    m = qm.get(name)
+    options = {"smoothing": smoothing} if m.smoothed and smoothing is not None else {}
+    return {prop: decide(m, prop, **options) for prop in PROPERTY_ORDER}
+
+
 def _verdicts(smoothing):
-    return {name: check_all(qm.get(name), smoothing) for name in ORDER}
+    return {name: verdicts_of(name, smoothing) for name in ORDER}

@@ -35,7 +35,7 @@ def table1(d: Derivation) -> None:
         for col, printed in zip(COLUMNS, TABLE1[name]):
             r = results[name][col]
             derived = {Verdict.HOLDS: "Y", Verdict.FAILS: "N"}.get(r.verdict)
-            why = r.proof[-1:] if r.verdict is Verdict.HOLDS else (r.reason or "",)
+            why = r.argument()[-1:] if r.verdict is Verdict.HOLDS else (r.reason or "",)
             if r.counterexample:
                 why += (counterexample_sentence(r.counterexample, "; witness: "),)
             holds = None if derived is None else derived == printed

@@ -12,6 +12,7 @@ from symmetric.domain import Domain
 from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.properties import sebastiani as axioms
+from symmetric.properties.driver import decide
 from symmetric.space import CELLS, FN, FP, TN, TP
 
 
@@ -48,11 +49,13 @@ def _generic(measure):
     return f.args[-1][0] if isinstance(f, sp.Piecewise) else f
 
 
-def _axiom(d: Derivation, measure, check, expect: Verdict, label: str):
-    """Run an axiom checker and record whether its verdict is the expected one."""
-    r = check(measure)
+def _axiom(d: Derivation, measure, prop: str, expect: Verdict, label: str, reading=None):
+    """Decide axiom ``prop`` (in ``reading``, default its headline) through the one decision path
+    (cross-checked, time-limited) and record whether its verdict is the expected one."""
+    r = decide(measure, prop, reading)
     note = (f" [{r.reason}]",) if isinstance(r.reason, str) else (r.reason,)
-    why = r.proof + (note if r.reason and r.proof else ()) if r.proof else r.reason
+    argument = r.argument()
+    why = argument + (note if r.reason and argument else ()) if argument else r.reason
     d.fact(f"{label}: {measure.name} {r.property} {r.verdict.value}", r.verdict is expect, justification=why)
     return r
 

@@ -36,7 +36,7 @@ def f1_mon(d: Derivation) -> None:
            justification="exact values at (TP, FP, FN, TN) = (0, 0, 2, 2) and (0, 2, 2, 0)")
     _table_cx(d, "the classifier at (0, 2, 2, 0) is improved twice (FP -> TN) to (0, 0, 2, 2) and F1 stays 0",
               b, sp.Eq(va, vb))
-    _axiom(d, _m("F1"), axioms.check_mon, Verdict.FAILS, "checker")
+    _axiom(d, _m("F1"), "MON", Verdict.FAILS, "checker")
     d.conclude(True, "$F_1$ does not satisfy MON: with $TP = 0$ it ignores how the negatives are classified.")
 
 
@@ -70,7 +70,7 @@ def f1_con(d: Derivation) -> None:
     stipulated = exact_value(_m("F1"), (0, 0, 0, 3), {})
     d.fact("the stipulated value differs from the limit", stipulated is not None and stipulated != lim,
            printed="F_1 = 1", derived=PrintedLatex(r"F_1(0,0,0,3) = {0} \ne {1}", stipulated, lim))
-    _axiom(d, _m("F1"), axioms.check_con, Verdict.FAILS, "checker")
+    _axiom(d, _m("F1"), "CON", Verdict.FAILS, "checker")
     d.conclude(True, "$F_1$ is not continuous at $TP = FP = FN = 0$, so it does not satisfy CON.",
                corrected_statement="$\\partial F_1/\\partial TN = 2TP/(AP+AN+TP-TN)^2$ (not "
                                    "$2(AP+AN+TP)/(AP+AN+TP-TN)^2$); the rest holds.")
@@ -99,7 +99,7 @@ def f1_cha(d: Derivation) -> None:
            "equally likely, footnote 2), which is about 0.666; it is close to the uniform-size model "
            f"(number of predicted positives uniform), whose exact value is about {sp.Float(u100, 5)}.")
     for name in models:
-        _axiom(d, f1, lambda m, n=name: axioms.check_cha(m, n), Verdict.FAILS, f"checker [{name}]")
+        _axiom(d, f1, "CHA", Verdict.FAILS, f"checker [{name}]", {"model": name})
     d.conclude(True, "$E[F_1]$ of the random classifier depends on the test set under both random models, "
                      "so $F_1$ does not satisfy CHA.",
                corrected_statement=f"With $AN = 0$ and $|D| = 100$, $E[F_1] \\approx {sp.Float(e100, 4)}$ when every "
@@ -133,7 +133,7 @@ def f1_imb(d: Derivation) -> None:
             domain=EVERYWHERE.with_intervals([(p, 0, 1)]))
     d.note("0.666 is 2/3 truncated (rounded it is 0.667); at prevalence 0.01 the acceptor scores 2/101, "
            "about 0.0198, i.e. 0.02 rather than 0.01.")
-    _axiom(d, f1, axioms.check_imb, Verdict.FAILS, "checker")
+    _axiom(d, f1, "IMB", Verdict.FAILS, "checker")
     d.conclude(True, "The trivial acceptor's $F_1$ depends on the prevalence, so $F_1$ does not satisfy IMB.",
                corrected_statement="At prevalence 0.01 the acceptor scores $2/101 \\approx 0.02$; at 0.5 it "
                                    "scores $2/3 \\approx 0.667$.")
@@ -160,7 +160,7 @@ def f1_sym(d: Derivation) -> None:
     d.fact("$2TP/(2TP+FP+FN) \\ne 2TN/(2TN+FN+FP)$", decision.value is False,
            printed=r"\frac{2TP}{2TP+FP+FN} \neq \frac{2TN}{2TN+FN+FP}",
            justification=(decision.method, *_differ_at(decision.witness)))
-    r = _axiom(d, _m("F1"), axioms.check_sym, Verdict.FAILS, "checker")
+    r = _axiom(d, _m("F1"), "SYM", Verdict.FAILS, "checker")
     t = tuple(r.counterexample["h"])
     u = tuple(r.counterexample["swapped"])
     _table_cx(d, f"F1 at {t} differs from F1 with the classes swapped, at {u}", t,

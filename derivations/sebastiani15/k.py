@@ -52,8 +52,8 @@ def k_axioms(d: Derivation) -> None:
         values = {(a, b): axioms.expected_value(k, model, a, b) for a, b in ((0, 3), (1, 4), (3, 2), (5, 0))}
         d.fact(f"$E[K(h^{{rand}})] = 0$ exactly on four test sets ({name})", all(v == 0 for v in values.values()),
                printed="0", derived=PrintedLatex(", ".join(f"{{{i}}}" for i in range(len(values))), *values.values()), justification=model.description)
-    for prop, check in axioms.CHECKERS:
-        _axiom(d, k, check, Verdict.HOLDS, "checker")
+    for prop, _ in axioms.CHECKERS:
+        _axiom(d, k, prop, Verdict.HOLDS, "checker")
     d.conclude(True, "K satisfies all eight axioms (CHA under both random models).")
 
 
@@ -109,8 +109,8 @@ def k_multiclass(d: Derivation) -> None:
     absent = multiclass_k([[2, 0, 0], [2, 0, 0], [0, 0, 0]])
     d.own("IMB needs every class present: with class 3 absent the all-into-class-1 classifier scores", absent,
           "exact; the binary IMB likewise assumes AP > 0 and AN > 0")
-    for prop, check in axioms.CHECKERS:
-        _axiom(d, _m("K-SLC"), check, Verdict.HOLDS, "checker, |C| = 2")
+    for prop, _ in axioms.CHECKERS:
+        _axiom(d, _m("K-SLC"), prop, Verdict.HOLDS, "checker, |C| = 2")
     d.conclude(True, "Eq. (10) reduces to eq. (5) for two classes and keeps the axioms in their multi-class "
                      "form (IMB for test sets where every class is present; range $[-1/(|C|-1), 1]$).")
 

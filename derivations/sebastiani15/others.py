@@ -57,7 +57,7 @@ def others_mon(d: Derivation) -> None:
     d.note("LAM% is taken in its algebraic count form $\\sqrt{FN\\,FP}/(\\sqrt{FN\\,FP}+\\sqrt{TP\\,TN})$, the "
            "spam-track logit definition written without logarithms (see sebastiani15.table2); lower is better.")
     for name in ("ASP", "DOR", "Lam%"):
-        _axiom(d, _m(name), axioms.check_mon, Verdict.FAILS, "checker")
+        _axiom(d, _m(name), "MON", Verdict.FAILS, "checker")
     d.conclude(True, "ASP, DOR and LAM% all fail MON.")
 
 
@@ -103,7 +103,7 @@ def others_con(d: Derivation) -> None:
     d.own("where the standard MCC's derivative really blows up: $PP = 0$ ($TP = 0, TN = AN$)", pp0,
           "AP = AN = 2, along TP = eps (exact limit)")
     for name in ("ASP", "MCC", "Lam%"):
-        _axiom(d, _m(name), axioms.check_con, Verdict.FAILS, "checker")
+        _axiom(d, _m(name), "CON", Verdict.FAILS, "checker")
     d.conclude(True, "ASP, MCC and LAM% are not $C^1$ on the whole domain.",
                corrected_statement="$\\partial ASP/\\partial TP = TP(TP+2AN-2TN)/(AP(TP+AN-TN)^2)$ and "
                                    "$\\partial ASP/\\partial TN = TP^2/(AP(TP+AN-TN)^2)$, undefined where $AP = 0$ or "
@@ -129,7 +129,7 @@ def others_sde(d: Derivation) -> None:
         d.fact(f"{name} undefined on every table with " + " = ".join(c.name for c in zero) + " = 0",
                is_undefined_constant(e), derived=e, justification="the other cells positive symbols")
     for name in ("ASP", "MCC"):
-        _axiom(d, _m(name), axioms.check_sde, Verdict.FAILS, "checker")
+        _axiom(d, _m(name), "SDE", Verdict.FAILS, "checker")
     d.conclude(True, "ASP and MCC are undefined for some test sets and classifiers: they fail SDE.")
 
 
@@ -172,7 +172,7 @@ def others_wde(d: Derivation) -> None:
            "definition (log of 1/0), not of its algebraic form, which is undefined only when "
            "$FN\\,FP = 0$ and $TP\\,TN = 0$; WDE fails for both forms.")
     for name in ("DOR", "Lam%"):
-        _axiom(d, _m(name), axioms.check_wde, Verdict.FAILS, "checker")
+        _axiom(d, _m(name), "WDE", Verdict.FAILS, "checker")
     d.conclude(True, "DOR and LAM% are defined for some classifiers and undefined for others on the same "
                      "test set: they fail WDE.")
 
@@ -186,7 +186,7 @@ def others_imb(d: Derivation) -> None:
     for name in ("Acc", "ASP"):
         v = sp.piecewise_fold(_m(name).count_form.xreplace({TP: AP, FP: AN, FN: 0, TN: 0}))
         d.equal(f"{name}$(h^{{acc}})$", AP / (AP + AN), v, show_printed="\\frac{AP}{|D|}")
-        _axiom(d, _m(name), axioms.check_imb, Verdict.FAILS, "checker")
+        _axiom(d, _m(name), "IMB", Verdict.FAILS, "checker")
     d.conclude(True, "For the trivial acceptor both Accuracy and ASP equal the prevalence $AP/|D|$: IMB fails.")
 
 

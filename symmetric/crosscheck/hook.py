@@ -106,9 +106,12 @@ def review(measure, found, statement=None):
     return {name: review_one(measure, r, statement) for name, r in found.items()}
 
 
+_NOTHING_TO_REVIEW = Sentence("Cross-check: an undetermined result has no verdict to confirm.")
+
+
 def review_one(measure, result: PropertyResult, statement=None) -> PropertyResult:
-    if result.verdict is Verdict.UNDETERMINED:
-        return result
+    if result.verdict is Verdict.UNDETERMINED:     # no verdict to confirm; recorded, not shown
+        return replace(result, review=_NOTHING_TO_REVIEW)
     kind = _kind(measure)
     table, defaults = _predicates(kind)
     formula = _formula(measure, written_of(measure), kind)
@@ -150,7 +153,7 @@ def review_one(measure, result: PropertyResult, statement=None) -> PropertyResul
 def _with(result: PropertyResult, sentence) -> PropertyResult:
     """The cross-check's sentence opens the proof: the argument's own conclusion stays last (the
     verdict table shows the last line when there is no reason)."""
-    return replace(result, proof=(sentence,) + result.proof)
+    return replace(result, proof=(sentence,) + result.proof, review=sentence)
 
 
 def _covered(finding: Finding, source: str, reading: str, settings: int = 1):
@@ -223,7 +226,7 @@ def _contradiction(result: PropertyResult, what: str, witness: Witness) -> Prope
     reason = f"cross-check contradiction: {what}: {_describe(witness)}"
     sentence = witness_sentence(f"Cross-check: {what}; witness: ", witness)
     return PropertyResult(result.property, result.measure, Verdict.UNDETERMINED, result.proof + (sentence,),
-                          None, reason, result.data)
+                          None, reason, result.data, result.reading, review=sentence)
 
 
 def _mine(value):

@@ -184,18 +184,23 @@ def _units(chosen: Sequence[Property], wanted, alternates: bool) -> list[Unit]:
     return units
 
 
-def unit(pairs: Sequence[tuple[Property, Reading]]) -> Unit:
+def unit(pairs: Sequence[tuple[Property, Reading]], options: Mapping | None = None) -> Unit:
     """The unit deciding ``pairs``: one (property, reading) of a property decided alone, or the
-    chosen members of one group (each in its headline reading), decided together."""
+    chosen members of one group (each in its headline reading), decided together.  ``options``:
+    keyword arguments of a group's decider that are not readings (the quantification papers'
+    smoothing constant)."""
     pairs = tuple(pairs)
     first, reading = pairs[0]
     if first.group is None:
         if len(pairs) != 1:
             raise InvalidArgument("pairs", [p.name for p, _ in pairs], "a property outside a group is decided alone")
+        if options:
+            raise InvalidArgument("options", dict(options), f"{first.name} is decided by its reading alone")
         return pairs, lambda m: first.decide(m, **reading.as_kwargs())
     if any(p.group != first.group for p, _ in pairs):
         raise InvalidArgument("pairs", [p.name for p, _ in pairs], "must all belong to one group")
-    return pairs, catalogue.groups()[first.group].decide
+    group = catalogue.groups()[first.group].decide
+    return pairs, (lambda m: group(m, **options)) if options else group
 
 
 def decide_unit(measure, pairs_and_how: Unit, seconds: float | None, formula: str | None = None) -> list[PropertyResult]:
@@ -225,6 +230,58 @@ def _reviewed(measure, pairs, found, formula: str = "") -> dict[str, PropertyRes
     found = found if isinstance(found, dict) else {pairs[0][0].name: found}
     return {p.name: review(measure, _finalised(found[p.name], p, reading, formula), statement=p.statement)
             for p, reading in pairs if p.name in found}
+
+
+def reading_named(p: Property, reading=None) -> Reading:
+    """``reading`` of ``p`` as a :class:`Reading`: None (the headline), a Reading, its name
+    ("defined, bernoulli") or {axis: choice} (the headline with those choices)."""
+    if reading is None:
+        return p.headline
+    if isinstance(reading, Reading):
+        if reading not in p.readings():
+            raise InvalidArgument("reading", reading.name, f"is not a reading of {p.name}")
+        return reading
+    if isinstance(reading, str):
+        for r in p.readings():
+            if r.name.lower() == reading.lower():
+                return r
+        raise UnknownNameError(f"reading of {p.name}", reading, [r.name for r in p.readings()])
+    if isinstance(reading, Mapping):
+        check_readings((p,), parse_readings(reading), f" (of {p.name})")
+        return p.headline.with_choices(p.axes, reading)
+    raise InvalidArgumentType("reading", reading, "must be None, a Reading, its name or {axis: choice}")
+
+
+# (measure, property, reading, settings, seconds, options) -> reviewed result: every verdict a
+# claim, a command or the atlas asks for twice is decided once per process
+_DECIDED: dict = {}
+
+
+def decide(measure, prop, reading=None, *, time_limit="default", **options) -> PropertyResult:
+    """The one decision path: property ``prop`` (a name or :class:`Property`) of ``measure`` in
+    ``reading`` (default: the headline, stated once in the catalogue), decided by its checker
+    under ``time_limit`` seconds (default: the settings' ``default_time_limit``; None: none),
+    reviewed by the independent cross-check (``result.reviewed``) and memoised.  ``options`` go
+    to a group's decider (``smoothing=`` for the quantification properties).  A property decided
+    in a group is decided with its whole group, in the headline reading."""
+    from ..config import settings
+    kind = kind_of(measure)
+    p = _resolve(prop, kind)[0]
+    chosen = reading_named(p, reading)
+    current = settings()
+    seconds = time_limit_seconds(current.default_time_limit if time_limit == "default" else time_limit)
+    key = (measure, p.name, chosen, current, seconds, tuple(sorted(options.items())))
+    if key in _DECIDED:
+        return _DECIDED[key]
+    if p.group is None:
+        pairs = ((p, chosen),)
+    else:
+        if chosen != p.headline:
+            raise InvalidArgument("reading", chosen.name, f"{p.name} is decided with its group, in its headline reading")
+        pairs = tuple((q, q.headline) for q in catalogue.for_kind(kind) if q.group == p.group)
+    for (q, r), result in zip(pairs, decide_unit(measure, unit(pairs, options), seconds)):
+        _DECIDED[(measure, q.name, r, current, seconds, key[-1])] = result
+    return _DECIDED[key]
 
 
 def _formula_variants(measure, kind: str, wanted: dict) -> list[tuple[object, str]]:

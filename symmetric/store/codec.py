@@ -148,7 +148,8 @@ def _uncounterexample(data) -> Counterexample | None:
 def decode_result(data: dict) -> PropertyResult:
     return PropertyResult(data["property"], data["measure"], Verdict(data["verdict"]),
                           tuple(decode(line) for line in data["proof"]), _uncounterexample(data["counterexample"]),
-                          decode(data["reason"]), decode(data["data"]), data["reading"])
+                          decode(data["reason"]), decode(data["data"]), data["reading"],
+                          decode(data.get("review", ["none"])))
 
 
 def encode_result(result: PropertyResult) -> dict:
@@ -156,7 +157,7 @@ def encode_result(result: PropertyResult) -> dict:
     data = {"property": result.property, "measure": result.measure, "verdict": result.verdict.value,
             "reading": result.reading, "proof": [encode(line) for line in result.proof],
             "counterexample": _counterexample(result.counterexample), "reason": encode(result.reason),
-            "data": encode(result.data)}
+            "data": encode(result.data), "review": encode(result.review)}
     if decode_result(json.loads(json.dumps(data))) != result:
         raise Unencodable(f"{result.measure} {result.property} ({result.reading}): does not decode to itself")
     return data
