@@ -9,6 +9,7 @@ from symmetric.logic import Verdict
 from symmetric.render.text import counterexample_sentence
 from symmetric.quantification.distributions import epsilon_for
 from ..statements import yes_no_matrix
+from symmetric.quantification.endpoints import SCOPE
 from .common import _note_reconstructions, _verdicts, COLUMNS, ORDER, paper_smoothing, TABLE1
 
 
@@ -35,7 +36,10 @@ def table1(d: Derivation) -> None:
         for col, printed in zip(COLUMNS, TABLE1[name]):
             r = results[name][col]
             derived = {Verdict.HOLDS: "Y", Verdict.FAILS: "N"}.get(r.verdict)
-            why = r.argument()[-1:] if r.verdict is Verdict.HOLDS else (r.reason or "",)
+            # the argument's conclusion, and the endpoint search's scope note when run_all added it
+            lines = r.argument()
+            last = lines[-2:] if lines and lines[-1] == SCOPE else lines[-1:]
+            why = last if r.verdict is Verdict.HOLDS else (r.reason or "",)
             if r.counterexample:
                 why += (counterexample_sentence(r.counterexample, "; witness: "),)
             holds = None if derived is None else derived == printed
