@@ -103,6 +103,90 @@ def as_sentence(line: "Sentence | str") -> Sentence:
     return line if isinstance(line, Sentence) else Sentence(line.replace("{", "{{").replace("}", "}}"))
 
 
+# ------------------------------------------------------------------ typed values
+# A counterexample's values are typed: each says what it is the value *of* (the measure at a
+# table, an expectation on a test set, E at a point of a codeframe, an order of two predictions),
+# with everything needed to compute it again.  The independent cross-check re-evaluates each by
+# its type (:func:`symmetric.crosscheck.recheck.recheck_value`); ``label`` is display text only,
+# never read by code.  A value shown without a type (a plain (label, value) pair) is said to be
+# not re-evaluated, never silently passed.
+
+
+class _Shown:
+    """A typed value unpacks as (label, value), as a renderer lists named values."""
+
+    def __iter__(self):
+        yield self.label
+        yield self.value
+
+
+@dataclass(frozen=True)
+class Score(_Shown):
+    """The measure's exact value at a contingency table (None: undefined there) under the
+    parameter setting ``params`` ((symbol name, exact value) pairs); ``table_name`` is the key
+    of the table in :attr:`Counterexample.tables` (empty when the table is not listed there)."""
+
+    label: str
+    table: ContingencyTable
+    value: object
+    params: tuple[tuple[str, object], ...] = ()
+    table_name: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table", ContingencyTable(*self.table))
+        object.__setattr__(self, "params", _pairs(self.params))
+
+
+@dataclass(frozen=True)
+class Expectation(_Shown):
+    """E[M] of the random classifier ``model`` on the test set (AP, AN) (``size``: the output
+    size k of the fixed-size model), E[M | M defined] unless ``strict`` (None: undefined)."""
+
+    label: str
+    model: str
+    positives: int
+    negatives: int
+    value: object
+    size: int | None = None
+    params: tuple[tuple[str, object], ...] = ()
+    strict: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", _pairs(self.params))
+
+
+@dataclass(frozen=True)
+class QuantValue(_Shown):
+    """E(true, predicted) of a quantification measure (``raw``: R, the sum of the per-class terms
+    before the outer transform), exactly."""
+
+    label: str
+    true: tuple
+    predicted: tuple
+    value: object
+    raw: bool = False
+
+
+@dataclass(frozen=True)
+class Order(_Shown):
+    """The sign (-1, 0, 1) of E(true, first) - E(true, second)."""
+
+    label: str
+    true: tuple
+    first: tuple
+    second: tuple
+    value: int
+
+
+def _pairs(value) -> tuple:
+    if isinstance(value, Mapping):
+        value = value.items()
+    return tuple((str(k), v) for k, v in value)
+
+
+TYPED_VALUES = (Score, Expectation, QuantValue, Order)
+
+
 @dataclass(frozen=True)
 class Counterexample:
     """Where a statement fails, re-checked exactly before it is built.
@@ -110,7 +194,8 @@ class Counterexample:
     ``relation`` is the relation that fails (a sympy relation, or a short plain-text one such as
     ``"M(h') = M(h)"``); ``tables`` the named contingency tables; ``point`` named exact values
     (parameters, prevalences, variables); ``values`` the measure's exact values (None: undefined
-    there); ``description`` what the counterexample is."""
+    there), typed (:class:`Score`, :class:`Expectation`, ...) wherever the cross-check can compute
+    them again, else (label, value) pairs; ``description`` what the counterexample is."""
 
     relation: object = ""
     tables: tuple[tuple[str, ContingencyTable], ...] = ()
@@ -123,14 +208,20 @@ class Counterexample:
             value = getattr(self, name)
             if isinstance(value, Mapping):
                 value = tuple(value.items())
-            object.__setattr__(self, name, tuple((str(k), v) for k, v in value))
+            object.__setattr__(self, name, tuple(v if isinstance(v, TYPED_VALUES) else (str(v[0]), v[1])
+                                                 for v in value))
         object.__setattr__(self, "tables",
                            tuple((k, ContingencyTable(*t)) for k, t in self.tables))
         if isinstance(self.description, str):
             object.__setattr__(self, "description", as_sentence(self.description))
 
+    def typed(self, kind: type) -> tuple:
+        """The values of type ``kind`` (e.g. every :class:`Score`), in order."""
+        return tuple(v for v in self.values if isinstance(v, kind))
+
     def __getitem__(self, name: str):
-        """A table, a point coordinate or a value by its name (``cx["h"]``, ``cx["M(h)"]``)."""
+        """A table, a point coordinate or a value by its label (``cx["h"]``, ``cx["M(h)"]``): for
+        a reader of one known counterexample; code that checks uses the typed values."""
         for entries in (self.tables, self.point, self.values):
             for key, value in entries:
                 if key == name:

@@ -10,7 +10,8 @@ counterexample hold sympy objects; each is written as a tree of tagged lists:
   applied, such as M(h)), or ``[class name, args...]`` for every other class, rebuilt as
   ``cls(*args, evaluate=False)`` (sympy's invariant ``e == e.func(*e.args)``).  Class names are looked up in
   :data:`CLASSES` (sympy's public classes), never evaluated: a cache file is read as data.
-* ``["t", items]`` a tuple, ``["table", [TP, FP, FN, TN]]`` (each encoded), ``["frac", p, q]``, ``["s", text]``,
+* ``["typed", class, {field: value}]`` a counterexample's typed value (:data:`~symmetric.evidence.TYPED_VALUES`),
+  ``["t", items]`` a tuple, ``["table", [TP, FP, FN, TN]]`` (each encoded), ``["frac", p, q]``, ``["s", text]``,
   ``["i", n]``, ``["b", flag]``, ``["none"]``; a :class:`~symmetric.evidence.Sentence` is
   ``{"template", "args"}``.
 
@@ -20,6 +21,7 @@ does not come back equal, so a cached result is always the computed one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 
@@ -28,11 +30,20 @@ from sympy.core.function import AppliedUndef
 from sympy.functions.elementary.piecewise import ExprCondPair
 
 from ..errors import SymmetricError
-from ..evidence import ContingencyTable, Counterexample, PropertyResult, Sentence
+from ..evidence import (
+    TYPED_VALUES,
+    ContingencyTable,
+    Counterexample,
+    PropertyResult,
+    Sentence,
+)
 from ..logic import Verdict
 
 CLASSES = {name: obj for name, obj in vars(sp).items() if isinstance(obj, type) and issubclass(obj, sp.Basic)}
 CLASSES["ExprCondPair"] = ExprCondPair
+
+
+_TYPED = {cls.__name__: cls for cls in TYPED_VALUES}      # read as data: a fixed table, never a lookup of code
 
 
 class Unencodable(SymmetricError):
@@ -102,6 +113,9 @@ def encode(value) -> list | dict:
         return ["frac", value.numerator, value.denominator]
     if isinstance(value, ContingencyTable):
         return ["table", [encode(v) for v in value]]      # cells may be symbols: (a, b, c, d)
+    if isinstance(value, TYPED_VALUES):     # a counterexample's typed value: its class and fields
+        return ["typed", type(value).__name__,
+                {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}]
     if isinstance(value, Sentence):
         return {"template": value.template, "args": [encode(a) for a in value.args]}
     if isinstance(value, tuple):
@@ -128,6 +142,11 @@ def decode(data):
             return tuple(decode(v) for v in rest[0])
         case "x":
             return _unsympy(rest[0])
+        case "typed":
+            cls = _TYPED.get(rest[0])
+            if cls is None:
+                raise Unencodable(f"unknown typed value {rest[0]!r} in a cached result")
+            return cls(**{k: decode(v) for k, v in rest[1].items()})
     raise Unencodable(f"unknown tag {tag!r} in a cached result")
 
 

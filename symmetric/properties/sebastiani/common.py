@@ -14,7 +14,7 @@ import sympy as sp
 from ...checks.decide import exact_sign
 from ...config import settings
 from ...domain import EVERYWHERE, Domain
-from ...evidence import ContingencyTable, Counterexample, Sentence
+from ...evidence import ContingencyTable, Counterexample, Score, Sentence
 from ...logic import Verdict
 from ...measures.base import Measure
 from ...evidence import PropertyResult
@@ -74,7 +74,8 @@ def counterexample(relation, params: dict, tables: dict[str, Table] = (), values
         relation,
         tables={name: ContingencyTable(*t) for name, t in dict(tables).items()},
         point={**{str(k): v for k, v in params.items()}, **(point or {})},
-        values={f"M({name})": v for name, v in (values or {}).items()})
+        # typed: the cross-check computes each again at its table (a value needs its table)
+        values=tuple(Score(f"M({name})", dict(tables)[name], v, params, name) for name, v in (values or {}).items()))
 
 
 # ------------------------------------------------------------------ sentences
