@@ -177,7 +177,7 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
                                                   "; a table with an empty gold class, TP = FN = 0 or "
                                                   "FP = TN = 0, is left out: 0 < P(G) < 1") + "):")]
     param_domain = Domain("parameters", ()).with_intervals([p.interval() for p in measure.params])
-    undecided = []
+    undecided, improved = [], False     # improved: some face proved (known here, never read off the prose)
     forms = [f for f in (measure.order_form, measure.count_form) if f is not None]
     for move, m in MOVES.items():
         before_after = [(form, form.subs(m.substitution, simultaneous=True)) for form in forms]
@@ -204,8 +204,9 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
             elif decided is None:
                 undecided.append(f"{move}, face {label}")
             else:
+                improved = True
                 proof.append(say(f"{literal(move)}, face {{0}}: improvement > 0 ({literal(decided.method)}).", relations))
-    if not undecided and not any("improvement > 0" in line.template for line in proof):
+    if not undecided and not improved:
         return PropertyResult("SM", measure.name, Verdict.UNDETERMINED, tuple(proof),
                               reason="the measure is undefined on every face: nothing to compare")
     if undecided:
