@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import importlib
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import singledispatch
 from typing import NamedTuple
 
 import sympy as sp
@@ -81,13 +82,13 @@ class Sentence:
                 if prose:
                     yield prose
                 prose = ""
-                yield _Slot(self.args[int(field)])
+                yield Slot(self.args[int(field)])
         if prose:
             yield prose
 
 
 @dataclass(frozen=True)
-class _Slot:
+class Slot:
     """An argument in a sentence's reading order (so that a str argument is not read as prose)."""
 
     value: object
@@ -233,24 +234,25 @@ class Counterexample:
 
 
 # Jupyter asks an object for its LaTeX (``_repr_latex_``).  Typesetting is the rendering
-# layer's job and layers import downward only, so the ground floor keeps a table of renderers
-# (class name -> function) that :mod:`symmetric.render.jupyter` fills when it is loaded; the
-# first call loads that module by name, as a plugin (never at import time: ``import symmetric``
-# stays fast and the ground floor has no import of the layers above it).
-_LATEX_RENDERERS: dict[str, Callable[[object], str]] = {}
+# layer's job and layers import downward only, so the ground floor holds a function dispatched
+# on the object's type (functools.singledispatch) with no renderer of its own:
+# :mod:`symmetric.render.jupyter` registers one per class when it is loaded, and the first call
+# loads that module by name, as a plugin (never at import time: ``import symmetric`` stays fast
+# and the ground floor has no import of the layers above it).
 _LATEX_PLUGIN = "symmetric.render.jupyter"
 
 
-def register_latex_repr(class_name: str, render: Callable[[object], str]) -> None:
-    _LATEX_RENDERERS[class_name] = render
+@singledispatch
+def latex_of(obj) -> str | None:
+    """``obj`` as LaTeX (None: no renderer for its type); renderers register per class."""
+    return None
 
 
 def latex_repr(obj) -> str | None:
     """``obj`` as LaTeX for Jupyter, or None (Jupyter then shows the plain repr)."""
-    if not _LATEX_RENDERERS:
+    if len(latex_of.registry) == 1:          # only the fallback: the plugin is not loaded yet
         importlib.import_module(_LATEX_PLUGIN)
-    render = _LATEX_RENDERERS.get(type(obj).__name__)
-    return None if render is None else render(obj)
+    return latex_of(obj)
 
 
 def exact(value) -> sp.Basic | None:

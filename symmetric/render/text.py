@@ -9,7 +9,7 @@ from fractions import Fraction
 import sympy as sp
 
 from ..claims.model import PrintedLatex
-from ..evidence import ContingencyTable, Counterexample, Sentence, _Slot, as_sentence
+from ..evidence import ContingencyTable, Counterexample, Sentence, Slot, as_sentence
 from ..logic import Verdict
 from . import cases
 
@@ -64,7 +64,7 @@ def sentence(line: Sentence | str, math=None) -> str:
     math = math or plain
     out, labelled = [], False
     for part in as_sentence(line).parts():
-        if not isinstance(part, _Slot):
+        if not isinstance(part, Slot):
             out.append(part)
         elif isinstance(part.value, ContingencyTable) and labelled:
             # the cells are named at a sentence's first table: "from (TP, FP, FN, TN) = (0, 2, 0, 0) to (0, 1, 0, 1)"
