@@ -34,6 +34,48 @@ _FORMATTER = string.Formatter()
 NO_READING = "as defined"
 
 
+@dataclass(frozen=True)
+class Reading:
+    """One choice per axis of a property, in the property's axis order (the axes themselves are
+    :class:`symmetric.properties.protocol.Axis`; a result carries the reading it was decided in)."""
+
+    choices: tuple[tuple[str, str], ...] = ()       # (axis name, choice name)
+    # the reading of the measure's formula (catalogue.FORMULA_AXES), where the measure reads
+    # differently in them: (("zero-reciprocal", "limit"),); empty otherwise
+    formula: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The property's reading as keyed on: the choice names joined, e.g. "defined, bernoulli"."""
+        return ", ".join(c for _, c in self.choices) or NO_READING
+
+    @property
+    def label(self) -> str:
+        """As printed beside a verdict: the name, then the formula's reading ("defined;
+        zero-reciprocal=limit")."""
+        return self.name + "".join(f"; {a}={c}" for a, c in self.formula)
+
+    def __getitem__(self, axis: str) -> str:
+        for a, c in self.choices:
+            if a == axis:
+                return c
+        raise KeyError(axis)
+
+    def get(self, axis: str, default: str | None = None) -> str | None:
+        return dict(self.choices).get(axis, default)
+
+    def as_kwargs(self) -> dict[str, str]:
+        """The choices as a checker's keyword arguments ("test-sets" -> test_sets)."""
+        return {a.replace("-", "_"): c for a, c in self.choices}
+
+    def with_choices(self, axes: tuple, chosen: Mapping[str, str]) -> "Reading":
+        """This reading with the axes named in ``chosen`` that the property has set to those choices
+        (axes it does not have are ignored: a reading option applies where it makes sense)."""
+        by_axis = {a.name: a for a in axes}
+        return Reading(tuple((a, by_axis[a].choice(chosen[a]).name if a in chosen else c)
+                             for a, c in self.choices), self.formula)
+
+
 class ContingencyTable(NamedTuple):
     """A binary contingency table (the paper's Table 1): TP = |S and G|, FP, FN, TN."""
 
@@ -273,6 +315,9 @@ class PropertyResult:
     # the reading it was decided in (protocol.Reading.name, e.g. "defined, bernoulli"); set by the
     # driver, which knows the property's axes ("" only for a result built outside the driver)
     reading: str = ""
+    # the same reading as data (set by the driver; None for a result built outside it): code
+    # that needs the reading's choices reads them here, never by splitting ``reading``
+    decided_in: Reading | None = None
     # the independent cross-check's record (what it covered, or the contradiction it found); set
     # only by the driver's review, so None means the verdict rests on its checker alone.  The
     # sentence is also a line of ``proof`` (the reader sees it beside the argument).

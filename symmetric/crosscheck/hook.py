@@ -48,18 +48,22 @@ def _predicates(kind: str) -> tuple[dict, dict]:
 
 
 def reading_of(result: PropertyResult, defaults: dict) -> str | None:
-    """The predicate reading of a result: its own; for a property without axes ("as defined")
-    whose predicates name the reading they enumerate (quantification), that one."""
-    reading = getattr(result, "reading", None)
-    if reading is not None:         # the formula's reading is the measure's (its evaluator reads it)
-        reading = reading.split("; ")[0]
+    """The predicate reading of a result: the property's reading it was decided in (the
+    driver's Reading object; the plain ``reading`` of a result built outside the driver); for a
+    property without axes ("as defined") whose predicates name the reading they enumerate
+    (quantification), that one."""
+    decided = result.decided_in
+    reading = decided.name if decided is not None else (result.reading or None)
     if reading in (None, NO_READING) and (result.property, NO_READING) not in _all_predicates():
         return defaults.get(result.property)
     return reading
 
 
-def _strict(reading: str | None) -> bool:
-    """Whether a reading counts an undefined point as a failure (its definedness choice)."""
+def _strict(result: PropertyResult, reading: str | None) -> bool:
+    """Whether a reading counts an undefined point as a failure (its definedness choice): read
+    off the Reading object; a result built outside the driver names its choices in text."""
+    if result.decided_in is not None:
+        return result.decided_in.get("definedness") == "strict"
     return reading is not None and "strict" in reading.split(", ")
 
 
@@ -130,7 +134,7 @@ def review_one(measure, result: PropertyResult, statement=None) -> PropertyResul
         if kind == "quantification" and written_of(measure) is None:
             cx_note = " and its counterexample (not re-evaluated: a catalogue term may be smoothed)."
         else:
-            found = recheck_counterexample(formula, result.counterexample, _strict(reading))
+            found = recheck_counterexample(formula, result.counterexample, _strict(result, reading))
             if found.witness is not None:
                 return _contradiction(result, "the counterexample does not hold on " + formula.source, found.witness)
             if found.missing is not None:
@@ -164,9 +168,8 @@ def _recheck_note(found) -> str:
 def _unrecheckable(result: PropertyResult, why: str) -> PropertyResult:
     """A counterexample value the cross-check cannot compute again: no verdict rests on it."""
     sentence = say(f"Cross-check: the counterexample cannot be re-evaluated ({_literal(why)}).")
-    return PropertyResult(result.property, result.measure, Verdict.UNDETERMINED, result.proof + (sentence,), None,
-                          f"cross-check: the counterexample cannot be re-evaluated: {why}", result.data,
-                          result.reading, review=sentence)
+    return replace(result, verdict=Verdict.UNDETERMINED, proof=result.proof + (sentence,), counterexample=None,
+                   reason=f"cross-check: the counterexample cannot be re-evaluated: {why}", review=sentence)
 
 
 def _with(result: PropertyResult, sentence) -> PropertyResult:
@@ -236,5 +239,5 @@ def witness_sentence(prefix: str, w: Witness) -> Sentence:
 def _contradiction(result: PropertyResult, what: str, witness: Witness) -> PropertyResult:
     reason = f"cross-check contradiction: {what}: {_describe(witness)}"
     sentence = witness_sentence(f"Cross-check: {what}; witness: ", witness)
-    return PropertyResult(result.property, result.measure, Verdict.UNDETERMINED, result.proof + (sentence,),
-                          None, reason, result.data, result.reading, review=sentence)
+    return replace(result, verdict=Verdict.UNDETERMINED, proof=result.proof + (sentence,), counterexample=None,
+                   reason=reason, review=sentence)

@@ -29,7 +29,7 @@ from ..timelimit import Budget, HardLimit
 from ..crosscheck import review
 from . import catalogue
 from ..evidence import PropertyResult
-from .protocol import FORMULA_SEPARATOR, Property, Reading
+from .protocol import Property, Reading
 
 # progress(result, seconds): called as each property is decided (seconds None: decided as part of
 # a group, whose time is not the property's own)
@@ -203,32 +203,30 @@ def unit(pairs: Sequence[tuple[Property, Reading]], options: Mapping | None = No
     return pairs, (lambda m: group(m, **options)) if options else group
 
 
-def decide_unit(measure, pairs_and_how: Unit, seconds: float | None, formula: str | None = None) -> list[PropertyResult]:
+def decide_unit(measure, pairs_and_how: Unit, seconds: float | None) -> list[PropertyResult]:
     """One unit's results under ``seconds`` (None: no limit), each cross-checked and naming its
-    property and reading, in the order of its pairs; every failure mode is ``undetermined``.
-    ``formula``: the reading of the measure's formula as a suffix of the reading's name (None:
-    the one ``measure`` is in, named where its readings differ)."""
-    if formula is None:
-        formula = formula_suffix(measure)
+    property and reading (with the reading of the measure's formula where its readings differ),
+    in the order of its pairs; every failure mode is ``undetermined``."""
     pairs, decide = pairs_and_how
+    pairs = tuple((p, dataclasses.replace(r, formula=formula_choices(measure))) for p, r in pairs)
     names = [p.name for p, _ in pairs]
-    found = _guarded(lambda: _reviewed(measure, pairs, decide(measure), formula), names, measure.name, seconds)
+    found = _guarded(lambda: _reviewed(measure, pairs, decide(measure)), names, measure.name, seconds)
     return [_finalised(found.get(p.name) or _undetermined(p.name, measure.name, "internal error: no result"),
-                       p, reading, formula) for p, reading in pairs]
+                       p, reading) for p, reading in pairs]
 
 
-def _finalised(result: PropertyResult, p: Property, reading: Reading, formula: str = "") -> PropertyResult:
-    """The result as the property and reading it answers for (checkers need not know either);
-    ``formula``: the reading of the measure's formula, when it matters for this measure."""
-    return dataclasses.replace(result, property=p.name, reading=reading.name + formula)
+def _finalised(result: PropertyResult, p: Property, reading: Reading) -> PropertyResult:
+    """The result as the property and reading it answers for (checkers need not know either):
+    the Reading object (with the measure's formula reading, where it matters) and its label."""
+    return dataclasses.replace(result, property=p.name, reading=reading.label, decided_in=reading)
 
 
-def _reviewed(measure, pairs, found, formula: str = "") -> dict[str, PropertyResult]:
+def _reviewed(measure, pairs, found) -> dict[str, PropertyResult]:
     """A unit's results, each as the property and reading it answers for, after the independent
     cross-check on the written formula (:mod:`symmetric.crosscheck`): it runs inside the unit's
     share of the time limit and needs the reading to pick its predicate."""
     found = found if isinstance(found, dict) else {pairs[0][0].name: found}
-    return {p.name: review(measure, _finalised(found[p.name], p, reading, formula), statement=p.statement)
+    return {p.name: review(measure, _finalised(found[p.name], p, reading), statement=p.statement)
             for p, reading in pairs if p.name in found}
 
 
@@ -284,26 +282,26 @@ def decide(measure, prop, reading=None, *, time_limit="default", **options) -> P
     return _DECIDED[key]
 
 
-def _formula_variants(measure, kind: str, wanted: dict) -> list[tuple[object, str]]:
-    """(measure, reading suffix) for each reading of the formula decided: the headline, then the
+def _formula_variants(measure, kind: str, wanted: dict) -> list:
+    """The measure in each reading of the formula decided: the headline, then the
     choices ``wanted`` names.  A measure that reads the same either way is decided once, and its
     verdicts name no formula reading."""
     axes = catalogue.FORMULA_AXES[kind]
     if not axes or not getattr(measure, "reads_zero_reciprocal", False):
-        return [(measure, "")]
+        return [measure]
     axis = axes[0]
     choices = [catalogue.FORMULA_HEADLINE[axis.name]]
     choices += [axis.choice(c).name for c in wanted.get(axis.name, ()) if axis.choice(c).name not in choices]
     variants = [dataclasses.replace(measure, zero_reciprocal=c) for c in choices]
-    return [(v, formula_suffix(v)) for v in variants]
+    return variants
 
 
-def formula_suffix(measure) -> str:
-    """The reading of ``measure``'s formula as a suffix of a verdict's reading ("; zero-reciprocal=
-    limit"), empty for a measure that reads the same either way."""
+def formula_choices(measure) -> tuple[tuple[str, str], ...]:
+    """The reading of ``measure``'s formula (Reading.formula): empty for a measure that reads the
+    same either way."""
     if not getattr(measure, "reads_zero_reciprocal", False):
-        return ""
-    return f"{FORMULA_SEPARATOR}zero-reciprocal={measure.zero_reciprocal}"
+        return ()
+    return (("zero-reciprocal", measure.zero_reciprocal),)
 
 
 def check(measure, properties: Iterable | None = None, *, time_limit: float | None = None,
@@ -319,13 +317,12 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     wanted = parse_readings(readings)
     check_readings(chosen, wanted, f" (of the {kind} properties checked)")
     seconds = time_limit_seconds(time_limit)
-    units = [(m, formula, unit) for m, formula in _formula_variants(measure, kind, wanted)
-             for unit in _units(chosen, wanted, alternates)]
+    units = [(m, unit) for m in _formula_variants(measure, kind, wanted) for unit in _units(chosen, wanted, alternates)]
     budget = Budget(seconds, len(units))
     found_all: list[PropertyResult] = []
-    for variant, formula, one in units:
+    for variant, one in units:
         start = time.perf_counter()
-        results = decide_unit(variant, one, budget.share(), formula)
+        results = decide_unit(variant, one, budget.share())
         took = time.perf_counter() - start
         for result in results:
             found_all.append(result)

@@ -30,13 +30,7 @@ from sympy.core.function import AppliedUndef
 from sympy.functions.elementary.piecewise import ExprCondPair
 
 from ..errors import SymmetricError
-from ..evidence import (
-    TYPED_VALUES,
-    ContingencyTable,
-    Counterexample,
-    PropertyResult,
-    Sentence,
-)
+from ..evidence import TYPED_VALUES, ContingencyTable, Counterexample, PropertyResult, Reading, Sentence
 from ..logic import Verdict
 
 CLASSES = {name: obj for name, obj in vars(sp).items() if isinstance(obj, type) and issubclass(obj, sp.Basic)}
@@ -164,11 +158,22 @@ def _uncounterexample(data) -> Counterexample | None:
                           decode(data["values"]), decode(data["description"]))
 
 
+def _reading(reading: Reading | None):
+    return None if reading is None else {"choices": [list(c) for c in reading.choices],
+                                         "formula": [list(c) for c in reading.formula]}
+
+
+def _unreading(data) -> Reading | None:
+    if data is None:
+        return None
+    return Reading(tuple((str(a), str(c)) for a, c in data["choices"]), tuple((str(a), str(c)) for a, c in data["formula"]))
+
+
 def decode_result(data: dict) -> PropertyResult:
     return PropertyResult(data["property"], data["measure"], Verdict(data["verdict"]),
                           tuple(decode(line) for line in data["proof"]), _uncounterexample(data["counterexample"]),
                           decode(data["reason"]), decode(data["data"]), data["reading"],
-                          decode(data.get("review", ["none"])))
+                          review=decode(data.get("review", ["none"])), decided_in=_unreading(data.get("decided_in")))
 
 
 def encode_result(result: PropertyResult) -> dict:
@@ -176,7 +181,7 @@ def encode_result(result: PropertyResult) -> dict:
     data = {"property": result.property, "measure": result.measure, "verdict": result.verdict.value,
             "reading": result.reading, "proof": [encode(line) for line in result.proof],
             "counterexample": _counterexample(result.counterexample), "reason": encode(result.reason),
-            "data": encode(result.data), "review": encode(result.review)}
+            "data": encode(result.data), "review": encode(result.review), "decided_in": _reading(result.decided_in)}
     if decode_result(json.loads(json.dumps(data))) != result:
         raise Unencodable(f"{result.measure} {result.property} ({result.reading}): does not decode to itself")
     return data
