@@ -105,3 +105,14 @@ def test_decide_returns_the_reviewed_memoised_result_in_the_named_reading():
     assert driver.decide(m, "CHA", "defined, uniform-size") is r        # memoised, named either way
     assert r.argument() == tuple(line for line in r.proof if line != r.review)
     assert replace(r, review=None).reviewed is False
+
+
+def test_renderers_pair_a_table_with_its_score_by_type():
+    from symmetric.render import latex as latex_render
+    from symmetric.render import text as text_render
+    t = ContingencyTable(1, 0, 0, 1)
+    # an untyped value whose label names the table is not taken for its score
+    cx = Counterexample("r", tables={MARK + "x": t}, values=(("M(" + MARK + "x)", 5), Score(MARK + "w", t, F(1, 2), (), MARK + "x")))
+    _, rows, rest = text_render.counterexample_rows(cx)
+    assert rows == [[MARK + "x", "1", "0", "0", "1", "1/2"]] and "5" in rest
+    assert r"\frac{1}{2}" in latex_render.counterexample_table(cx)

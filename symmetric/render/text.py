@@ -9,7 +9,7 @@ from fractions import Fraction
 import sympy as sp
 
 from ..claims.model import PrintedLatex
-from ..evidence import ContingencyTable, Counterexample, Sentence, Slot, as_sentence
+from ..evidence import ContingencyTable, Counterexample, Score, Sentence, Slot, as_sentence
 from ..logic import Verdict
 from . import cases
 
@@ -241,8 +241,8 @@ def counterexample_rows(cx: Counterexample, math=None, name=None) -> tuple[list[
     math, name = math or plain, name or str
     used, rows = set(), []
     for table_name, table in cx.tables:
-        pattern = re.compile(rf"(^|[\s(]){re.escape(table_name)}($|\))")
-        match = next(((k, v) for k, v in cx.values if pattern.search(k)), None)
+        # the table's typed Score, never a label matched as text
+        match = next(((v.label, v.value) for v in cx.typed(Score) if v.table_name == table_name), None)
         if match:
             used.add(match[0])
         rows.append([table_name, *(str(v) for v in table), math(match[1]) if match else ""])
