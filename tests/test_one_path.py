@@ -97,3 +97,16 @@ def test_every_property_verdict_a_claim_rests_on_was_reviewed(monkeypatch):
     assert len(verdicts) > 200                                # amigo's table, Table 1, the axioms
     assert all(r.reviewed for r in verdicts), [(r.measure, r.property) for r in verdicts if not r.reviewed][:5]
     assert {r.property for r in verdicts} >= {"SM", "NIFQ", "CHA", "MON", "IND", "B-REL"}
+
+
+def test_checker_defaults_are_the_catalogue_headline():
+    """The headline reading is stated in the catalogue; the one path (decide) passes it to the
+    checkers explicitly.  Checkers still carry defaults for direct callers: they may not drift."""
+    import inspect
+    from symmetric.properties import catalogue
+    for p in catalogue.for_kind("classification"):
+        if p.family not in ("amigo", "sebastiani"):
+            continue
+        defaults = {name: param.default for name, param in inspect.signature(p.decide).parameters.items()
+                    if param.default is not inspect.Parameter.empty}
+        assert defaults == p.headline.as_kwargs(), (p.name, defaults, p.headline.as_kwargs())
