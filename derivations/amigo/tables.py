@@ -7,7 +7,7 @@ from __future__ import annotations
 from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
 from ..statements import yes_no_matrix
-from .common import _verdict_flag, cells, COLUMNS, row, TABLE_ROWS
+from .common import verdict_flag, cells, COLUMNS, row, TABLE_ROWS
 
 
 Y, N_ = True, False
@@ -52,7 +52,7 @@ def properties_table(d: Derivation) -> None:
     for name in TABLE_ROWS:
         results = row(name)
         for column, printed, result in zip(COLUMNS, TABLE_PRINTED[name], results):
-            flag = _verdict_flag(result)
+            flag = verdict_flag(result)
             holds = None if flag is None else flag == printed
             d.fact(f"{name} / {column}", holds, printed=Verdict.of(printed), derived=Verdict.of(flag),
                    justification=result.argument() or result.reason)

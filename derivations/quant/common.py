@@ -36,12 +36,12 @@ B_TABLES = {
 CANDIDATE_SAMPLE_SIZES = (100, 1000, 10_000, 100_000, 500_000, 1_000_000, 2_000_000, 10_000_000)
 
 
-def _note_reconstructions(d: Derivation, names=ORDER) -> None:
+def note_reconstructions(d: Derivation, names=ORDER) -> None:
     for name in names:
         d.source_note(f"{name}: " + qm.get(name).reconstruction)
 
 
-def _rows(table):
+def printed_rows(table):
     (rows, values) = B_TABLES[table]
     return [(Distribution.binary(t), Distribution.binary(pr), vals.split()) for (t, pr), vals in zip(rows, values)]
 
@@ -56,7 +56,7 @@ def _rounds_to(printed: str, value) -> bool:
     return exact_sign(value - low) in (0, 1) and exact_sign(high - value) in (0, 1)
 
 
-def _truncates_to(printed: str, value) -> bool:
+def truncates_to(printed: str, value) -> bool:
     decimals = len(printed.split(".")[1])
     low = sp.Rational(printed)
     return exact_sign(value - low) in (0, 1) and exact_sign(low + sp.Rational(1, 10 ** decimals) - value) == 1
@@ -69,7 +69,7 @@ def smoothing_from_tables() -> tuple[int, dict[int, int]]:
         e = epsilon_for(size)
         hits = 0
         for table in B_TABLES:
-            for true, pred, vals in _rows(table):
+            for true, pred, vals in printed_rows(table):
                 for name, printed in zip(ORDER, vals):
                     hits += _rounds_to(printed, qm.get(name).value(true, pred, e))
         scores[size] = hits
@@ -95,5 +95,5 @@ def verdicts_of(name: str, smoothing=None) -> dict:
     return {prop: decide(m, prop, **options) for prop in PROPERTY_ORDER}
 
 
-def _verdicts(smoothing):
+def verdicts(smoothing):
     return {name: verdicts_of(name, smoothing) for name in ORDER}

@@ -14,7 +14,7 @@ from symmetric.render.text import counterexample_sentence
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution, epsilon_for, p, q
 from symmetric.quantification.properties import perverse_is_worst, resolve
-from .common import _note_reconstructions, _verdicts, ORDER, paper_smoothing
+from .common import note_reconstructions, verdicts, ORDER, paper_smoothing
 
 
 # ------------------------------------------------------------------ ranges
@@ -28,7 +28,7 @@ from .common import _note_reconstructions, _verdicts, ORDER, paper_smoothing
 def ranges(d: Derivation) -> None:
     size, _ = paper_smoothing()
     eps = epsilon_for(size)
-    _note_reconstructions(d, ("AE", "RAE", "SE", "KLD", "PD", "NKLD"))
+    note_reconstructions(d, ("AE", "RAE", "SE", "KLD", "PD", "NKLD"))
     for name in ("AE", "RAE", "SE", "KLD", "PD"):
         m = qm.get(name)
         ok, proof = perverse_is_worst(m, m.smoothed)
@@ -113,7 +113,7 @@ def rel_abs_exclusive(d: Derivation) -> None:
           "\\text{ is unsatisfiable}",
           "REL and ABS have the same premises (and premises are satisfiable, e.g. the B.3 scenario) with "
           "incompatible conclusions, so no measure enjoys both.")
-    results = _verdicts(eps)
+    results = verdicts(eps)
     neither = [n for n in ORDER if results[n]["REL"].verdict is Verdict.FAILS and results[n]["ABS"].verdict is Verdict.FAILS]
     d.fact("not exhaustive: measures enjoying neither REL nor ABS", bool(neither),
            derived="\\text{" + ", ".join(neither) + "}", justification="property checkers (exact counterexamples)")
