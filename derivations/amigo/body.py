@@ -11,7 +11,7 @@ from symmetric.checks.bounds import lower_bound
 from symmetric.checks.decide import is_positive_everywhere
 from symmetric.claims import Derivation, PrintedLatex, claim
 from symmetric.domain import EVERYWHERE
-from symmetric.evidence import say
+from symmetric.evidence import Score, say
 from symmetric.logic import Verdict
 from symmetric.measures.base import Measure
 from symmetric.properties import amigo as props
@@ -125,10 +125,11 @@ def strict_monotonicity(d: Derivation) -> None:
             wrong = (name, result)
     if wrong is not None:
         name, result = wrong
-        cx = result.counterexample
-        before, after = tuple(cx["before"]), tuple(cx["after"])
+        first, second = result.counterexample.typed(Score)       # the scores before and after the move
+        before, after = tuple(first.table), tuple(second.table)
         m = measure(name)
-        params = {p.symbol: sp.Rational(cx[str(p.symbol)]) for p in m.params if str(p.symbol) in cx}
+        given = dict(first.params)
+        params = {p.symbol: sp.Rational(given[str(p.symbol)]) for p in m.params if str(p.symbol) in given}
         qa, qb = exact_value(m, before, params), exact_value(m, after, params)
         d.counterexample((f"{name}: ", result.argument()[0]),
                          {"before": before, "after": after, **{str(k): v for k, v in params.items()}},

@@ -9,6 +9,7 @@ import sympy as sp
 from symmetric.checks.decide import exact_sign
 from symmetric.domain import EVERYWHERE, Domain
 from symmetric.claims import Derivation, claim
+from symmetric.evidence import QuantValue
 from symmetric.logic import Verdict
 from symmetric.render.text import counterexample_sentence
 from symmetric.quantification import measures as qm
@@ -123,8 +124,9 @@ def rel_abs_exclusive(d: Derivation) -> None:
            justification=(dr.reason or "", counterexample_sentence(dr.counterexample, "; witness: ")
                           if dr.counterexample else ""))
     if dr.verdict is Verdict.FAILS:
-        cx = dr.counterexample
-        p1, p2, s = (sp.Rational(cx[k]) for k in ("p'(c1)", "p''(c1)", "shift"))
+        left, right = dr.counterexample.typed(QuantValue)      # E(p', p' + s) and E(p'', p'' + s), c1 first
+        p1, p2 = sp.Rational(left.true[0]), sp.Rational(right.true[0])
+        s = sp.Rational(left.predicted[0]) - p1
         m = qm.get("DR")
         e1 = m.binary(p1, p1 + s)
         e2 = m.binary(p2, p2 + s)

@@ -8,7 +8,7 @@ import sympy as sp
 from symmetric.checks.decide import is_identically_zero
 from symmetric.domain import EVERYWHERE
 from symmetric.claims import Derivation, PrintedLatex, claim
-from symmetric.evidence import say
+from symmetric.evidence import Score, say
 from symmetric.logic import Verdict
 from symmetric.properties import sebastiani as axioms
 from symmetric.properties.tables import exact_value
@@ -161,8 +161,7 @@ def f1_sym(d: Derivation) -> None:
            printed=r"\frac{2TP}{2TP+FP+FN} \neq \frac{2TN}{2TN+FN+FP}",
            justification=(decision.method, *_differ_at(decision.witness)))
     r = record_axiom(d, named_measure("F1"), "SYM", Verdict.FAILS, "checker")
-    t = tuple(r.counterexample["h"])
-    u = tuple(r.counterexample["swapped"])
+    t, u = (tuple(score.table) for score in r.counterexample.typed(Score))     # h and h with the classes swapped
     table_cx(d, f"F1 at {t} differs from F1 with the classes swapped, at {u}", t,
               sp.Ne(exact_value(named_measure("F1"), t, {}), exact_value(named_measure("F1"), u, {})))
     d.conclude(True, "$F_1$ changes when the roles of $c$ and $\\bar c$ are swapped: it does not satisfy SYM.")
