@@ -20,7 +20,7 @@ from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.measures.base import Measure
 from symmetric.properties import amigo as props
-from symmetric.properties.driver import decide
+from ..deciding import decided
 from symmetric.space import NONINFORMATIVE_DOMAIN, to_noninformative
 from symmetric.measures.smoothing import laplace, noninformative_smoothing
 
@@ -69,7 +69,7 @@ def _measure_cells(keys: tuple) -> list:
         current, name, column = key
         with configured(**dataclasses.asdict(current)):      # the caller's settings, in a worker too
             # the one decision path: reviewed by the cross-check, under the time limit, headline reading
-            out.append((key, decide(measure(name), column)))
+            out.append((key, decided(measure(name), column)))
     return out
 
 

@@ -10,7 +10,7 @@ from symmetric.checks.decide import exact_sign
 from symmetric.claims import Derivation
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution, epsilon_for
-from symmetric.properties.driver import decide
+from ..deciding import decided
 from symmetric.quantification.properties import PROPERTY_ORDER
 
 
@@ -92,7 +92,7 @@ def verdicts_of(name: str, smoothing=None) -> dict:
     limit); ``smoothing`` matters to smoothed measures only, so it keys nothing else."""
     m = qm.get(name)
     options = {"smoothing": smoothing} if m.smoothed and smoothing is not None else {}
-    return {prop: decide(m, prop, **options) for prop in PROPERTY_ORDER}
+    return {prop: decided(m, prop, **options) for prop in PROPERTY_ORDER}
 
 
 def verdicts(smoothing):

@@ -12,7 +12,7 @@ from symmetric.domain import Domain
 from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.properties import sebastiani as axioms
-from symmetric.properties.driver import decide
+from ..deciding import decided
 from symmetric.space import CELLS, FN, FP, TN, TP
 
 
@@ -52,7 +52,7 @@ def generic_branch(measure):
 def record_axiom(d: Derivation, measure, prop: str, expect: Verdict, label: str, reading=None):
     """Decide axiom ``prop`` (in ``reading``, default its headline) through the one decision path
     (cross-checked, time-limited) and record whether its verdict is the expected one."""
-    r = decide(measure, prop, reading)
+    r = decided(measure, prop, reading)
     note = (f" [{r.reason}]",) if isinstance(r.reason, str) else (r.reason,)
     argument = r.argument()
     why = argument + (note if r.reason and argument else ()) if argument else r.reason
