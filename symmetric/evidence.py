@@ -136,6 +136,20 @@ class Slot:
     value: object
 
 
+@dataclass(frozen=True)
+class CaseStep(Sentence):
+    """One case of a proof by cases: a sentence as shown in prose (``template``, ``args``) and the
+    case as data, which the case tables read (never the prose): ``case`` names it ("" if none,
+    e.g. a move), ``condition`` is where it holds (a face: a tuple of sympy relations on the
+    cells, ``TP = 0``, ``FP > 0``, ``FN = 1``, ``TN > 1``), ``result`` what holds there and
+    ``how`` the method that decided it."""
+
+    case: str = ""
+    condition: tuple = ()
+    result: Sentence | None = None
+    how: str = ""
+
+
 def say(template: str, *args) -> Sentence:
     """A :class:`Sentence`: ``say("M = {0} before and {1} after", a, b)``."""
     return Sentence(template, args)

@@ -25,7 +25,7 @@ from ..checks.cases import is_undefined_constant
 from ..checks.substitute import substitute
 from ..config import settings
 from ..domain import Domain
-from ..evidence import ContingencyTable, say
+from ..evidence import CaseStep, ContingencyTable, Sentence, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, TN, TP
@@ -200,12 +200,15 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
             if decided is None and not any_defined and strict:
                 undecided.append(f"{move}, face {label} (undefined there)")
             elif decided is None and not any_defined:
-                proof.append(say(f"{literal(move)}, face {{0}}: the measure is undefined there (excluded).", relations))
+                proof.append(CaseStep(f"{literal(move)}, face {{0}}: the measure is undefined there (excluded).",
+                                      (relations,), move, relations, Sentence("the measure is undefined there"),
+                                      "excluded"))
             elif decided is None:
                 undecided.append(f"{move}, face {label}")
             else:
                 improved = True
-                proof.append(say(f"{literal(move)}, face {{0}}: improvement > 0 ({literal(decided.method)}).", relations))
+                proof.append(CaseStep(f"{literal(move)}, face {{0}}: improvement > 0 ({literal(decided.method)}).",
+                                      (relations,), move, relations, Sentence("improvement > 0"), decided.method))
     if not undecided and not improved:
         return PropertyResult("SM", measure.name, Verdict.UNDETERMINED, tuple(proof),
                               reason="the measure is undefined on every face: nothing to compare")

@@ -30,7 +30,7 @@ from sympy.core.function import AppliedUndef
 from sympy.functions.elementary.piecewise import ExprCondPair
 
 from ..errors import SymmetricError
-from ..evidence import TYPED_VALUES, ContingencyTable, Counterexample, PropertyResult, Reading, Sentence
+from ..evidence import TYPED_VALUES, CaseStep, ContingencyTable, Counterexample, PropertyResult, Reading, Sentence
 from ..logic import Verdict
 
 CLASSES = {name: obj for name, obj in vars(sp).items() if isinstance(obj, type) and issubclass(obj, sp.Basic)}
@@ -110,6 +110,10 @@ def encode(value) -> list | dict:
     if isinstance(value, TYPED_VALUES):     # a counterexample's typed value: its class and fields
         return ["typed", type(value).__name__,
                 {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}]
+    if isinstance(value, CaseStep):           # a sentence and its case as data
+        return {"template": value.template, "args": [encode(a) for a in value.args],
+                "step": {"case": value.case, "condition": encode(value.condition), "result": encode(value.result),
+                         "how": value.how}}
     if isinstance(value, Sentence):
         return {"template": value.template, "args": [encode(a) for a in value.args]}
     if isinstance(value, tuple):
@@ -121,7 +125,12 @@ def encode(value) -> list | dict:
 
 def decode(data):
     if isinstance(data, dict):
-        return Sentence(data["template"], tuple(decode(a) for a in data["args"]))
+        args = tuple(decode(a) for a in data["args"])
+        step = data.get("step")
+        if step is not None:
+            return CaseStep(data["template"], args, str(step["case"]), decode(step["condition"]),
+                            decode(step["result"]), str(step["how"]))
+        return Sentence(data["template"], args)
     tag, *rest = data
     match tag:
         case "none":
