@@ -5,8 +5,13 @@ layer (:mod:`symmetric.render`) turns these objects into text at the edge.
 * :class:`Sentence` -- one line of an argument: plain prose ``template`` whose ``{0}``,
   ``{1}``, ... slots hold objects (sympy expressions and relations, tables, tuples of numbers).
 * :class:`ContingencyTable` -- (TP, FP, FN, TN), exact integers.
+* :class:`CaseStep` -- one case of a proof by cases: a sentence that also carries its case,
+  condition (a face), result and method as data.
 * :class:`Counterexample` -- the one shape of a counterexample: the tables or the point where a
-  statement fails, the measure's exact values there, and the relation that fails.
+  statement fails, the measure's exact values there, typed (:class:`Score`,
+  :class:`Expectation`, :class:`QuantValue`, :class:`Order`: the value *of* what), and the
+  relation that fails.
+* :class:`Reading` -- the reading a verdict was decided in, as data.
 * :class:`PropertyResult` -- the one result of every property checker: ``holds`` with a proof,
   ``fails`` with an exact counterexample (re-checked in rational arithmetic before it is built)
   or a proof of failure, or ``undetermined`` with the reason.  It lives on the ground floor so
