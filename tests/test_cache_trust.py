@@ -64,7 +64,7 @@ def _first_run(tmp_path, cache_home) -> Path:
     (_fails, False, "not authenticated"),                                           # fails -> holds
     (lambda d: d["result"].update(verdict="holds"), False, "not authenticated"),
     (lambda d: d.update(cell=["classification", "Acc", "SYM", "as defined"]), True, "not the cell of its key"),
-    (lambda d: d["result"]["counterexample"]["values"][1][0][1][1].__setitem__(1, ["rat", "1", "2"]), True,
+    (lambda d: d["result"]["counterexample"]["values"][1][0][2]["value"].__setitem__(1, ["rat", "1", "2"]), True,
      "counterexample does not hold"),                                              # M(h) shown as 1/2, is 0
     (lambda d: d["result"]["proof"][1]["args"].__setitem__(1, ["x", ["float", "1.5", 300000000]]), True,
      "cannot be decoded"),

@@ -12,7 +12,7 @@ import pytest
 import sympy as sp
 
 from derivations.amigo import measure
-from symmetric.evidence import say
+from symmetric.evidence import CaseStep, Sentence, say
 from symmetric.properties.amigo_monotonicity import strict_monotonicity
 from symmetric.render import cases
 from symmetric.render.texmath import tex_lines
@@ -106,9 +106,10 @@ RELATIONS = [
       sp.Eq(FN, 1, evaluate=False)), None),                              # TP >= 0 is not a face
     ((sp.Eq(sp.Symbol("AP"), 0, evaluate=False), sp.Gt(FP, 0, evaluate=False), sp.Gt(TN, 0, evaluate=False),
       sp.Eq(FN, 1, evaluate=False)), None),                              # not a cell
-    ("all four cells positive", ">0 >0 >0 >0"),
-    ("TP = 0, TN = 0, the other cells positive", "0 >0 >0 0"),
-    ("TP = 0, FP = 0, FN = 0, TN = 0, the other cells positive", "0 0 0 0"),
+    # a condition in prose is never parsed: a face is data (CaseStep.condition, Case.face())
+    ("all four cells positive", None),
+    ("TP = 0, TN = 0, the other cells positive", None),
+    ("TP = 0, FP = 0, FN = 0, TN = 0, the other cells positive", None),
     ("TP = 0, TP = 0, the other cells positive", None),
     ("TP = 0, the other cells positive or zero", None),
     ("AP > 0, AN = 0", None),
@@ -122,8 +123,18 @@ def test_a_condition_is_a_face_only_when_it_names_each_cell_once(condition, expe
     assert (label(found) if found else None) == expected
 
 
+MOVE = "a relevant item moved from not-S to S (FN -> TP)"
+
+
+def step(condition, result: str, how: str, case: str = MOVE):
+    """A case step as the checkers make it: the sentence and the case as data."""
+    shown = f"{case}, face {{0}}: {result} ({how})." if case else f"{condition}: {result} ({how})."
+    return CaseStep(shown, (condition,) if case else (), case, condition, Sentence(result), how)
+
+
 def sm_line(relations, result="improvement > 0 (sign rules on positive symbols)"):
-    return say(f"a relevant item moved from not-S to S (FN -> TP), face {{0}}: {result}.", relations)
+    what, _, how = result.partition(" (")
+    return step(relations, what, how.removesuffix(")"))
 
 
 def relations(text: str):
@@ -140,11 +151,10 @@ def test_a_run_of_faces_with_different_results_merges_per_result():
 
 
 def test_conditions_that_are_not_faces_keep_their_sentences():
-    odd = say("a relevant item moved from not-S to S (FN -> TP), face {0}: improvement > 0 (interval arithmetic).",
-              (sp.Eq(TP, 0, evaluate=False), sp.Gt(FP, 0, evaluate=False)))
+    odd = step((sp.Eq(TP, 0, evaluate=False), sp.Gt(FP, 0, evaluate=False)), "improvement > 0", "interval arithmetic")
     lines = [say("Start."), *(sm_line(relations(f)) for f in ("0 0 1 >0", "0 >0 1 >0", ">0 >0 1 >0")), odd,
-             say("AP > 0, AN = 0: defined (exact arithmetic)."), say("AP = 0, AN > 0: defined (exact arithmetic)."),
-             say("End.")]
+             step("AP > 0, AN = 0", "defined", "exact arithmetic", case=""),
+             step("AP = 0, AN > 0", "defined", "exact arithmetic", case=""), say("End.")]
     latex = tex_lines(lines)
     assert latex.startswith("Start.") and latex.endswith("End.")
     faces, conditions = latex.split(r"\begin{symconditions}")
@@ -215,8 +225,9 @@ def test_a_moved_cell_is_described_in_the_tables_own_counts():
     cases = list(zero_patterns(CELLS, allow_all_zero=True))
     assert len(cases) == 16
     for case in cases:
-        face = face_of(dataclasses.replace(case, moved=FN).describe())
+        face = face_of(dataclasses.replace(case, moved=FN).face())     # the pattern as data
         expected = tuple(frozenset({("1" if cell in case.zero else ">1") if cell == FN else
                                     ("0" if cell in case.zero else ">0")}) for cell in CELLS)
         assert face == expected, case.zero
     assert [c.name for c in CELLS] == list(CELL_NAMES)
+

@@ -43,12 +43,12 @@ def _count_computing(monkeypatch) -> list:
     """The cells computed from now on (a derivation turns an exception into an internal-error
     verdict, so the test counts calls instead of raising)."""
     calls: list = []
-    original = props.check_one
+    original = common.decided       # the one decision path the derivations use
 
     def counted(measure, column, *args, **kwargs):
         calls.append((measure.name, column))
         return original(measure, column, *args, **kwargs)
-    monkeypatch.setattr(props, "check_one", counted)
+    monkeypatch.setattr(common, "decided", counted)
     return calls
 
 

@@ -13,6 +13,7 @@ from symmetric.crosscheck import quantification as Q
 from symmetric.crosscheck import values as V
 from symmetric.crosscheck.formula import classification_formula, quantification_formula, tables
 from symmetric.crosscheck.written import written_of
+from symmetric.evidence import Expectation, QuantValue
 from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.properties import driver
@@ -262,13 +263,15 @@ def test_the_evaluator_is_independent_of_the_checkers():
 
 
 def test_a_binary_quantification_counterexample_is_re_evaluated():
-    from symmetric.crosscheck.hook import _recheck_binary
-    from symmetric.evidence import Counterexample
+    from symmetric.crosscheck.recheck import recheck_counterexample
+    from symmetric.evidence import Counterexample, QuantValue
     f = quantification_formula(term("(q - p)*p"))
-    right = Counterexample("E < 0", point={"p(c1)": F(1, 4), "p^(c1)": F(3, 4)}, values={"E": F(-1, 4)})
-    wrong = Counterexample("E < 0", point={"p(c1)": F(1, 4), "p^(c1)": F(3, 4)}, values={"E": F(-1, 3)})
-    assert _recheck_binary(f, right) is None        # (1/2)(1/4) + (-1/2)(3/4) = -1/4
-    assert _recheck_binary(f, wrong) is not None
+    point = {"p(c1)": F(1, 4), "p^(c1)": F(3, 4)}
+    right = Counterexample("E < 0", point=point, values=(QuantValue("E", (F(1, 4), F(3, 4)), (F(3, 4), F(1, 4)), F(-1, 4)),))
+    wrong = Counterexample("E < 0", point=point, values=(QuantValue("E", (F(1, 4), F(3, 4)), (F(3, 4), F(1, 4)), F(-1, 3)),))
+    found = recheck_counterexample(f, right)            # (1/2)(1/4) + (-1/2)(3/4) = -1/4
+    assert found.witness is None and found.missing is None and found.checked == 1
+    assert recheck_counterexample(f, wrong).witness is not None
 
 
 def test_the_command_line_shows_the_contradiction_as_undetermined(tmp_path):
@@ -293,8 +296,9 @@ def test_expected_values_of_a_cha_counterexample_are_recomputed():
     m = counts("(TP + 1)/(PP + 2)")
     r = by_name(driver.check(m, ["CHA"]))["CHA"]
     assert r.verdict is Verdict.FAILS and dict(r.counterexample.point)["model"] == "bernoulli"
-    shown = dict(r.counterexample.values)
-    tampered = replace(r, proof=(), counterexample=replace(r.counterexample, values={**shown, "E[M] on test set 2": shown["E[M] on test set 2"] + 1}))
+    first, second = r.counterexample.values           # typed: the expectations on test sets 1 and 2
+    assert isinstance(second, Expectation) and second.model == "bernoulli"
+    tampered = replace(r, proof=(), counterexample=replace(r.counterexample, values=(first, replace(second, value=second.value + 1))))
     assert review_one(m, tampered).verdict is Verdict.UNDETERMINED
     assert review_one(m, replace(r, proof=())).verdict is Verdict.FAILS
 
@@ -361,8 +365,9 @@ def test_binary_comparisons_of_quantification_counterexamples_are_re_evaluated()
     m = term("abs(q - p)/n")
     ok = by_name(driver.check(m, ["B-REL"]))["B-REL"]
     assert ok.verdict is Verdict.FAILS and {"left", "right"} <= set(dict(ok.counterexample.values))
-    shown = dict(ok.counterexample.values)
-    tampered = replace(ok, proof=(), counterexample=replace(ok.counterexample, values={**shown, "left": shown["left"] + 1}))
+    left, right = ok.counterexample.values             # typed: E at the two compared points
+    assert isinstance(left, QuantValue)
+    tampered = replace(ok, proof=(), counterexample=replace(ok.counterexample, values=(replace(left, value=left.value + 1), right)))
     r = review_one(m, tampered)
     assert r.verdict is Verdict.UNDETERMINED and "cross-check contradiction" in str(r.reason)
     assert review_one(m, replace(ok, proof=())).verdict is Verdict.FAILS

@@ -42,11 +42,13 @@ def test_max_predicate_tests_the_stated_maximum():
 
 
 def test_an_ind_counterexample_is_rechecked_on_the_written_term():
-    from symmetric.crosscheck.hook import _recheck_binary
-    from symmetric.evidence import Counterexample
+    from dataclasses import replace
+    from symmetric.crosscheck.recheck import recheck_counterexample
+    from symmetric.evidence import Order
     f = _quant_formula("(q - p)^2/p + n*abs(q - p)")
     r = driver.check(term("(q - p)^2/p + n*abs(q - p)"), ["IND"])[0]     # found by the checker's own search
-    assert r.verdict is Verdict.FAILS and _recheck_binary(f, r.counterexample) is None
-    forged = Counterexample(r.counterexample.relation, point=dict(r.counterexample.point),
-                            values={k: -v for k, v in r.counterexample.values})
-    assert _recheck_binary(f, forged) is not None
+    found = recheck_counterexample(f, r.counterexample)
+    assert r.verdict is Verdict.FAILS and found.witness is None and found.missing is None and found.checked == 2
+    assert all(isinstance(v, Order) for v in r.counterexample.values)
+    forged = replace(r.counterexample, values=tuple(replace(v, value=-v.value) for v in r.counterexample.values))
+    assert recheck_counterexample(f, forged).witness is not None

@@ -15,7 +15,7 @@ from symmetric.logic import Verdict
 from symmetric.measures.filtering import harmonic
 from symmetric.properties import amigo as props
 from symmetric.space import FN, FP, JOINT_DOMAIN, NG, NS, TN, TP, G, Pr, S, counts_to_joint, g, n, s, to_joint
-from .common import _fixed_value_claim, _ni, _threshold_of, _with_params, alpha, lam, logit, logit_inverse, measure, NI, prop
+from .common import fixed_value_claim, to_ni, threshold_of, with_params, alpha, lam, logit, logit_inverse, measure, NI, prop
 
 
 # ------------------------------------------------------------------ utility-based measures
@@ -39,24 +39,24 @@ def utility_aw(d: Derivation) -> None:
         ("printed form 2", alpha * Pr(G, S) * Pr(S) - Pr(NG, S) * Pr(S)),
         ("printed form 3", Pr(S) * (alpha * Pr(G) - Pr(NG))),
     ]
-    derived = _ni(u.probs)
-    domain = _with_params(NI, u)
+    derived = to_ni(u.probs)
+    domain = with_params(NI, u)
     for label, form in forms:
-        d.equal(f"$U_\\alpha(S_{{ni}})$, {label}", _ni(form), derived, domain=domain,
+        d.equal(f"$U_\\alpha(S_{{ni}})$, {label}", to_ni(form), derived, domain=domain,
                 show_printed=(form), justification="both sides under independence ($j = gs$)")
     d.equal("forms 1 and 2 agree for every output (Bayes)", to_joint(forms[0][1]), to_joint(forms[1][1]),
-            domain=_with_params(JOINT_DOMAIN, u), show_printed=sp.Eq(forms[0][1], forms[1][1], evaluate=False))
+            domain=with_params(JOINT_DOMAIN, u), show_printed=sp.Eq(forms[0][1], forms[1][1], evaluate=False))
     aw = prop("Utility", "AW")
-    d.own("derivative in $P(S)$", props.size_derivative(u), aw.proof[:1])
+    d.own("derivative in $P(S)$", props.size_derivative(u), aw.argument()[:1])
     theta_printed = (1 - g) / g
     holds = aw.verdict is Verdict.HOLDS
-    theta = _threshold_of(aw)
+    theta = threshold_of(aw)
     if holds and theta is not None:
         d.equal("threshold $\\alpha = P(\\neg G)/P(G)$", theta_printed, theta, domain=NI,
                 justification="threshold derived by the Absolute Weighting checker")
         d.fact("fixed iff $\\alpha = \\theta$, grows iff $\\alpha > \\theta$, decreases iff $\\alpha < \\theta$",
                True, derived=r"\operatorname{sign}\frac{\partial U}{\partial P(S)} = \operatorname{sign}(\alpha - \theta)",
-               justification=aw.proof[1:])
+               justification=aw.argument()[1:])
     d.conclude(holds, "Utility satisfies Absolute Weighting with threshold $P(\\neg G)/P(G)$." if holds else
                ("The Absolute Weighting checker did not confirm the threshold:", aw.reason))
 
@@ -78,8 +78,8 @@ def utility_aw(d: Derivation) -> None:
            '$\\lambda$ is larger or smaller than $\\frac{1}{2P(\\mathcal{G})}$.'))
 def wacc_aw(d: Derivation) -> None:
     w = measure("WAcc")
-    domain = _with_params(NI, w)
-    derived = _ni(w.probs)
+    domain = with_params(NI, w)
+    derived = to_ni(w.probs)
     denominator = lam * Pr(G) + Pr(NG)
     chain = [
         ("definition", (lam * Pr(S, G) * Pr(G) + Pr(NS, NG) * Pr(NG)) / denominator),
@@ -90,16 +90,16 @@ def wacc_aw(d: Derivation) -> None:
     ]
     d.source_note("As extracted, the second printed expression lacks the factor $P(\\neg S|\\neg G)$.")
     for label, form in chain:
-        d.equal(f"WAcc$(S_{{ni}})$, {label}", _ni(form), derived, domain=domain, show_printed=(form))
+        d.equal(f"WAcc$(S_{{ni}})$, {label}", to_ni(form), derived, domain=domain, show_printed=(form))
     derivative = sp.together(sp.diff(derived, s))
     printed_derivative = (lam * Pr(G) - Pr(NG)) / denominator
-    d.equal("derivative in $P(S_{ni})$", _ni(printed_derivative), derivative, domain=domain,
+    d.equal("derivative in $P(S_{ni})$", to_ni(printed_derivative), derivative, domain=domain,
             show_printed=(printed_derivative))
     printed_rewrite = (lam * 2 * Pr(G) - 1) / denominator
-    d.equal("derivative rewritten", _ni(printed_rewrite), derivative, domain=domain,
+    d.equal("derivative rewritten", to_ni(printed_rewrite), derivative, domain=domain,
             show_printed=(printed_rewrite))
     aw = prop("WAcc", "AW")
-    theta = _threshold_of(aw)
+    theta = threshold_of(aw)
     printed_theta = 1 / (2 * g)
     if theta is not None:
         d.equal("threshold on $\\lambda$", printed_theta, theta, domain=NI,
@@ -135,21 +135,21 @@ def lam_fq(d: Derivation) -> None:
     d.equal("catalogue form = logit definition (every output)", to_joint(definition),
             to_joint(measure("Lam%").probs), domain=JOINT_DOMAIN, show_printed=(definition))
     printed = logit_inverse((logit(Pr(S)) + logit(Pr(NS))) / 2)
-    d.equal("lam%$(S_{ni})$ in $P(S_{ni})$", _ni(printed), _ni(definition), domain=NI,
+    d.equal("lam%$(S_{ni})$ in $P(S_{ni})$", to_ni(printed), to_ni(definition), domain=NI,
             show_printed=(printed), justification="independence gives $P(\\neg S|G) = P(\\neg S)$, $P(S|\\neg G) = P(S)$")
     x = Pr(NS)
     chain = [sp.log(Pr(S) / (1 - Pr(S))), sp.log((1 - x) / x), -sp.log(x / (1 - x)), -logit(x)]
     for k, form in enumerate(chain):
-        d.equal(f"logit chain, expression {k + 1}", _ni(form), _ni(logit(Pr(S))), domain=NI,
+        d.equal(f"logit chain, expression {k + 1}", to_ni(form), to_ni(logit(Pr(S))), domain=NI,
                 show_printed=PrintedLatex(r"\mathrm{{logit}}(P(\mathcal{{S}})) = {0}", form))
-    total = _ni(logit(Pr(S)) + logit(Pr(NS)))
+    total = to_ni(logit(Pr(S)) + logit(Pr(NS)))
     zero = is_identically_zero(total, NI)
     d.fact("the numerator cancels", zero.value,
            printed=r"-\mathrm{logit}(P(\neg\mathcal{S})) + \mathrm{logit}(\neg P(\mathcal{S})) = 0",
            derived=r"\mathrm{logit}(P(\mathcal{S})) + \mathrm{logit}(P(\neg\mathcal{S})) = 0",
            justification=f"{zero.method}; the printed $\\mathrm{{logit}}(\\neg P(S))$ is read as "
                          "$\\mathrm{logit}(P(\\neg S))$")
-    value = d.equal("every non-informative output scores 0.5", sp.Rational(1, 2), _ni(definition), domain=NI)
+    value = d.equal("every non-informative output scores 0.5", sp.Rational(1, 2), to_ni(definition), domain=NI)
     d.conclude(value is Verdict.HOLDS, "Lam% gives every non-informative output the score 1/2.")
 
 
@@ -175,15 +175,15 @@ def phi_fq(d: Derivation) -> None:
             domain=JOINT_DOMAIN, show_printed=(tp_tn))
     chain = [Pr(S) * Pr(G) * Pr(NS) * Pr(NG), Pr(S) * Pr(NG) * Pr(NG)]
     for k, form in enumerate(chain):
-        d.equal(f"TP.TN chain for $S_{{ni}}$, expression {k + 2}", _ni(form), _ni(tp_tn), domain=NI,
+        d.equal(f"TP.TN chain for $S_{{ni}}$, expression {k + 2}", to_ni(form), to_ni(tp_tn), domain=NI,
                 show_printed=(form))
     printed_first = Pr(S, NG) * Pr(G) * Pr(NS, G) * Pr(NG)
     d.equal("FP.FN chain, first expression", to_joint(printed_first), truth_fp_fn, domain=JOINT_DOMAIN,
             show_printed=(printed_first))
     d.equal("FP.FN chain, second expression", to_joint(fp_fn), truth_fp_fn, domain=JOINT_DOMAIN,
             show_printed=(fp_fn))
-    d.equal("numerator TP.TN - FP.FN of a non-informative output", 0, _ni(tp_tn - fp_fn), domain=NI)
-    ok = _fixed_value_claim(d, phi, 0, "Phi")
+    d.equal("numerator TP.TN - FP.FN of a non-informative output", 0, to_ni(tp_tn - fp_fn), domain=NI)
+    ok = fixed_value_claim(d, phi, 0, "Phi")
     d.conclude(ok, "Phi is 0 for every non-informative output (its denominator is positive there).",
                )
 
@@ -201,8 +201,8 @@ def odds_fq(d: Derivation) -> None:
     d.equal("TP.TN/(FN.FP) in conditionals", to_joint(printed1), counts_to_joint(odds.counts),
             domain=JOINT_DOMAIN, show_printed=(printed1))
     printed2 = (Pr(S) * Pr(G) * Pr(NS) * Pr(NG)) / (Pr(S) * Pr(NG) * Pr(NS) * Pr(G))
-    d.equal("independence substituted", _ni(printed2), _ni(printed1), domain=NI, show_printed=(printed2))
-    ok = _fixed_value_claim(d, odds, 1, "Odds = 1")
+    d.equal("independence substituted", to_ni(printed2), to_ni(printed1), domain=NI, show_printed=(printed2))
+    ok = fixed_value_claim(d, odds, 1, "Odds = 1")
     d.conclude(ok, "The odds ratio of every non-informative output is 1.")
 
 
@@ -219,9 +219,9 @@ def maac_fq(d: Derivation) -> None:
     d.equal("count form = probability form", counts_to_joint(maac.counts), to_joint(printed),
             domain=JOINT_DOMAIN, show_printed=sp.Eq((TP / (TP + FN) + TN / (TN + FP)) / 2, printed, evaluate=False))
     for k, form in enumerate([(Pr(S) + Pr(NS)) / 2, (Pr(S) + 1 - Pr(S)) / 2]):
-        d.equal(f"chain for $S_{{ni}}$, expression {k + 1}", _ni(form), _ni(printed), domain=NI,
+        d.equal(f"chain for $S_{{ni}}$, expression {k + 1}", to_ni(form), to_ni(printed), domain=NI,
                 show_printed=(form))
-    ok = _fixed_value_claim(d, maac, sp.Rational(1, 2), "MAAc = 1/2")
+    ok = fixed_value_claim(d, maac, sp.Rational(1, 2), "MAAc = 1/2")
     d.conclude(ok, "MAAc is 1/2 for every non-informative output.")
 
 
@@ -246,7 +246,7 @@ def kappa_fq(d: Derivation) -> None:
     d.fact("the denominator $1 - $ Random Accuracy is positive", positive.value,
            derived=sp.Gt(sp.factor(to_joint(1 - random_accuracy)), 0, evaluate=False),
            justification=positive.method)
-    ok = _fixed_value_claim(d, kappa, 0, "Kappa = 0")
+    ok = fixed_value_claim(d, kappa, 0, "Kappa = 0")
     d.conclude(ok, "Kappa is 0 for every non-informative output.")
 
 
@@ -272,10 +272,10 @@ def chi_fq(d: Derivation) -> None:
             justification="count form with $TP = |T|P(S\\wedge G)$, ... against the printed form, "
                           "$|T|$ a free positive size")
     printed_ni = ((Pr(S) * Pr(NS) - Pr(S) * Pr(NS)) + 1) / 2
-    d.equal("printed probability form for $S_{ni}$", _ni(printed_ni), _ni(printed_prob), domain=NI,
+    d.equal("printed probability form for $S_{ni}$", to_ni(printed_ni), to_ni(printed_prob), domain=NI,
             show_printed=(printed_ni))
-    d.equal("printed probability form gives 1/2", sp.Rational(1, 2), _ni(printed_prob), domain=NI)
-    ok = _fixed_value_claim(d, chi, sp.Rational(1, 2), "Chi (count form) = 1/2")
+    d.equal("printed probability form gives 1/2", sp.Rational(1, 2), to_ni(printed_prob), domain=NI)
+    ok = fixed_value_claim(d, chi, sp.Rational(1, 2), "Chi (count form) = 1/2")
     d.conclude(ok, "Both of the paper's (different) forms of Chi give 1/2 for every non-informative output.",
                corrected_statement=("The two printed forms of Chi are different functions: the count form equals "
                                     "$|T|(P(S\\wedge G)P(\\neg S\\wedge\\neg G) - P(S\\wedge\\neg G)P(\\neg S\\wedge G))/2 + 1/2$, "
@@ -293,12 +293,12 @@ def chi_fq(d: Derivation) -> None:
            '$F_\\alpha(S_{\\neg i}) = F_\\alpha(P(G|S_{\\neg i}), P(S_{\\neg i}|G)) = F_\\alpha(P(G), P(S_{\\neg i}))$, which grows with $P(S_{\\neg i})$ when $P(G)$ is fixed.'))
 def f_gq(d: Derivation) -> None:
     f = measure("F")
-    domain = _with_params(NI, f)
-    d.equal("$F_\\alpha(P(G|S_{ni}), P(S_{ni}|G)) = F_\\alpha(P(G), P(S_{ni}))$", _ni(f.probs),
+    domain = with_params(NI, f)
+    d.equal("$F_\\alpha(P(G|S_{ni}), P(S_{ni}|G)) = F_\\alpha(P(G), P(S_{ni}))$", to_ni(f.probs),
             harmonic(alpha, g, s), domain=domain, show_printed=(harmonic(alpha, Pr(G), Pr(S))))
     gq = prop("F", "NIGQ")
     d.fact("with $P(G)$ fixed, $F_\\alpha$ grows with $P(S_{ni})$", gq.verdict is Verdict.HOLDS,
-           derived=sp.Gt(sp.factor(props.size_derivative(f)), 0, evaluate=False), justification=gq.proof)
+           derived=sp.Gt(sp.factor(props.size_derivative(f)), 0, evaluate=False), justification=gq.argument())
     d.conclude(gq.verdict is Verdict.HOLDS if gq.verdict is not Verdict.UNDETERMINED else None,
                "F satisfies Non-Informativeness Growing Quality.",
                reason=gq.reason if gq.verdict is Verdict.UNDETERMINED else None)
@@ -318,12 +318,12 @@ def f_gq(d: Derivation) -> None:
            'Fig.~4 text: the highest possible value is $0.25$, when the random assignment gives half of the items to the positive class.'))
 def frs_bound(d: Derivation) -> None:
     frs = measure("F(R,S)")
-    domain = _with_params(NI, frs)
+    domain = with_params(NI, frs)
     printed1 = harmonic(alpha, Pr(G, S) * Pr(NG, NS), Pr(S, G) * Pr(NS, NG))
     d.equal("F(R,S) in conditionals (every output)", to_joint(printed1), frs.joint_form,
-            domain=_with_params(JOINT_DOMAIN, frs), show_printed=(printed1))
+            domain=with_params(JOINT_DOMAIN, frs), show_printed=(printed1))
     printed2 = harmonic(alpha, Pr(G) * Pr(NG), Pr(S) * Pr(NS))
-    d.equal("independence substituted", _ni(printed2), frs.noninformative(), domain=domain,
+    d.equal("independence substituted", to_ni(printed2), frs.noninformative(), domain=domain,
             show_printed=(printed2))
     printed3 = harmonic(alpha, g * (1 - g), s * (1 - s))
     d.equal("complements written out", printed3, frs.noninformative(), domain=domain,

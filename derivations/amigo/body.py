@@ -11,7 +11,7 @@ from symmetric.checks.bounds import lower_bound
 from symmetric.checks.decide import is_positive_everywhere
 from symmetric.claims import Derivation, PrintedLatex, claim
 from symmetric.domain import EVERYWHERE
-from symmetric.evidence import say
+from symmetric.evidence import Score, say
 from symmetric.logic import Verdict
 from symmetric.measures.base import Measure
 from symmetric.properties import amigo as props
@@ -19,7 +19,7 @@ from symmetric.properties.tables import exact_value
 from symmetric.space import FN, FP, JOINT_DOMAIN, NG, NS, TN, TP, G, Joint, Pr, S, g, n, s, to_joint
 from symmetric.transforms.outputsize import limit_in_domain
 from symmetric.measures.smoothing import smoothed_conditional
-from .common import _fixed_value_claim, _ni, _verdict_flag, _with_params, cells, measure, NI, prop, TABLE_ROWS
+from .common import fixed_value_claim, to_ni, verdict_flag, with_params, cells, measure, NI, TABLE_ROWS
 
 
 @claim("amigo.body.mi_fixed_quality",
@@ -33,9 +33,9 @@ def mi_fq(d: Derivation) -> None:
     cells = ((S, G), (NS, G), (S, NG), (NS, NG))
     for x, y in cells:
         term = Joint(x, y) * sp.log(Joint(x, y) / (Pr(x) * Pr(y)))
-        d.equal(say("term {0} $\\log\\ldots$ is 0 for $S_{{ni}}$", Joint(x, y)), 0, _ni(term), domain=NI,
+        d.equal(say("term {0} $\\log\\ldots$ is 0 for $S_{{ni}}$", Joint(x, y)), 0, to_ni(term), domain=NI,
                 show_printed=sp.Eq(term, 0, evaluate=False))
-    ok = _fixed_value_claim(d, mi, 0, "MI = 0")
+    ok = fixed_value_claim(d, mi, 0, "MI = 0")
     d.conclude(ok, "Mutual information is 0 for every non-informative output.")
 
 
@@ -87,12 +87,12 @@ def frs_trivial(d: Derivation) -> None:
         d.equal(f"F(R,S) of the {name} is 0", 0, frs.extended_count_form.xreplace({k: sp.sympify(v) for k, v in table.items()}),
                 justification="count form (harmonic mean with a zero component, continuously extended)")
     score = frs.noninformative()
-    domain = _with_params(NI, frs)
+    domain = with_params(NI, frs)
     for point, side, name in ((0, "+", "zero"), (1, "-", "placebo")):
         limit = limit_in_domain(score, s, point, side, domain)
         d.equal(f"limit of the non-informative score at the {name} output", 0, limit,
                 justification=f"$P(S) \\to {point}$ with $0<\\alpha<1$")
-    low = lower_bound(frs.joint_form, 0, _with_params(JOINT_DOMAIN, frs))
+    low = lower_bound(frs.joint_form, 0, with_params(JOINT_DOMAIN, frs))
     d.fact("0 is a lower bound of F(R,S)", low.holds.value, derived=r"F(R,S) \geq 0", justification=low.holds.method)
     d.conclude(low.holds.value, "Both trivial outputs receive 0, the minimum of F(R,S).")
 
@@ -117,20 +117,21 @@ SM_PRINTED = {  # measure: printed verdict (Sections 3.2, 4.1.1, 4.2, 4.3.1, 4.4
 def strict_monotonicity(d: Derivation) -> None:
     wrong = None
     for (name, printed), result in zip(SM_PRINTED.items(), cells((name, "SM") for name in SM_PRINTED)):
-        flag = _verdict_flag(result)
+        flag = verdict_flag(result)
         holds = None if flag is None else flag == printed
         d.fact(f"Strict Monotonicity of {name}", holds, printed=Verdict.of(printed), derived=Verdict.of(flag),
-               justification=result.proof or result.reason)
+               justification=result.argument() or result.reason)
         if holds is False and wrong is None:
             wrong = (name, result)
     if wrong is not None:
         name, result = wrong
-        cx = result.counterexample
-        before, after = tuple(cx["before"]), tuple(cx["after"])
+        first, second = result.counterexample.typed(Score)       # the scores before and after the move
+        before, after = tuple(first.table), tuple(second.table)
         m = measure(name)
-        params = {p.symbol: sp.Rational(cx[str(p.symbol)]) for p in m.params if str(p.symbol) in cx}
+        given = dict(first.params)
+        params = {p.symbol: sp.Rational(given[str(p.symbol)]) for p in m.params if str(p.symbol) in given}
         qa, qb = exact_value(m, before, params), exact_value(m, after, params)
-        d.counterexample((f"{name}: ", result.proof[0]),
+        d.counterexample((f"{name}: ", result.argument()[0]),
                          {"before": before, "after": after, **{str(k): v for k, v in params.items()}},
                          sp.Le(m.orientation * qb, m.orientation * qa))
         d.conclude(False, f"The list is not right as printed: {name} does not satisfy Strict Monotonicity.")
@@ -270,8 +271,8 @@ def noninformative_smoothing_claim(d: Derivation) -> None:
                 unsmoothed_ni[(x, y)], smoothed_conditional(x, y).subs(ni_counts), domain=domain)
     kept = (("F_smN", "NIGQ"), ("Lam%_smN", "NIFQ"), ("Odds_smN", "NIFQ"))
     for (name, _), result in zip(kept, cells(kept)):
-        d.fact(f"{name} keeps {result.property}", _verdict_flag(result),
-               printed=Verdict.HOLDS, derived=Verdict.of(_verdict_flag(result)), justification=result.proof)
+        d.fact(f"{name} keeps {result.property}", verdict_flag(result),
+               printed=Verdict.HOLDS, derived=Verdict.of(verdict_flag(result)), justification=result.argument())
     d.conclude(True, "Non-informative smoothing preserves non-informativeness of every conditional, so the "
                      "smoothed F keeps Growing Quality and the smoothed Lam% and Odds keep Fixed Quality.")
 

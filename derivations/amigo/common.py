@@ -20,6 +20,7 @@ from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.measures.base import Measure
 from symmetric.properties import amigo as props
+from ..deciding import decided
 from symmetric.space import NONINFORMATIVE_DOMAIN, to_noninformative
 from symmetric.measures.smoothing import laplace, noninformative_smoothing
 
@@ -30,11 +31,11 @@ lam = sp.Symbol("lambda", positive=True)
 NI = NONINFORMATIVE_DOMAIN
 
 
-def _ni(expr):
+def to_ni(expr):
     return to_noninformative(expr)
 
 
-def _with_params(domain, measure: Measure):
+def with_params(domain, measure: Measure):
     return domain.with_intervals([p.interval() for p in measure.params])
 
 
@@ -67,7 +68,8 @@ def _measure_cells(keys: tuple) -> list:
     for key in keys:
         current, name, column = key
         with configured(**dataclasses.asdict(current)):      # the caller's settings, in a worker too
-            out.append((key, props.check_one(measure(name), column)))
+            # the one decision path: reviewed by the cross-check, under the time limit, headline reading
+            out.append((key, decided(measure(name), column)))
     return out
 
 
@@ -134,18 +136,18 @@ def measure(name: str) -> Measure:
     return registry.get(name)
 
 
-def _threshold_of(result) -> sp.Expr | None:
+def threshold_of(result) -> sp.Expr | None:
     found = result.datum("threshold")
     return found[1] if found else None
 
 
-def _fixed_value_claim(d: Derivation, m: Measure, value, label: str) -> bool:
+def fixed_value_claim(d: Derivation, m: Measure, value, label: str) -> bool:
     status = d.equal(f"{label} of every non-informative output", value, m.noninformative(),
-                     domain=_with_params(NI, m), justification="non-informative score on $0<P(G),P(S)<1$")
+                     domain=with_params(NI, m), justification="non-informative score on $0<P(G),P(S)<1$")
     return status is Verdict.HOLDS
 
 
-def _verdict_flag(result) -> bool | None:
+def verdict_flag(result) -> bool | None:
     return Verdict(result.verdict).truth
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
 from ..statements import yes_no_matrix
-from .common import _verdict_flag, cells, COLUMNS, row, TABLE_ROWS
+from .common import verdict_flag, cells, COLUMNS, row, TABLE_ROWS
 
 
 Y, N_ = True, False
@@ -52,17 +52,17 @@ def properties_table(d: Derivation) -> None:
     for name in TABLE_ROWS:
         results = row(name)
         for column, printed, result in zip(COLUMNS, TABLE_PRINTED[name], results):
-            flag = _verdict_flag(result)
+            flag = verdict_flag(result)
             holds = None if flag is None else flag == printed
             d.fact(f"{name} / {column}", holds, printed=Verdict.of(printed), derived=Verdict.of(flag),
-                   justification=result.proof or result.reason)
+                   justification=result.argument() or result.reason)
             if holds is False and first_wrong is None and result.counterexample:
                 first_wrong = (name, column, result)
     wrong = d.labels(Verdict.FAILS)
     undecided = d.labels(Verdict.UNDETERMINED)
     if first_wrong:
         name, column, result = first_wrong
-        d.note((f"First disagreeing cell with a counterexample: {name} / {column}: ", result.proof[0]))
+        d.note((f"First disagreeing cell with a counterexample: {name} / {column}: ", result.argument()[0]))
     d.conclude(True if not undecided or wrong else None,
                f"{len(TABLE_ROWS) * 4 - len(wrong) - len(undecided)} cells agree with the printed matrix, "
                f"{len(wrong)} disagree, {len(undecided)} undecided.",

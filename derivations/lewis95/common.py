@@ -22,7 +22,7 @@ def Q(text: str) -> Fraction:
     return Fraction(text)
 
 
-def _intervals(intervals) -> sp.Set:
+def threshold_set(intervals) -> sp.Set:
     """Threshold intervals [lo, hi) (or [lo, 1] when hi is None) as one sympy set, unmerged."""
     if not intervals:
         return sp.S.EmptySet

@@ -18,7 +18,7 @@ from symmetric.expectation.measures import LEWIS_F
 from symmetric.expectation.countfn import compile_measure
 from symmetric.expectation.rules import best_prp_assignment, every_optimum_ranked, exhaustive_optimum, optimal_thresholds, top_k
 from symmetric.measures import registry
-from .common import _intervals, N_SYMBOLIC, Q
+from .common import threshold_set, N_SYMBOLIC, Q
 
 
 # ------------------------------------------------------------------ Section 6: F, Figure 3
@@ -149,7 +149,7 @@ def f_no_ptp(d: Derivation) -> None:
                   for a in ranges[0] for b in ranges[1]]
         common = [(lo, hi) for lo, hi in common if hi is None or lo < hi]
         d.fact(f"$C_F = {cf}$: no threshold is optimal for both sets", not common,
-               derived=PrintedLatex("; ".join(f"{{{i}}}" for i in range(len(ranges))), *map(_intervals, ranges)),
+               derived=PrintedLatex("; ".join(f"{{{i}}}" for i in range(len(ranges))), *map(threshold_set, ranges)),
                justification="optimal thresholds of each set (exactly, over all $2^3$ assignments) do not overlap")
     p1, p2 = sets
     d.counterexample("no threshold works: $t < 0.4$ assigns all of $(0.9, 0.9, 0.4)$, $t \\ge 0.4$ none of "

@@ -14,7 +14,7 @@ from symmetric.expectation.exact import expectation
 from symmetric.expectation.measures import SEC
 from symmetric.expectation.rules import best_prp_assignment, exhaustive_optimum, optimal_thresholds, top_k
 from symmetric.space import FN, FP
-from .common import _intervals, N_SYMBOLIC, Q, Z95
+from .common import threshold_set, N_SYMBOLIC, Q, Z95
 
 
 # ------------------------------------------------------------------ Section 7: SEC
@@ -66,14 +66,14 @@ def sec_expected_values(d: Derivation) -> None:
            all(s[0] != s[1] for s in opt1.maximisers), derived=sp.Tuple(*(sp.Tuple(*m) for m in opt1.maximisers)))
     none_optimal = optimal_thresholds(SEC, p1)
     d.fact("(0.5, 0.5): no threshold rule is optimal", none_optimal == (),
-           derived=_intervals(none_optimal))
+           derived=threshold_set(none_optimal))
     intervals = []
     for p, printed in ((p2, ("0.6", "0.7")), (p3, ("0.3", "0.5"))):
         found = optimal_thresholds(SEC, p)
         intervals.extend(found)
         d.fact(f"({float(p[0])}, {float(p[1])}): optimal thresholds",
                found == ((Q(printed[0]), Q(printed[1])),),
-               printed=f"\\text{{between {printed[0]} and {printed[1]}}}", derived=_intervals(found),
+               printed=f"\\text{{between {printed[0]} and {printed[1]}}}", derived=threshold_set(found),
                justification="exactly the $t$ whose rule $p_i > t$ attains the optimum over all assignments")
     disjoint = len(intervals) == 2 and (intervals[1][1] <= intervals[0][0] or intervals[0][1] <= intervals[1][0])
     d.fact("the two threshold intervals are disjoint", disjoint)

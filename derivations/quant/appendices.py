@@ -11,8 +11,8 @@ from symmetric.claims import Derivation, claim
 from symmetric.logic import Verdict
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import epsilon_for, p, q
-from symmetric.quantification.properties import ABOVE, BELOW, check_all, resolve
-from .common import _note_reconstructions, _rows, _truncates_to, CANDIDATE_SAMPLE_SIZES, ORDER, paper_smoothing
+from symmetric.quantification.properties import ABOVE, BELOW, resolve
+from .common import note_reconstructions, printed_rows, truncates_to, CANDIDATE_SAMPLE_SIZES, ORDER, paper_smoothing, verdicts_of
 
 
 # ------------------------------------------------------------------ Appendix A
@@ -22,14 +22,14 @@ from .common import _note_reconstructions, _rows, _truncates_to, CANDIDATE_SAMPL
        statement_latex=(
            '$\\mathrm{AE}$ enjoys IoI, NN, IND, MON (via B-MON), IMP (via B-IMP) and ABS (via B-ABS).'))
 def appendix_a_ae(d: Derivation) -> None:
-    _note_reconstructions(d, ("AE",))
-    r = check_all(qm.get("AE"), None)
+    note_reconstructions(d, ("AE",))
+    r = verdicts_of("AE")
     ok = True
     for prop in ("IoI", "NN", "IND", "B-MON", "MON", "B-IMP", "IMP", "B-ABS", "ABS"):
         res = r[prop]
         d.fact(f"AE enjoys {prop}", {Verdict.HOLDS: True, Verdict.FAILS: False}.get(res.verdict),
                printed=f"\\text{{{prop} holds}}", derived=f"\\text{{{res.verdict.value}}}",
-               justification=res.proof or res.reason)
+               justification=res.argument() or res.reason)
         ok = ok and res.verdict is Verdict.HOLDS
     d.conclude(True if ok else None, "AE enjoys IoI, NN, IND, and MON, IMP, ABS through IND and their "
                "binary forms, as Appendix A states." if ok else "Not every property was established.")
@@ -48,14 +48,14 @@ UNVERIFIABLE = {
 
 def _table_cells(d: Derivation, table: str, eps) -> dict:
     values = {}
-    for k, (true, pred, printed_row) in enumerate(_rows(table), 1):
+    for k, (true, pred, printed_row) in enumerate(printed_rows(table), 1):
         for name, printed in zip(ORDER, printed_row):
             exact = qm.get(name).value(true, pred, eps)
             values[(k, name)] = exact
             approx = sp.N(exact, 30)
             status = d.number(f"row {k} {true.decimal()} vs {pred.decimal()}: {name}", printed, approx,
                               unverifiable_reason=UNVERIFIABLE.get(name))
-            if status is Verdict.FAILS and _truncates_to(printed, exact):
+            if status is Verdict.FAILS and truncates_to(printed, exact):
                 d.note(f"Row {k}, {name}: printed {printed} is the derived value {sp.N(exact, 8)} truncated "
                        "(not rounded) to four decimals.")
     return values
@@ -100,7 +100,7 @@ def _list_step(d: Derivation, label: str, printed_names, derived_names) -> bool:
            '$(0.49, 0.51)$ & 0.5100 & 1.0000 & 1.0204 & 1.0000 & 0.2601 & 0.7550 & 6.7065 & 0.9975 & 260100.0001'
            '\\end{tabular}}\\par\\smallskip\\noindent so AE, RAE, SE, DR, KLD and PD do not satisfy MAX.'))
 def appendix_b_max(d: Derivation) -> None:
-    _note_reconstructions(d)
+    note_reconstructions(d)
     eps = _smoothing_step(d)
     values = _table_cells(d, "max", eps)
     differ = _differing(values)
@@ -122,7 +122,7 @@ def appendix_b_max(d: Derivation) -> None:
        statement_latex=(
            'For the true distribution $(0.20, 0.80)$ and the predictions $(0.25, 0.75)$ and $(0.15, 0.85)$, the printed values are\\par\\smallskip\\noindent{\\small\\begin{tabular}{@{}l*{9}{r}@{}} & AE & NAE & RAE & NRAE & SE & DR & KLD & NKLD & PD\\\\\\hline $(0.25, 0.75)$ & 0.0500 & 0.0625 & 0.1562 & 0.0625 & 0.0025 & 0.1312 & 0.0070 & 0.0035 & 0.0117\\\\$(0.15, 0.85)$ & 0.0500 & 0.0625 & 0.1562 & 0.0625 & 0.0025 & 0.1544 & 0.0090 & 0.0045 & 0.0181\\end{tabular}}\\par\\smallskip\\noindent so DR, KLD, NKLD and PD do not satisfy IMP.'))
 def appendix_b_imp(d: Derivation) -> None:
-    _note_reconstructions(d)
+    note_reconstructions(d)
     eps = _smoothing_step(d)
     values = _table_cells(d, "imp", eps)
     differ = _differing(values)
@@ -135,7 +135,7 @@ def appendix_b_imp(d: Derivation) -> None:
 
 
 def _rel_abs(d: Derivation, which: str) -> None:
-    _note_reconstructions(d)
+    note_reconstructions(d)
     eps = _smoothing_step(d)
     values = _table_cells(d, "rel", eps)
     if which == "rel":
@@ -181,7 +181,7 @@ def appendix_b_abs(d: Derivation) -> None:
 # ------------------------------------------------------------------ Appendix C
 def _bmon_theorem(d: Derivation, name: str, printed_derivative: sp.Expr) -> None:
     m = qm.get(name)
-    _note_reconstructions(d, (name,))
+    note_reconstructions(d, (name,))
     d.note("B-MON is shown as in Appendix C: with $p = p(c_1)$ and $q = \\hat p(c_1)$, E increases with $q$ "
            "for $q > p$ and decreases for $q < p$. Smoothing is an increasing affine map of both "
            "prevalences, so the argument on $0 < p, q < 1$ covers the smoothed measure.")

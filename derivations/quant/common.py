@@ -10,7 +10,8 @@ from symmetric.checks.decide import exact_sign
 from symmetric.claims import Derivation
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution, epsilon_for
-from symmetric.quantification.properties import check_all
+from ..deciding import decided
+from symmetric.quantification.properties import PROPERTY_ORDER
 
 
 PAPER = "quant"
@@ -35,12 +36,12 @@ B_TABLES = {
 CANDIDATE_SAMPLE_SIZES = (100, 1000, 10_000, 100_000, 500_000, 1_000_000, 2_000_000, 10_000_000)
 
 
-def _note_reconstructions(d: Derivation, names=ORDER) -> None:
+def note_reconstructions(d: Derivation, names=ORDER) -> None:
     for name in names:
         d.source_note(f"{name}: " + qm.get(name).reconstruction)
 
 
-def _rows(table):
+def printed_rows(table):
     (rows, values) = B_TABLES[table]
     return [(Distribution.binary(t), Distribution.binary(pr), vals.split()) for (t, pr), vals in zip(rows, values)]
 
@@ -55,7 +56,7 @@ def _rounds_to(printed: str, value) -> bool:
     return exact_sign(value - low) in (0, 1) and exact_sign(high - value) in (0, 1)
 
 
-def _truncates_to(printed: str, value) -> bool:
+def truncates_to(printed: str, value) -> bool:
     decimals = len(printed.split(".")[1])
     low = sp.Rational(printed)
     return exact_sign(value - low) in (0, 1) and exact_sign(low + sp.Rational(1, 10 ** decimals) - value) == 1
@@ -68,7 +69,7 @@ def smoothing_from_tables() -> tuple[int, dict[int, int]]:
         e = epsilon_for(size)
         hits = 0
         for table in B_TABLES:
-            for true, pred, vals in _rows(table):
+            for true, pred, vals in printed_rows(table):
                 for name, printed in zip(ORDER, vals):
                     hits += _rounds_to(printed, qm.get(name).value(true, pred, e))
         scores[size] = hits
@@ -85,5 +86,14 @@ def paper_smoothing():
     return _SMOOTHING_CACHE[0]
 
 
-def _verdicts(smoothing):
-    return {name: check_all(qm.get(name), smoothing) for name in ORDER}
+def verdicts_of(name: str, smoothing=None) -> dict:
+    """Every quantification property of measure ``name`` through the one decision path (the
+    real-valuedness and definedness guards, the endpoint search, the cross-check and the time
+    limit); ``smoothing`` matters to smoothed measures only, so it keys nothing else."""
+    m = qm.get(name)
+    options = {"smoothing": smoothing} if m.smoothed and smoothing is not None else {}
+    return {prop: decided(m, prop, **options) for prop in PROPERTY_ORDER}
+
+
+def verdicts(smoothing):
+    return {name: verdicts_of(name, smoothing) for name in ORDER}

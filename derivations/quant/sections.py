@@ -9,12 +9,13 @@ import sympy as sp
 from symmetric.checks.decide import exact_sign
 from symmetric.domain import EVERYWHERE, Domain
 from symmetric.claims import Derivation, claim
+from symmetric.evidence import QuantValue
 from symmetric.logic import Verdict
 from symmetric.render.text import counterexample_sentence
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution, epsilon_for, p, q
 from symmetric.quantification.properties import perverse_is_worst, resolve
-from .common import _note_reconstructions, _verdicts, ORDER, paper_smoothing
+from .common import note_reconstructions, verdicts, ORDER, paper_smoothing
 
 
 # ------------------------------------------------------------------ ranges
@@ -28,7 +29,7 @@ from .common import _note_reconstructions, _verdicts, ORDER, paper_smoothing
 def ranges(d: Derivation) -> None:
     size, _ = paper_smoothing()
     eps = epsilon_for(size)
-    _note_reconstructions(d, ("AE", "RAE", "SE", "KLD", "PD", "NKLD"))
+    note_reconstructions(d, ("AE", "RAE", "SE", "KLD", "PD", "NKLD"))
     for name in ("AE", "RAE", "SE", "KLD", "PD"):
         m = qm.get(name)
         ok, proof = perverse_is_worst(m, m.smoothed)
@@ -113,7 +114,7 @@ def rel_abs_exclusive(d: Derivation) -> None:
           "\\text{ is unsatisfiable}",
           "REL and ABS have the same premises (and premises are satisfiable, e.g. the B.3 scenario) with "
           "incompatible conclusions, so no measure enjoys both.")
-    results = _verdicts(eps)
+    results = verdicts(eps)
     neither = [n for n in ORDER if results[n]["REL"].verdict is Verdict.FAILS and results[n]["ABS"].verdict is Verdict.FAILS]
     d.fact("not exhaustive: measures enjoying neither REL nor ABS", bool(neither),
            derived="\\text{" + ", ".join(neither) + "}", justification="property checkers (exact counterexamples)")
@@ -123,8 +124,9 @@ def rel_abs_exclusive(d: Derivation) -> None:
            justification=(dr.reason or "", counterexample_sentence(dr.counterexample, "; witness: ")
                           if dr.counterexample else ""))
     if dr.verdict is Verdict.FAILS:
-        cx = dr.counterexample
-        p1, p2, s = (sp.Rational(cx[k]) for k in ("p'(c1)", "p''(c1)", "shift"))
+        left, right = dr.counterexample.typed(QuantValue)      # E(p', p' + s) and E(p'', p'' + s), c1 first
+        p1, p2 = sp.Rational(left.true[0]), sp.Rational(right.true[0])
+        s = sp.Rational(left.predicted[0]) - p1
         m = qm.get("DR")
         e1 = m.binary(p1, p1 + s)
         e2 = m.binary(p2, p2 + s)

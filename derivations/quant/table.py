@@ -9,7 +9,8 @@ from symmetric.logic import Verdict
 from symmetric.render.text import counterexample_sentence
 from symmetric.quantification.distributions import epsilon_for
 from ..statements import yes_no_matrix
-from .common import _note_reconstructions, _verdicts, COLUMNS, ORDER, paper_smoothing, TABLE1
+from symmetric.quantification.endpoints import SCOPE
+from .common import note_reconstructions, verdicts, COLUMNS, ORDER, paper_smoothing, TABLE1
 
 
 # ------------------------------------------------------------------ Table 1
@@ -25,17 +26,20 @@ from .common import _note_reconstructions, _verdicts, COLUMNS, ORDER, paper_smoo
 def table1(d: Derivation) -> None:
     size, _ = paper_smoothing()
     eps = epsilon_for(size)
-    _note_reconstructions(d)
+    note_reconstructions(d)
     d.note("Properties reconstructed as stated in symmetric.quantification.properties: B-REL/REL take "
            "$c_1$ strictly less prevalent than $c_2$ in both true distributions ($0<p'<p''<1/2$), the "
            "reading under which RAE enjoys REL as the paper says.")
-    results = _verdicts(eps)
+    results = verdicts(eps)
     wrong, undecided = [], []
     for name in ORDER:
         for col, printed in zip(COLUMNS, TABLE1[name]):
             r = results[name][col]
             derived = {Verdict.HOLDS: "Y", Verdict.FAILS: "N"}.get(r.verdict)
-            why = r.proof[-1:] if r.verdict is Verdict.HOLDS else (r.reason or "",)
+            # the argument's conclusion, and the endpoint search's scope note when run_all added it
+            lines = r.argument()
+            last = lines[-2:] if lines and lines[-1] == SCOPE else lines[-1:]
+            why = last if r.verdict is Verdict.HOLDS else (r.reason or "",)
             if r.counterexample:
                 why += (counterexample_sentence(r.counterexample, "; witness: "),)
             holds = None if derived is None else derived == printed

@@ -12,6 +12,7 @@ from symmetric.domain import Domain
 from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.properties import sebastiani as axioms
+from ..deciding import decided
 from symmetric.space import CELLS, FN, FP, TN, TP
 
 
@@ -30,11 +31,11 @@ TABLES = Domain(name="tables in TP, TN",
                 inverse={_FN_LEFT: AP - TPr, _FP_LEFT: AN - TNr})
 
 
-def _m(name):
+def named_measure(name):
     return registry.get(name)
 
 
-def _in_tp_tn(expr, ap=AP, an=AN):
+def in_tp_tn(expr, ap=AP, an=AN):
     """A count-form expression as a function of TP, TN for the test set (ap, an).
 
     Pass 0 for an empty class *here*: substituting into the positive symbols AP, AN first would
@@ -42,21 +43,23 @@ def _in_tp_tn(expr, ap=AP, an=AN):
     return sp.piecewise_fold(expr.xreplace({TP: TPr, TN: TNr, FP: an - TNr, FN: ap - TPr}))
 
 
-def _generic(measure):
+def generic_branch(measure):
     """The last (general) branch of a piecewise count form, or the form itself."""
     f = measure.count_form
     return f.args[-1][0] if isinstance(f, sp.Piecewise) else f
 
 
-def _axiom(d: Derivation, measure, check, expect: Verdict, label: str):
-    """Run an axiom checker and record whether its verdict is the expected one."""
-    r = check(measure)
+def record_axiom(d: Derivation, measure, prop: str, expect: Verdict, label: str, reading=None):
+    """Decide axiom ``prop`` (in ``reading``, default its headline) through the one decision path
+    (cross-checked, time-limited) and record whether its verdict is the expected one."""
+    r = decided(measure, prop, reading)
     note = (f" [{r.reason}]",) if isinstance(r.reason, str) else (r.reason,)
-    why = r.proof + (note if r.reason and r.proof else ()) if r.proof else r.reason
+    argument = r.argument()
+    why = argument + (note if r.reason and argument else ()) if argument else r.reason
     d.fact(f"{label}: {measure.name} {r.property} {r.verdict.value}", r.verdict is expect, justification=why)
     return r
 
 
-def _table_cx(d: Derivation, description, t, value_check):
+def table_cx(d: Derivation, description, t, value_check):
     assignment = dict(zip(("TP", "FP", "FN", "TN"), t))
     d.counterexample(description, assignment, value_check)

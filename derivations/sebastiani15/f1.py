@@ -8,13 +8,13 @@ import sympy as sp
 from symmetric.checks.decide import is_identically_zero
 from symmetric.domain import EVERYWHERE
 from symmetric.claims import Derivation, PrintedLatex, claim
-from symmetric.evidence import say
+from symmetric.evidence import Score, say
 from symmetric.logic import Verdict
 from symmetric.properties import sebastiani as axioms
 from symmetric.properties.tables import exact_value
 from symmetric.space import FN, FP, TN, TP
 from symmetric.transforms.limits import directional_limit
-from .common import _axiom, _generic, _in_tp_tn, _m, _table_cx, AN, AP, TABLES, fn, fp, tn, TNr, tp, TPr
+from .common import record_axiom, generic_branch, in_tp_tn, named_measure, table_cx, AN, AP, TABLES, fn, fp, tn, TNr, tp, TPr
 
 
 # ------------------------------------------------------------------ F1
@@ -25,18 +25,18 @@ from .common import _axiom, _generic, _in_tp_tn, _m, _table_cx, AN, AP, TABLES, 
        statement_latex=(
            '$F_1$ does not satisfy MON: with $TP = 0$ and $FN > 0$, $F_1 = 0$ whatever $FP$ is.'))
 def f1_mon(d: Derivation) -> None:
-    f1 = _m("F1").count_form
+    f1 = named_measure("F1").count_form
     at = f1.xreplace({TP: 0, FN: fn, FP: FP, TN: TN})
     d.equal("$F_1$ at $TP = 0$, $FN > 0$", sp.Integer(0), sp.piecewise_fold(at),
             show_printed="F_1 = 0", justification="count form with TP = 0 and FN positive, any FP")
     a, b = (0, 0, 2, 2), (0, 2, 2, 0)       # all negatives right vs all negatives wrong
-    va, vb = exact_value(_m("F1"), a, {}), exact_value(_m("F1"), b, {})
+    va, vb = exact_value(named_measure("F1"), a, {}), exact_value(named_measure("F1"), b, {})
     d.fact("the paper's example: $TN = AN, FP = 0$ and $TN = 0, FP = AN$ score alike", va == vb,
            printed="F_1 = 0", derived=PrintedLatex(r"F_1 = {0} \text{{ and }} {1}", va, vb),
            justification="exact values at (TP, FP, FN, TN) = (0, 0, 2, 2) and (0, 2, 2, 0)")
-    _table_cx(d, "the classifier at (0, 2, 2, 0) is improved twice (FP -> TN) to (0, 0, 2, 2) and F1 stays 0",
+    table_cx(d, "the classifier at (0, 2, 2, 0) is improved twice (FP -> TN) to (0, 0, 2, 2) and F1 stays 0",
               b, sp.Eq(va, vb))
-    _axiom(d, _m("F1"), axioms.check_mon, Verdict.FAILS, "checker")
+    record_axiom(d, named_measure("F1"), "MON", Verdict.FAILS, "checker")
     d.conclude(True, "$F_1$ does not satisfy MON: with $TP = 0$ it ignores how the negatives are classified.")
 
 
@@ -54,23 +54,23 @@ def f1_mon(d: Derivation) -> None:
            '$\\frac{\\partial F_1}{\\partial \\mathrm{TN}} = \\frac{2(\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP})}{(\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN})^2}$, '
            'both undefined when $\\mathrm{AP}+\\mathrm{AN}+\\mathrm{TP}-\\mathrm{TN} = 0$, i.e.\\ $\\mathrm{TP} = \\mathrm{AP} = 0$ and $\\mathrm{TN} = \\mathrm{AN} = |D|$.'))
 def f1_con(d: Derivation) -> None:
-    generic = _in_tp_tn(_generic(_m("F1")))
+    generic = in_tp_tn(generic_branch(named_measure("F1")))
     den = AP + AN + TPr - TNr
     d.equal("eq. (2): $F_1$ in TP, TN", 2 * TPr / den, generic, domain=TABLES, justification="FP = AN - TN, FN = AP - TP")
     d.equal("eq. (3): $\\partial F_1/\\partial TP$", 2 * (AP + AN - TNr) / den**2, sp.diff(generic, TPr), domain=TABLES)
     d.equal("eq. (3): $\\partial F_1/\\partial TN$", 2 * (AP + AN + TPr) / den**2, sp.diff(generic, TNr),
             domain=TABLES, justification="the derivative of $-den$ in TN is +1, so only $2TP$ survives in the numerator")
     cells = 2 * TP + FP + FN
-    d.equal("the denominator is $2TP + FP + FN$", den, _in_tp_tn(cells))
+    d.equal("the denominator is $2TP + FP + FN$", den, in_tp_tn(cells))
     d.own("$2TP + FP + FN = 0$ iff $TP = FP = FN = 0$, i.e. $TP = AP = 0$ and $TN = AN = |D|$",
           sp.Eq(cells, 0), "a sum of non-negative counts is 0 iff each is 0")
-    lim = directional_limit(_generic(_m("F1")).xreplace({TP: 0, FN: 0}), {FP: 0, TN: 3}, {FP: 1, TN: -1})
+    lim = directional_limit(generic_branch(named_measure("F1")).xreplace({TP: 0, FN: 0}), {FP: 0, TN: 3}, {FP: 1, TN: -1})
     d.fact("$\\lim_{FP \\to 0} 2TP/(2TP+FP+FN)$ with $TP = FN = 0$", lim == 0,
            printed="0", derived=lim, justification="one-sided limit along FP = eps, TN = 3 - eps (exact)")
-    stipulated = exact_value(_m("F1"), (0, 0, 0, 3), {})
+    stipulated = exact_value(named_measure("F1"), (0, 0, 0, 3), {})
     d.fact("the stipulated value differs from the limit", stipulated is not None and stipulated != lim,
            printed="F_1 = 1", derived=PrintedLatex(r"F_1(0,0,0,3) = {0} \ne {1}", stipulated, lim))
-    _axiom(d, _m("F1"), axioms.check_con, Verdict.FAILS, "checker")
+    record_axiom(d, named_measure("F1"), "CON", Verdict.FAILS, "checker")
     d.conclude(True, "$F_1$ is not continuous at $TP = FP = FN = 0$, so it does not satisfy CON.",
                corrected_statement="$\\partial F_1/\\partial TN = 2TP/(AP+AN+TP-TN)^2$ (not "
                                    "$2(AP+AN+TP)/(AP+AN+TP-TN)^2$); the rest holds.")
@@ -83,7 +83,7 @@ def f1_con(d: Derivation) -> None:
        statement_latex=(
            '$F_1$ does not satisfy CHA: with $AN = 0$, the random classifier has $E[F_1] = 0.500$ if $|D| = 1$ and $E[F_1] \\approx 0.612$ if $|D| = 100$.'))
 def f1_cha(d: Derivation) -> None:
-    f1 = _m("F1")
+    f1 = named_measure("F1")
     models = axioms.RANDOM_MODELS
     e1 = axioms.expected_value(f1, models["bernoulli"], 1, 0)
     d.number("$E[F_1]$, $AN = 0$, $|D| = 1$ (every classifier equally likely)", "0.500", e1)
@@ -99,7 +99,7 @@ def f1_cha(d: Derivation) -> None:
            "equally likely, footnote 2), which is about 0.666; it is close to the uniform-size model "
            f"(number of predicted positives uniform), whose exact value is about {sp.Float(u100, 5)}.")
     for name in models:
-        _axiom(d, f1, lambda m, n=name: axioms.check_cha(m, n), Verdict.FAILS, f"checker [{name}]")
+        record_axiom(d, f1, "CHA", Verdict.FAILS, f"checker [{name}]", {"model": name})
     d.conclude(True, "$E[F_1]$ of the random classifier depends on the test set under both random models, "
                      "so $F_1$ does not satisfy CHA.",
                corrected_statement=f"With $AN = 0$ and $|D| = 100$, $E[F_1] \\approx {sp.Float(e100, 4)}$ when every "
@@ -116,7 +116,7 @@ def f1_cha(d: Derivation) -> None:
            '$F_1$ does not satisfy IMB: $F_1(\\text{trivial acceptor}) = \\frac{2AP}{2AP+AN}$, not constant; $F_1(\\text{trivial rejector}) = 0$ whenever $AP > 0$; '
            'the acceptor scores about $0.01$ when the prevalence is $0.01$, $0.75$ when it is $0.60$, and about $0.666$ when it is $0.5$.'))
 def f1_imb(d: Derivation) -> None:
-    f1 = _m("F1")
+    f1 = named_measure("F1")
     acc = sp.piecewise_fold(f1.count_form.xreplace({TP: AP, FP: AN, FN: 0, TN: 0}))
     d.equal("$F_1(h^{acc})$", 2 * AP / (2 * AP + AN), acc)
     rej = sp.piecewise_fold(f1.count_form.xreplace({TP: 0, FP: 0, FN: AP, TN: AN}))
@@ -133,7 +133,7 @@ def f1_imb(d: Derivation) -> None:
             domain=EVERYWHERE.with_intervals([(p, 0, 1)]))
     d.note("0.666 is 2/3 truncated (rounded it is 0.667); at prevalence 0.01 the acceptor scores 2/101, "
            "about 0.0198, i.e. 0.02 rather than 0.01.")
-    _axiom(d, f1, axioms.check_imb, Verdict.FAILS, "checker")
+    record_axiom(d, f1, "IMB", Verdict.FAILS, "checker")
     d.conclude(True, "The trivial acceptor's $F_1$ depends on the prevalence, so $F_1$ does not satisfy IMB.",
                corrected_statement="At prevalence 0.01 the acceptor scores $2/101 \\approx 0.02$; at 0.5 it "
                                    "scores $2/3 \\approx 0.667$.")
@@ -160,9 +160,8 @@ def f1_sym(d: Derivation) -> None:
     d.fact("$2TP/(2TP+FP+FN) \\ne 2TN/(2TN+FN+FP)$", decision.value is False,
            printed=r"\frac{2TP}{2TP+FP+FN} \neq \frac{2TN}{2TN+FN+FP}",
            justification=(decision.method, *_differ_at(decision.witness)))
-    r = _axiom(d, _m("F1"), axioms.check_sym, Verdict.FAILS, "checker")
-    t = tuple(r.counterexample["h"])
-    u = tuple(r.counterexample["swapped"])
-    _table_cx(d, f"F1 at {t} differs from F1 with the classes swapped, at {u}", t,
-              sp.Ne(exact_value(_m("F1"), t, {}), exact_value(_m("F1"), u, {})))
+    r = record_axiom(d, named_measure("F1"), "SYM", Verdict.FAILS, "checker")
+    t, u = (tuple(score.table) for score in r.counterexample.typed(Score))     # h and h with the classes swapped
+    table_cx(d, f"F1 at {t} differs from F1 with the classes swapped, at {u}", t,
+              sp.Ne(exact_value(named_measure("F1"), t, {}), exact_value(named_measure("F1"), u, {})))
     d.conclude(True, "$F_1$ changes when the roles of $c$ and $\\bar c$ are swapped: it does not satisfy SYM.")

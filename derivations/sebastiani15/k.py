@@ -13,7 +13,7 @@ from symmetric.logic import Verdict
 from symmetric.measures.classification import absolute_error, contributions, cost_sensitive_recall, multiclass_k, multiclass_k_expr, ordinal_distance, standard_recall
 from symmetric.properties import sebastiani as axioms
 from symmetric.space import CELLS
-from .common import _axiom, _in_tp_tn, _m, AN, AP, TNr, TPr
+from .common import record_axiom, in_tp_tn, named_measure, AN, AP, TNr, TPr
 
 
 # ------------------------------------------------------------------ K
@@ -31,9 +31,9 @@ from .common import _axiom, _in_tp_tn, _m, AN, AP, TNr, TPr
            'FIX (range $[-1, 1]$; perfect $1$, pervert $-1$), CHA ($E[K(\\text{random})] = 0$), IMB (acceptor and rejector both $0$) and SYM; '
            'eq.~(6): $K = \\frac{TP\\cdot AN + TN\\cdot AP}{AP\\cdot AN} - 1$.'))
 def k_axioms(d: Derivation) -> None:
-    k = _m("K")
+    k = named_measure("K")
     branches = {"AP, AN > 0": (AP, AN), "AP = 0": (0, AN), "AN = 0": (AP, 0)}
-    forms = {lbl: _in_tp_tn(k.count_form, a, b) for lbl, (a, b) in branches.items()}
+    forms = {lbl: in_tp_tn(k.count_form, a, b) for lbl, (a, b) in branches.items()}
     d.equal("eq. (6)", (TPr * AN + TNr * AP) / (AP * AN) - 1, forms["AP, AN > 0"])
     d.equal("$\\partial K/\\partial TP$ ($AP, AN > 0$)", 1 / AP, sp.diff(forms["AP, AN > 0"], TPr))
     d.equal("$\\partial K/\\partial TN$ ($AP, AN > 0$)", 1 / AN, sp.diff(forms["AP, AN > 0"], TNr))
@@ -52,8 +52,8 @@ def k_axioms(d: Derivation) -> None:
         values = {(a, b): axioms.expected_value(k, model, a, b) for a, b in ((0, 3), (1, 4), (3, 2), (5, 0))}
         d.fact(f"$E[K(h^{{rand}})] = 0$ exactly on four test sets ({name})", all(v == 0 for v in values.values()),
                printed="0", derived=PrintedLatex(", ".join(f"{{{i}}}" for i in range(len(values))), *values.values()), justification=model.description)
-    for prop, check in axioms.CHECKERS:
-        _axiom(d, k, check, Verdict.HOLDS, "checker")
+    for prop, _ in axioms.CHECKERS:
+        record_axiom(d, k, prop, Verdict.HOLDS, "checker")
     d.conclude(True, "K satisfies all eight axioms (CHA under both random models).")
 
 
@@ -65,10 +65,10 @@ def k_axioms(d: Derivation) -> None:
            'The single-label multi-class $K$ of eq.~(10), a rescaled macro-averaged recall over the classes $c_j$ with $AP_j > 0$, reduces to eq.~(5) when $|C| = 2$, and keeps all eight axioms.'))
 def k_multiclass(d: Derivation) -> None:
     k2, (t1, t2), (a1, a2) = multiclass_k_expr(2)
-    k5 = _m("K").count_form
+    k5 = named_measure("K").count_form
     for where, (ap, an) in {"AP, AN > 0": (AP, AN), "AP = 0": (0, AN), "AN = 0": (AP, 0)}.items():
         e10 = sp.piecewise_fold(k2.xreplace({t1: TPr, t2: TNr, a1: ap, a2: an}))
-        e5 = _in_tp_tn(k5, ap, an)
+        e5 = in_tp_tn(k5, ap, an)
         d.equal(f"eq. (10) with $|C| = 2$ equals eq. (5) ({where})", e5, e10)
     c, m, apj = sp.symbols("C m AP_j", positive=True)
     kgen = c / (c - 1) * sp.Symbol("R") / m - 1 / (c - 1)
@@ -109,8 +109,8 @@ def k_multiclass(d: Derivation) -> None:
     absent = multiclass_k([[2, 0, 0], [2, 0, 0], [0, 0, 0]])
     d.own("IMB needs every class present: with class 3 absent the all-into-class-1 classifier scores", absent,
           "exact; the binary IMB likewise assumes AP > 0 and AN > 0")
-    for prop, check in axioms.CHECKERS:
-        _axiom(d, _m("K-SLC"), check, Verdict.HOLDS, "checker, |C| = 2")
+    for prop, _ in axioms.CHECKERS:
+        record_axiom(d, named_measure("K-SLC"), prop, Verdict.HOLDS, "checker, |C| = 2")
     d.conclude(True, "Eq. (10) reduces to eq. (5) for two classes and keeps the axioms in their multi-class "
                      "form (IMB for test sets where every class is present; range $[-1/(|C|-1), 1]$).")
 

@@ -169,8 +169,23 @@ def _local(units: Sequence[Unit], time_limit, workers: int, progress: Progress) 
     return [pair for pairs in found for pair in received(pairs)]
 
 
+CLUSTER_EXTRA = "pip install 'symmetric[cluster]'"
+
+
+def cluster_module():
+    """Dask's ``distributed`` package, which only ``--scheduler`` needs (an optional extra: the
+    local runs never import it); a missing package is the user's setup, said in one line."""
+    try:
+        import distributed
+    except ImportError:
+        raise InputError(f"--scheduler needs Dask's distributed package, which is not installed: {CLUSTER_EXTRA}") \
+            from None
+    return distributed
+
+
 def _cluster(units: Sequence[Unit], time_limit, address: str, progress: Progress) -> list:
-    from distributed import Client, as_completed
+    distributed = cluster_module()
+    Client, as_completed = distributed.Client, distributed.as_completed
     try:
         client = Client(address, timeout="20s")
     except Exception as exc:    # noqa: BLE001 - whatever Dask raises on a bad peer (TypeError, MemoryError)
@@ -189,6 +204,8 @@ def _cluster(units: Sequence[Unit], time_limit, address: str, progress: Progress
 def compute(units: Sequence[Unit], *, time_limit: float | None = 60, workers: int = 1, scheduler: str | None = None,
             cache: Cache | None = None, progress: Progress | None = None) -> Atlas:
     """Every cell of ``units``: from ``cache`` where it has them, else computed (and stored)."""
+    if scheduler:
+        cluster_module()        # before any cell is looked up: a missing extra fails fast
     cache = cache or Cache(None)
     progress = progress or (lambda settled: None)
     seconds = driver.time_limit_seconds(time_limit)

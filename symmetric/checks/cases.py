@@ -32,6 +32,15 @@ class Case:
     # a cell the proof writes 1 + c (an item moved out of it): its "0" is the table's 1
     moved: sp.Symbol | None = None
 
+    def face(self) -> tuple:
+        """The pattern as one relation per cell (TP, FP, FN, TN): 0, positive, or for the moved
+        cell 1 or more than 1."""
+        def relation(c):
+            if c == self.moved:
+                return sp.Eq(c, 1, evaluate=False) if c in self.zero else sp.Gt(c, 1, evaluate=False)
+            return sp.Eq(c, 0, evaluate=False) if c in self.zero else sp.Gt(c, 0, evaluate=False)
+        return tuple(relation(c) for c in CELLS)
+
     def describe(self) -> str:
         if self.moved is not None:      # named in the table's own counts: 1 or more than 1
             named = [f"{c.name} = 0" for c in self.zero if c != self.moved]

@@ -193,6 +193,14 @@ def expectation(f: Formula, model, ap, an, params, strict: bool = True):
 RANDOM_MODELS = {"bernoulli": _bernoulli, "uniform-size": _uniform_size}
 
 
+def random_model(name: str, size: int | None = None):
+    """The random classifier ``name`` (``size``: the output size k of the fixed-size model), or
+    None for a model this evaluator does not know."""
+    if name == "fixed-size":
+        return None if size is None else _fixed_size(int(size))
+    return RANDOM_MODELS.get(name)
+
+
 def expectations(f: Formula, model_name: str, params, strict: bool, tally: Tally):
     """(test set, label, E[M]) on every test set (and output size k, for fixed-size) with a
     defined expectation, counting the checks; a strict undefined one fails the tally (and ends)."""

@@ -25,7 +25,7 @@ from ..checks.cases import is_undefined_constant
 from ..checks.substitute import substitute
 from ..config import settings
 from ..domain import Domain
-from ..evidence import ContingencyTable, say
+from ..evidence import CaseStep, ContingencyTable, Sentence, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, TN, TP
@@ -177,7 +177,7 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
                                                   "; a table with an empty gold class, TP = FN = 0 or "
                                                   "FP = TN = 0, is left out: 0 < P(G) < 1") + "):")]
     param_domain = Domain("parameters", ()).with_intervals([p.interval() for p in measure.params])
-    undecided = []
+    undecided, improved = [], False     # improved: some face proved (known here, never read off the prose)
     forms = [f for f in (measure.order_form, measure.count_form) if f is not None]
     for move, m in MOVES.items():
         before_after = [(form, form.subs(m.substitution, simultaneous=True)) for form in forms]
@@ -200,12 +200,16 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
             if decided is None and not any_defined and strict:
                 undecided.append(f"{move}, face {label} (undefined there)")
             elif decided is None and not any_defined:
-                proof.append(say(f"{literal(move)}, face {{0}}: the measure is undefined there (excluded).", relations))
+                proof.append(CaseStep(f"{literal(move)}, face {{0}}: the measure is undefined there (excluded).",
+                                      (relations,), move, relations, Sentence("the measure is undefined there"),
+                                      "excluded"))
             elif decided is None:
                 undecided.append(f"{move}, face {label}")
             else:
-                proof.append(say(f"{literal(move)}, face {{0}}: improvement > 0 ({literal(decided.method)}).", relations))
-    if not undecided and not any("improvement > 0" in line.template for line in proof):
+                improved = True
+                proof.append(CaseStep(f"{literal(move)}, face {{0}}: improvement > 0 ({literal(decided.method)}).",
+                                      (relations,), move, relations, Sentence("improvement > 0"), decided.method))
+    if not undecided and not improved:
         return PropertyResult("SM", measure.name, Verdict.UNDETERMINED, tuple(proof),
                               reason="the measure is undefined on every face: nothing to compare")
     if undecided:

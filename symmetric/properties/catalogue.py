@@ -134,9 +134,9 @@ def _literature() -> list[Property]:
     return list(rows(DEFINEDNESS, ALSO))
 
 
-def _quantification_decider(measure):
+def _quantification_decider(measure, smoothing=None):
     from ..quantification.check import run_all
-    return run_all(measure)
+    return run_all(measure, smoothing)
 
 
 @lru_cache(maxsize=1)

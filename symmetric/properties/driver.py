@@ -31,7 +31,7 @@ from ..timelimit import Budget, HardLimit
 from ..crosscheck import review
 from . import catalogue
 from ..evidence import PropertyResult
-from .protocol import FORMULA_SEPARATOR, Property, Reading
+from .protocol import Property, Reading
 
 # progress(result, seconds): called as each property is decided (seconds None: decided as part of
 # a group, whose time is not the property's own)
@@ -186,38 +186,41 @@ def _units(chosen: Sequence[Property], wanted, alternates: bool) -> list[Unit]:
     return units
 
 
-def unit(pairs: Sequence[tuple[Property, Reading]]) -> Unit:
+def unit(pairs: Sequence[tuple[Property, Reading]], options: Mapping | None = None) -> Unit:
     """The unit deciding ``pairs``: one (property, reading) of a property decided alone, or the
-    chosen members of one group (each in its headline reading), decided together."""
+    chosen members of one group (each in its headline reading), decided together.  ``options``:
+    keyword arguments of a group's decider that are not readings (the quantification papers'
+    smoothing constant)."""
     pairs = tuple(pairs)
     first, reading = pairs[0]
     if first.group is None:
         if len(pairs) != 1:
             raise InvalidArgument("pairs", [p.name for p, _ in pairs], "a property outside a group is decided alone")
+        if options:
+            raise InvalidArgument("options", dict(options), f"{first.name} is decided by its reading alone")
         return pairs, lambda m: first.decide(m, **reading.as_kwargs())
     if any(p.group != first.group for p, _ in pairs):
         raise InvalidArgument("pairs", [p.name for p, _ in pairs], "must all belong to one group")
-    return pairs, catalogue.groups()[first.group].decide
+    group = catalogue.groups()[first.group].decide
+    return pairs, (lambda m: group(m, **options)) if options else group
 
 
-def decide_unit(measure, pairs_and_how: Unit, seconds: float | None, formula: str | None = None) -> list[PropertyResult]:
+def decide_unit(measure, pairs_and_how: Unit, seconds: float | None) -> list[PropertyResult]:
     """One unit's results under ``seconds`` (None: no limit), each cross-checked and naming its
-    property and reading, in the order of its pairs; every failure mode is ``undetermined``.
-    ``formula``: the reading of the measure's formula as a suffix of the reading's name (None:
-    the one ``measure`` is in, named where its readings differ)."""
-    if formula is None:
-        formula = formula_suffix(measure)
+    property and reading (with the reading of the measure's formula where its readings differ),
+    in the order of its pairs; every failure mode is ``undetermined``."""
     pairs, decide = pairs_and_how
+    pairs = tuple((p, dataclasses.replace(r, formula=formula_choices(measure))) for p, r in pairs)
     names = [p.name for p, _ in pairs]
-    found = _guarded(lambda: _reviewed(measure, pairs, decide(measure), formula), names, measure.name, seconds)
+    found = _guarded(lambda: _reviewed(measure, pairs, decide(measure)), names, measure.name, seconds)
     return [_finalised(found.get(p.name) or _undetermined(p.name, measure.name, "internal error: no result"),
-                       p, reading, formula) for p, reading in pairs]
+                       p, reading) for p, reading in pairs]
 
 
-def _finalised(result: PropertyResult, p: Property, reading: Reading, formula: str = "") -> PropertyResult:
-    """The result as the property and reading it answers for (checkers need not know either);
-    ``formula``: the reading of the measure's formula, when it matters for this measure."""
-    return dataclasses.replace(result, property=p.name, reading=reading.name + formula)
+def _finalised(result: PropertyResult, p: Property, reading: Reading) -> PropertyResult:
+    """The result as the property and reading it answers for (checkers need not know either):
+    the Reading object (with the measure's formula reading, where it matters) and its label."""
+    return dataclasses.replace(result, property=p.name, reading=reading.label, decided_in=reading)
 
 
 def _in_domain(measure, result: PropertyResult) -> PropertyResult:
@@ -241,36 +244,88 @@ def _in_domain(measure, result: PropertyResult) -> PropertyResult:
     return result
 
 
-def _reviewed(measure, pairs, found, formula: str = "") -> dict[str, PropertyResult]:
+def _reviewed(measure, pairs, found) -> dict[str, PropertyResult]:
     """A unit's results, each as the property and reading it answers for, after the independent
     cross-check on the written formula (:mod:`symmetric.crosscheck`): it runs inside the unit's
     share of the time limit and needs the reading to pick its predicate."""
     found = found if isinstance(found, dict) else {pairs[0][0].name: found}
-    return {p.name: review(measure, _in_domain(measure, _finalised(found[p.name], p, reading, formula)),
+    return {p.name: review(measure, _in_domain(measure, _finalised(found[p.name], p, reading)),
                            statement=p.statement)
             for p, reading in pairs if p.name in found}
 
 
-def _formula_variants(measure, kind: str, wanted: dict) -> list[tuple[object, str]]:
-    """(measure, reading suffix) for each reading of the formula decided: the headline, then the
+def reading_named(p: Property, reading=None) -> Reading:
+    """``reading`` of ``p`` as a :class:`Reading`: None (the headline), a Reading, its name
+    ("defined, bernoulli") or {axis: choice} (the headline with those choices)."""
+    if reading is None:
+        return p.headline
+    if isinstance(reading, Reading):
+        if reading not in p.readings():
+            raise InvalidArgument("reading", reading.name, f"is not a reading of {p.name}")
+        return reading
+    if isinstance(reading, str):
+        for r in p.readings():
+            if r.name.lower() == reading.lower():
+                return r
+        raise UnknownNameError(f"reading of {p.name}", reading, [r.name for r in p.readings()])
+    if isinstance(reading, Mapping):
+        check_readings((p,), parse_readings(reading), f" (of {p.name})")
+        return p.headline.with_choices(p.axes, reading)
+    raise InvalidArgumentType("reading", reading, "must be None, a Reading, its name or {axis: choice}")
+
+
+# (measure, property, reading, settings, seconds, options) -> reviewed result: every verdict a
+# claim, a command or the atlas asks for twice is decided once per process
+_DECIDED: dict = {}
+
+
+def decide(measure, prop, reading=None, *, time_limit="default", **options) -> PropertyResult:
+    """The one decision path: property ``prop`` (a name or :class:`Property`) of ``measure`` in
+    ``reading`` (default: the headline, stated once in the catalogue), decided by its checker
+    under ``time_limit`` seconds (default: the settings' ``default_time_limit``; None: none),
+    reviewed by the independent cross-check (``result.reviewed``) and memoised.  ``options`` go
+    to a group's decider (``smoothing=`` for the quantification properties).  A property decided
+    in a group is decided with its whole group, in the headline reading."""
+    from ..config import settings
+    kind = kind_of(measure)
+    p = _resolve(prop, kind)[0]
+    chosen = reading_named(p, reading)
+    current = settings()
+    seconds = time_limit_seconds(current.default_time_limit if time_limit == "default" else time_limit)
+    key = (measure, p.name, chosen, current, seconds, tuple(sorted(options.items())))
+    if key in _DECIDED:
+        return _DECIDED[key]
+    if p.group is None:
+        pairs = ((p, chosen),)
+    else:
+        if chosen != p.headline:
+            raise InvalidArgument("reading", chosen.name, f"{p.name} is decided with its group, in its headline reading")
+        pairs = tuple((q, q.headline) for q in catalogue.for_kind(kind) if q.group == p.group)
+    for (q, r), result in zip(pairs, decide_unit(measure, unit(pairs, options), seconds)):
+        _DECIDED[(measure, q.name, r, current, seconds, key[-1])] = result
+    return _DECIDED[key]
+
+
+def _formula_variants(measure, kind: str, wanted: dict) -> list:
+    """The measure in each reading of the formula decided: the headline, then the
     choices ``wanted`` names.  A measure that reads the same either way is decided once, and its
     verdicts name no formula reading."""
     axes = catalogue.FORMULA_AXES[kind]
     if not axes or not getattr(measure, "reads_zero_reciprocal", False):
-        return [(measure, "")]
+        return [measure]
     axis = axes[0]
     choices = [catalogue.FORMULA_HEADLINE[axis.name]]
     choices += [axis.choice(c).name for c in wanted.get(axis.name, ()) if axis.choice(c).name not in choices]
     variants = [dataclasses.replace(measure, zero_reciprocal=c) for c in choices]
-    return [(v, formula_suffix(v)) for v in variants]
+    return variants
 
 
-def formula_suffix(measure) -> str:
-    """The reading of ``measure``'s formula as a suffix of a verdict's reading ("; zero-reciprocal=
-    limit"), empty for a measure that reads the same either way."""
+def formula_choices(measure) -> tuple[tuple[str, str], ...]:
+    """The reading of ``measure``'s formula (Reading.formula): empty for a measure that reads the
+    same either way."""
     if not getattr(measure, "reads_zero_reciprocal", False):
-        return ""
-    return f"{FORMULA_SEPARATOR}zero-reciprocal={measure.zero_reciprocal}"
+        return ()
+    return (("zero-reciprocal", measure.zero_reciprocal),)
 
 
 def check(measure, properties: Iterable | None = None, *, time_limit: float | None = None,
@@ -286,13 +341,12 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     wanted = parse_readings(readings)
     check_readings(chosen, wanted, f" (of the {kind} properties checked)")
     seconds = time_limit_seconds(time_limit)
-    units = [(m, formula, unit) for m, formula in _formula_variants(measure, kind, wanted)
-             for unit in _units(chosen, wanted, alternates)]
+    units = [(m, unit) for m in _formula_variants(measure, kind, wanted) for unit in _units(chosen, wanted, alternates)]
     budget = Budget(seconds, len(units))
     found_all: list[PropertyResult] = []
-    for variant, formula, one in units:
+    for variant, one in units:
         start = time.perf_counter()
-        results = decide_unit(variant, one, budget.share(), formula)
+        results = decide_unit(variant, one, budget.share())
         took = time.perf_counter() - start
         for result in results:
             found_all.append(result)

@@ -16,7 +16,7 @@ import sympy as sp
 
 from ..checks.decide import exact_sign
 from ..config import settings
-from ..evidence import Counterexample, PropertyResult, say
+from ..evidence import Counterexample, Expectation, PropertyResult, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from .sebastiani.cha import RANDOM_MODELS, check_cha, expected_value
@@ -52,7 +52,8 @@ def decide_expectation(statement: ExpectationStatement, name: str, measure: Meas
                     return result(measure, name, FAILS, (head, compose(
                         "On the test set AP, AN = ", sizes, "" if k is None else f", k = {k}",
                         ": an outcome of positive probability is undefined, so E[M] does not exist (strict reading; "
-                        "exact)."),), Counterexample("E[M] undefined", point=where, values={"E[M]": None}))
+                        "exact)."),), Counterexample("E[M] undefined", point=where,
+                                                          values=(Expectation("E[M]", model.name, *sizes, None, k, params),)))
                 continue
             sign = exact_sign(e - statement.value)
             if sign is not None and not holds_sign(statement.relation, sign, 1):
@@ -60,7 +61,8 @@ def decide_expectation(statement: ExpectationStatement, name: str, measure: Meas
                     "On the test set AP, AN = ", sizes, "" if k is None else f", output size k = {k}", ": ",
                     sp.Eq(_E, e, evaluate=False), f", so E[M] {statement.relation} ", statement.value,
                     " fails (exact sum over all outcomes)."),),
-                    Counterexample(f"not E[M] {statement.relation} {statement.value}", point=where, values={"E[M]": e}))
+                    Counterexample(f"not E[M] {statement.relation} {statement.value}", point=where,
+                                   values=(Expectation("E[M]", model.name, *sizes, e, k, params),)))
     searched = say("No counterexample among the test sets with {0} (exact).", up_to(settings().cha_search_n))
     undetermined = f"no counterexample for |D| <= {settings().cha_search_n}; "
     if measure.params:

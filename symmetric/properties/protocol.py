@@ -22,17 +22,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..errors import InvalidArgument, UnknownNameError
-from ..evidence import NO_READING, PropertyResult
+from ..evidence import PropertyResult, Reading
 
 
 
-# a verdict's reading names the property's choices, then, where the measure's formula reads
-# differently in the readings of catalogue.FORMULA_AXES, that one: "defined; zero-reciprocal=limit"
+# a verdict's reading label names the property's choices, then, where the measure's formula
+# reads differently in the readings of catalogue.FORMULA_AXES, that one: "defined; zero-reciprocal=limit"
+# (Reading.label); code reads the Reading object itself (PropertyResult.decided_in)
 FORMULA_SEPARATOR = "; "
 
 
 def property_reading(name: str) -> str:
-    """The property's part of a verdict's reading name (without the formula's reading)."""
+    """The property's part of a printed reading label (for text a user wrote; results carry
+    the :class:`Reading` in ``decided_in``)."""
     return name.split(FORMULA_SEPARATOR)[0]
 
 
@@ -63,38 +65,6 @@ class Axis:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.choices)
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One choice per axis of a property, in the property's axis order."""
-
-    choices: tuple[tuple[str, str], ...] = ()       # (axis name, choice name)
-
-    @property
-    def name(self) -> str:
-        """The reading as printed and keyed on: the choice names joined, e.g. "defined, bernoulli"."""
-        return ", ".join(c for _, c in self.choices) or NO_READING
-
-    def __getitem__(self, axis: str) -> str:
-        for a, c in self.choices:
-            if a == axis:
-                return c
-        raise KeyError(axis)
-
-    def get(self, axis: str, default: str | None = None) -> str | None:
-        return dict(self.choices).get(axis, default)
-
-    def as_kwargs(self) -> dict[str, str]:
-        """The choices as a checker's keyword arguments ("test-sets" -> test_sets)."""
-        return {a.replace("-", "_"): c for a, c in self.choices}
-
-    def with_choices(self, axes: tuple[Axis, ...], chosen: Mapping[str, str]) -> "Reading":
-        """This reading with the axes named in ``chosen`` that the property has set to those choices
-        (axes it does not have are ignored: a reading option applies where it makes sense)."""
-        by_axis = {a.name: a for a in axes}
-        return Reading(tuple((a, by_axis[a].choice(chosen[a]).name if a in chosen else c)
-                             for a, c in self.choices))
 
 
 @dataclass(frozen=True)

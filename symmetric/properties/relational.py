@@ -39,7 +39,6 @@ from .sebastiani.common import (FAILS, HOLDS, UNDET, at_params, compose, counter
 from .sebastiani.testsets import pattern_table
 from .statements import (CELL_NAMES, FAILED_RELATION, RELATIONS, SCALE_FACTORS, Clause, RelationalStatement, holds_sign,
                          satisfied)
-from ..crosscheck.hook import CONVENTION_KEY
 from .edges import edge_tables
 from .limitvalue import limit_value, takes_limits
 from .tables import fast_value, param_grid, tables
@@ -131,13 +130,14 @@ def _failure(measure, name, clause: Clause, params, t, u, k, ea, eb) -> Property
                f", so M(T(t)) {clause.relation} M(t) fails (exact).")
         relation = FAILED_RELATION[clause.relation]
     line = compose(f"Clause {clause.text}: t = ", table(t), ", T(t) = ", table(u), *scale, *at_params(params), *why)
-    point = {} if k is None else {"scale factor k": k}
+    point, convention = ({} if k is None else {"scale factor k": k}), ""
     if takes_limits(measure) and any(exact(measure, x, params) is None for x in (t, u)):
-        # a value there is the limit convention's (0 log 0 = 0), confirmed near the table: say so,
-        # for the reader and for the cross-check, whose evaluator has no such convention
-        point[CONVENTION_KEY] = "0 log 0 = 0 (the limit as the zero cells tend to 0)"
+        # a value there is the limit convention's (0 log 0 = 0), confirmed near the table: said
+        # for the reader, and typed on the values for the cross-check, which has no such convention
+        convention = "0 log 0 = 0 (the limit as the zero cells tend to 0)"
+        point["zero convention"] = convention
     return result(measure, name, FAILS, (line,), counterexample(
-        relation, params, {"t": t, "T(t)": u}, {"t": ea, "T(t)": eb}, point=point))
+        relation, params, {"t": t, "T(t)": u}, {"t": ea, "T(t)": eb}, point=point, convention=convention))
 
 
 # ------------------------------------------------------------------ the proof

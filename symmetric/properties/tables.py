@@ -19,7 +19,7 @@ from sympy.printing.pycode import SymPyPrinter
 
 from ..checks.decide import exact_sign
 from ..errors import Undecided
-from ..evidence import Counterexample
+from ..evidence import Counterexample, Score
 from ..measures.base import Measure
 from ..space import CELLS, FN, FP, TN, TP
 
@@ -163,9 +163,10 @@ def with_params(params: dict, first_slot: int) -> str:
 
 
 def table_counterexample(tables_: dict, params: dict, values: dict, relation: str) -> Counterexample:
-    """Named tables, the parameter setting (point) and the exact scores (values ``score <name>``)."""
+    """Named tables, the parameter setting (point) and the exact scores (a :class:`Score` per
+    table named in ``values``, which the cross-check computes again)."""
     return Counterexample(relation, tables=tables_, point={str(k): v for k, v in params.items()},
-                          values={f"score {k}": v for k, v in values.items()})
+                          values=tuple(Score(f"score {k}", tables_[k], v, params, k) for k, v in values.items()))
 
 
 def literal(text: str) -> str:

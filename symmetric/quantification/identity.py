@@ -15,7 +15,7 @@ import sympy as sp
 
 from ..checks.decide import exact_sign
 from ..config import settings
-from ..evidence import Counterexample, say
+from ..evidence import Counterexample, QuantValue, say
 from ..logic import Verdict, fuzzy_and
 from ..evidence import PropertyResult
 from .distributions import CODEFRAME_SIZES, n, p, q
@@ -108,9 +108,9 @@ def sign_relation(sign: int) -> str:
 
 def sign_witness(true_first, predicted_first, value, sign: int) -> Counterexample:
     """A binary point where E has a certified sign (an IoI or NN witness)."""
-    return Counterexample(sign_relation(sign), point={"p(c1)": sp.nsimplify(true_first),
-                                                      "p^(c1)": sp.nsimplify(predicted_first)},
-                          values={"E": value})
+    p, q = sp.nsimplify(true_first), sp.nsimplify(predicted_first)
+    return Counterexample(sign_relation(sign), point={"p(c1)": p, "p^(c1)": q},
+                          values=(QuantValue("E", (p, 1 - p), (q, 1 - q), value),))
 
 
 def _ioi_nn_witnesses(measure: QuantMeasure):

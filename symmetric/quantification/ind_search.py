@@ -18,7 +18,7 @@ import math
 import sympy as sp
 
 from ..checks.decide import exact_sign
-from ..evidence import Counterexample
+from ..evidence import Counterexample, Order
 from .distributions import Distribution, n, p, q
 from .measures import QuantMeasure
 
@@ -119,5 +119,6 @@ def _search(measure, term, grid: int, classes: int, size: int, pairs) -> Counter
                 point={"|C|": classes, "C_n": f"the first {size} classes", "p": tuple(true),
                        "p'": tuple(one), "p''": tuple(two), "projected p": tuple(projected[0]),
                        "projected p'": tuple(projected[1]), "projected p''": tuple(projected[2])},
-                values={"sign of E(p, p') - E(p, p'')": before, "sign after projection": after})
+                values=(Order("sign of E(p, p') - E(p, p'')", tuple(true), tuple(one), tuple(two), before),
+                        Order("sign after projection", *map(tuple, projected), after)))
     return None

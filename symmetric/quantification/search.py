@@ -16,7 +16,7 @@ import sympy as sp
 
 from ..checks.decide import exact_sign
 from ..config import settings
-from ..evidence import Counterexample
+from ..evidence import Counterexample, QuantValue
 from .distributions import p, q
 from .measures import R, QuantMeasure
 
@@ -119,9 +119,12 @@ def counterexample(found, relation: str, what: str = "E") -> Counterexample:
     """The certified candidate of :func:`search` as a counterexample: the prevalences and shift
     as the point, the two compared values as ``left`` and ``right``."""
     case, left, right = found
+    raw = what != "E"          # the compared values are of R (E a strictly increasing function of it)
+    shown = tuple(QuantValue(label, (sp.nsimplify(a), 1 - sp.nsimplify(a)), (sp.nsimplify(b), 1 - sp.nsimplify(b)),
+                             value, raw) for label, (a, b), value in (("left", case.first, left),
+                                                                      ("right", case.second, right)))
     return Counterexample(f"left {relation} right, {what} values (certified exactly)",
-                          point={k: sp.nsimplify(v) for k, v in case.values.items()},
-                          values={"left": left, "right": right})
+                          point={k: sp.nsimplify(v) for k, v in case.values.items()}, values=shown)
 
 
 def comparison_form(measure: QuantMeasure, true_is_smaller: bool = True) -> tuple[sp.Expr, str]:

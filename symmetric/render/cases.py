@@ -1,7 +1,8 @@
 """Proofs by cases as compact tables: the structure shared by the LaTeX and the terminal.
 
-A proof by cases is a run of sentences, one per case, each "<condition>: <result> (<how it was
-decided>)."  Where the condition is a *face* of the contingency table (each cell 0 or positive,
+A proof by cases is a run of case steps (:class:`symmetric.evidence.CaseStep`: a sentence that
+also carries its case, condition, result and method as data, read here; the prose is never
+parsed).  Where the condition is a *face* of the contingency table (each cell 0 or positive,
 a moved cell 1 or more than 1) the cases are rows of a table with one column per cell, and
 faces with the same case, result and method that differ in exactly one cell are merged into
 one row where that cell is "any" (0 or positive) or "at least 1" (1 or more), repeatedly until
@@ -12,32 +13,20 @@ does not read as a face keeps the plain three-column table (condition, result, h
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import sympy as sp
 
-from ..evidence import Sentence
+from ..evidence import CaseStep, Sentence
 
 CELL_NAMES = ("TP", "FP", "FN", "TN")       # the columns, in the order the project prints them
 
-# A case sentence: a face {0} under a named case ("a relevant item moved ..., face {0}: ..."),
-# or a condition in plain text without slots ("TP = 0, the other cells positive: ...").
-CASE_RULES = (
-    re.compile(r"^(?P<case>[^{}]+), face \{0\}: (?P<result>[^(){}]+?)(?: \((?P<how>[^(){}]*)\))?\.$"),
-    re.compile(r"^(?P<condition>[^:{}]+): (?P<result>[^():]+?) \((?P<how>[^(){}]*)\)\.$"),
-)
 # Fewer case sentences in a row than this are left as sentences.
 CASE_TABLE_MIN_ROWS = 3
 
 # A relation of a face, (relation type, right-hand side) -> what it says of its cell.
 RELATION_ATOMS = {(sp.Equality, 0): "0", (sp.StrictGreaterThan, 0): ">0",
                   (sp.Equality, 1): "1", (sp.StrictGreaterThan, 1): ">1"}
-# A face in plain text, as checks/cases.py describes a zero pattern of the four cells.
-# A cell written "= 1" or "> 1" is a moved cell (Sebastiani's MON writes it 1 + c).
-PLAIN_FACE = re.compile(r"^(?:all four cells positive|(?P<named>(?:(?:TP|FP|FN|TN) (?:= 0|= 1|> 1), )*)"
-                        r"the other cells positive)$")
-PLAIN_ATOMS = {"= 0": "0", "= 1": "1", "> 1": ">1"}
 # The entries of a row (a set of what the merged faces say of the cell) -> (LaTeX, Unicode).
 # An entry of two atoms is a merge: two faces differing only there are one row.
 ENTRY_LABELS = {
@@ -74,34 +63,17 @@ class FaceRow:
 
 
 def case_line(line) -> CaseLine | None:
-    """The parts of a case sentence; None for any other line."""
-    if not isinstance(line, Sentence):
+    """The parts of a case step; None for any other line."""
+    if not isinstance(line, CaseStep):
         return None
-    for rule in CASE_RULES:
-        match = rule.match(line.template)
-        if match is None or ("case" in rule.groupindex and len(line.args) != 1):
-            continue
-        text = lambda key: (match.groupdict().get(key) or "").replace("{{", "{").replace("}}", "}")
-        if "case" in rule.groupindex:
-            return CaseLine(text("case"), line.args[0], Sentence(match.group("result")), text("how"))
-        # the result may hold slots of its own (e.g. "{0} = {1}"): the condition holds none
-        return CaseLine("", text("condition"), Sentence(match.group("result"), line.args), text("how"))
-    return None
+    return CaseLine(line.case, line.condition, line.result, line.how)
 
 
 def face_of(condition) -> Entries | None:
     """A condition as one entry per cell (TP, FP, FN, TN); None unless it names every cell
     exactly once as 0, > 0, = 1 or > 1 (then the condition is shown as it is)."""
     found: dict[str, str] = {}
-    if isinstance(condition, str):
-        match = PLAIN_FACE.match(condition)
-        if match is None:
-            return None
-        named = [(item[:2], PLAIN_ATOMS[item[3:]]) for item in (match.group("named") or "").split(", ") if item]
-        if len({name for name, _ in named}) != len(named):
-            return None
-        found = {name: dict(named).get(name, ">0") for name in CELL_NAMES}
-    elif isinstance(condition, tuple):
+    if isinstance(condition, tuple):
         for relation in condition:
             cell, atom = _cell_atom(relation)
             if cell is None or cell in found:

@@ -2,13 +2,16 @@
 
 Jupyter typesets text/latex output with MathJax, which knows mathematics but no LaTeX text
 commands or paragraphs: each result is one display, an array of lines, prose in ``\\text{}``
-and every formula through the one notation table.  Registered with the ground floor's table of renderers
-(:func:`symmetric.evidence.register_latex_repr`) when this module is loaded.
+and every formula through the one notation table.  Registered by type with the ground floor's
+:func:`symmetric.evidence.latex_of` (functools.singledispatch) when this module is loaded.
 """
 
 from __future__ import annotations
 
-from ..evidence import _Slot, as_sentence, register_latex_repr
+from ..claims.model import ClaimResult
+from ..evidence import PropertyResult, Slot, as_sentence, latex_of
+from ..measures.base import Measure
+from ..quantification.measures import QuantMeasure
 from . import formulas
 from .latex import math, tex_math
 from .notation import to_latex
@@ -35,7 +38,7 @@ def _prose(value) -> str:
         return ""
     if isinstance(value, (tuple, list)):
         return r"\ ".join(_prose(v) for v in value if v)
-    return "".join(math(part.value) if isinstance(part, _Slot) else _text(part)
+    return "".join(math(part.value) if isinstance(part, Slot) else _text(part)
                    for part in as_sentence(value).parts())
 
 
@@ -44,9 +47,11 @@ def _display(lines) -> str:
 
 
 def measure(m) -> str:
-    if hasattr(m, "term"):                      # a quantification measure
-        return _display([_text(f"{m.name}: ") + _text(formulas.formula("quantification", m))])
     return rf"$$\mathrm{{{m.name}}} = {to_latex(m.count_form)}$$"
+
+
+def quant_measure(m) -> str:
+    return _display([_text(f"{m.name}: ") + _text(formulas.formula("quantification", m))])
 
 
 def property_result(r) -> str:
@@ -71,6 +76,6 @@ def claim_result(r) -> str:
     return _display(lines)
 
 
-for _name, _render in (("Measure", measure), ("QuantMeasure", measure),
-                       ("PropertyResult", property_result), ("ClaimResult", claim_result)):
-    register_latex_repr(_name, _render)
+for _cls, _render in ((Measure, measure), (QuantMeasure, quant_measure),
+                      (PropertyResult, property_result), (ClaimResult, claim_result)):
+    latex_of.register(_cls, _render)

@@ -20,7 +20,7 @@ import jinja2
 import sympy as sp
 
 from ..claims.model import ClaimResult
-from ..evidence import ContingencyTable, Sentence
+from ..evidence import ContingencyTable, Score, Sentence
 from ..logic import Verdict
 from ..errors import InputError
 from .escape import safe_file_name, tex_escape, tex_user_text
@@ -50,12 +50,9 @@ def cell_mark(status: Verdict) -> str:
 
 
 def _value_of_table(name: str, values) -> tuple[str, object] | None:
-    """The measure's value at the table ``name``: a value named ``M(name)`` or ``... name``."""
-    pattern = re.compile(rf"(^|[\s(]){re.escape(name)}($|\))")
-    for key, value in values:
-        if pattern.search(key):
-            return key, value
-    return None
+    """The measure's value at the table ``name``: the typed :class:`Score` of that table (its
+    label and value), never a label matched as text."""
+    return next(((v.label, v.value) for v in values if isinstance(v, Score) and v.table_name == name), None)
 
 
 def _name(key: str) -> str:

@@ -13,7 +13,7 @@ import sympy as sp
 from fractions import Fraction
 
 from ..claims.model import PrintedLatex
-from ..evidence import ContingencyTable, Sentence, _Slot
+from ..evidence import ContingencyTable, Sentence, Slot
 from ..logic import Verdict
 from .bignum import tame
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
@@ -217,7 +217,7 @@ def tex_text(text: "Sentence | str | None") -> str:
         return tex_lines(text)
     if isinstance(text, str):
         return _prose(text)
-    return "".join(slot(part.value) if isinstance(part, _Slot) else _prose(part)
+    return "".join(slot(part.value) if isinstance(part, Slot) else _prose(part)
                    for part in text.parts())
 
 

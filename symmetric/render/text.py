@@ -10,7 +10,7 @@ import sympy as sp
 from sympy.printing.str import StrPrinter
 
 from ..claims.model import PrintedLatex
-from ..evidence import ContingencyTable, Counterexample, Sentence, _Slot, as_sentence
+from ..evidence import ContingencyTable, Counterexample, Score, Sentence, Slot, as_sentence
 from ..logic import Verdict
 from . import cases
 from .bignum import tame
@@ -99,7 +99,7 @@ def sentence(line: Sentence | str, math=None) -> str:
     math = math or plain
     out, labelled = [], False
     for part in as_sentence(line).parts():
-        if not isinstance(part, _Slot):
+        if not isinstance(part, Slot):
             out.append(part)
         elif isinstance(part.value, ContingencyTable) and labelled:
             # the cells are named at a sentence's first table: "from (TP, FP, FN, TN) = (0, 2, 0, 0) to (0, 1, 0, 1)"
@@ -276,8 +276,8 @@ def counterexample_rows(cx: Counterexample, math=None, name=None) -> tuple[list[
     math, name = math or plain, name or str
     used, rows = set(), []
     for table_name, table in cx.tables:
-        pattern = re.compile(rf"(^|[\s(]){re.escape(table_name)}($|\))")
-        match = next(((k, v) for k, v in cx.values if pattern.search(k)), None)
+        # the table's typed Score, never a label matched as text
+        match = next(((v.label, v.value) for v in cx.typed(Score) if v.table_name == table_name), None)
         if match:
             used.add(match[0])
         rows.append([table_name, *(str(v) for v in table), math(match[1]) if match else ""])

@@ -10,7 +10,8 @@ counterexample hold sympy objects; each is written as a tree of tagged lists:
   applied, such as M(h)), or ``[class name, args...]`` for every other class, rebuilt as
   ``cls(*args, evaluate=False)`` (sympy's invariant ``e == e.func(*e.args)``).  Class names are looked up in
   :data:`CLASSES` (sympy's public classes), never evaluated: a cache file is read as data.
-* ``["t", items]`` a tuple, ``["table", [TP, FP, FN, TN]]`` (each encoded), ``["frac", p, q]``, ``["s", text]``,
+* ``["typed", class, {field: value}]`` a counterexample's typed value (:data:`~symmetric.evidence.TYPED_VALUES`),
+  ``["t", items]`` a tuple, ``["table", [TP, FP, FN, TN]]`` (each encoded), ``["frac", p, q]``, ``["s", text]``,
   ``["i", n]``, ``["b", flag]``, ``["none"]``; a :class:`~symmetric.evidence.Sentence` is
   ``{"template", "args"}``.
 
@@ -20,6 +21,7 @@ does not come back equal, so a cached result is always the computed one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 
@@ -28,11 +30,14 @@ from sympy.core.function import AppliedUndef
 from sympy.functions.elementary.piecewise import ExprCondPair
 
 from ..errors import SymmetricError
-from ..evidence import ContingencyTable, Counterexample, PropertyResult, Sentence
+from ..evidence import TYPED_VALUES, CaseStep, ContingencyTable, Counterexample, PropertyResult, Reading, Sentence
 from ..logic import Verdict
 
 CLASSES = {name: obj for name, obj in vars(sp).items() if isinstance(obj, type) and issubclass(obj, sp.Basic)}
 CLASSES["ExprCondPair"] = ExprCondPair
+
+
+_TYPED = {cls.__name__: cls for cls in TYPED_VALUES}      # read as data: a fixed table, never a lookup of code
 
 
 class Unencodable(SymmetricError):
@@ -127,6 +132,13 @@ def encode(value) -> list | dict:
         return ["frac", value.numerator, value.denominator]
     if isinstance(value, ContingencyTable):
         return ["table", [encode(v) for v in value]]      # cells may be symbols: (a, b, c, d)
+    if isinstance(value, TYPED_VALUES):     # a counterexample's typed value: its class and fields
+        return ["typed", type(value).__name__,
+                {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}]
+    if isinstance(value, CaseStep):           # a sentence and its case as data
+        return {"template": value.template, "args": [encode(a) for a in value.args],
+                "step": {"case": value.case, "condition": encode(value.condition), "result": encode(value.result),
+                         "how": value.how}}
     if isinstance(value, Sentence):
         return {"template": value.template, "args": [encode(a) for a in value.args]}
     if isinstance(value, tuple):
@@ -138,7 +150,12 @@ def encode(value) -> list | dict:
 
 def decode(data):
     if isinstance(data, dict):
-        return Sentence(data["template"], tuple(decode(a) for a in data["args"]))
+        args = tuple(decode(a) for a in data["args"])
+        step = data.get("step")
+        if step is not None:
+            return CaseStep(data["template"], args, str(step["case"]), decode(step["condition"]),
+                            decode(step["result"]), str(step["how"]))
+        return Sentence(data["template"], args)
     tag, *rest = data
     match tag:
         case "none":
@@ -153,6 +170,11 @@ def decode(data):
             return tuple(decode(v) for v in rest[0])
         case "x":
             return _unsympy(rest[0])
+        case "typed":
+            cls = _TYPED.get(rest[0])
+            if cls is None:
+                raise Unencodable(f"unknown typed value {rest[0]!r} in a cached result")
+            return cls(**{k: decode(v) for k, v in rest[1].items()})
     raise Unencodable(f"unknown tag {tag!r} in a cached result")
 
 
@@ -170,10 +192,22 @@ def _uncounterexample(data) -> Counterexample | None:
                           decode(data["values"]), decode(data["description"]))
 
 
+def _reading(reading: Reading | None):
+    return None if reading is None else {"choices": [list(c) for c in reading.choices],
+                                         "formula": [list(c) for c in reading.formula]}
+
+
+def _unreading(data) -> Reading | None:
+    if data is None:
+        return None
+    return Reading(tuple((str(a), str(c)) for a, c in data["choices"]), tuple((str(a), str(c)) for a, c in data["formula"]))
+
+
 def decode_result(data: dict) -> PropertyResult:
     return PropertyResult(data["property"], data["measure"], Verdict(data["verdict"]),
                           tuple(decode(line) for line in data["proof"]), _uncounterexample(data["counterexample"]),
-                          decode(data["reason"]), decode(data["data"]), data["reading"])
+                          decode(data["reason"]), decode(data["data"]), data["reading"],
+                          review=decode(data.get("review", ["none"])), decided_in=_unreading(data.get("decided_in")))
 
 
 def encode_result(result: PropertyResult) -> dict:
@@ -181,7 +215,7 @@ def encode_result(result: PropertyResult) -> dict:
     data = {"property": result.property, "measure": result.measure, "verdict": result.verdict.value,
             "reading": result.reading, "proof": [encode(line) for line in result.proof],
             "counterexample": _counterexample(result.counterexample), "reason": encode(result.reason),
-            "data": encode(result.data)}
+            "data": encode(result.data), "review": encode(result.review), "decided_in": _reading(result.decided_in)}
     if decode_result(json.loads(json.dumps(data))) != result:
         raise Unencodable(f"{result.measure} {result.property} ({result.reading}): does not decode to itself")
     return data

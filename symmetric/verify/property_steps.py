@@ -14,7 +14,6 @@ from .source import Table
 
 def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
     from ..properties import catalogue, driver
-    from ..properties.protocol import property_reading
     from ..timelimit import remaining
     name, printed = table.string("property"), table.string("printed")
     if printed not in ("holds", "fails"):
@@ -31,7 +30,7 @@ def check_property(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
     wanted = prop.headline if reading is None else reading
     claimed = Verdict(printed)
     # the headline reading of the measure's formula (zero-reciprocal=limit) comes first
-    result = next((r for r in results if property_reading(r.reading) == wanted.name), None)
+    result = next((r for r in results if r.decided_in is not None and r.decided_in.name == wanted.name), None)
     if result is None:          # never another reading's verdict in its place
         why = (f"{name} was not decided in the reading {wanted.name}",)
         d.fact(label, None, printed=claimed, derived=Verdict.UNDETERMINED, justification=why)

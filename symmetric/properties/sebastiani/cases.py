@@ -17,7 +17,7 @@ from ... import timelimit
 from ...checks.cases import definedness, is_undefined_constant
 from ...checks.decide import is_identically_zero, is_positive_everywhere
 from ...domain import Domain
-from ...evidence import Sentence
+from ...evidence import CaseStep, Sentence
 from .common import compose
 
 Test = Callable[[object], tuple]     # expression (or case) -> (True | None, why)
@@ -57,7 +57,8 @@ def prove_on_cases(expr_of_case: Callable, cases, test: Test, what: tuple,
         ok, why = test(expr_of_case(case))
         if ok is not True:
             return None, [compose(case.describe(), ": ", why)]
-        lines.append(compose(case.describe(), ": ", *what, " (", why, ")."))
+        shown = compose(case.describe(), ": ", *what, " (", why, ").")
+        lines.append(CaseStep(shown.template, shown.args, condition=case.face(), result=compose(*what), how=str(why)))
     return True, lines
 
 

@@ -27,7 +27,7 @@ import sympy as sp
 from ...checks.cases import restrict, zero_patterns
 from ...config import settings
 from ...errors import InvalidArgument
-from ...evidence import Counterexample, PropertyResult, say
+from ...evidence import Counterexample, Expectation, PropertyResult, Score, say
 from ...measures.base import Measure
 from ...space import CELLS, FN, FP, TN, TP
 from ..edges import edge_tables
@@ -188,7 +188,9 @@ def _search(measure: Measure, rm: RandomModel, prop: str, strict: bool) -> Prope
                                        point={_test_set(1, seen[2]): seen[:2] if seen[2] is None else seen[:3],
                                               _test_set(2, k): (ap, an) if k is None else (ap, an, k),
                                               "model": rm.name, **params},
-                                       values={"E[M] on test set 1": e1, "E[M] on test set 2": e2}))
+                                       values=(Expectation("E[M] on test set 1", rm.name, seen[0], seen[1], e1,
+                                                           seen[2], params),
+                                               Expectation("E[M] on test set 2", rm.name, ap, an, e2, k, params))))
     if undefined_at is None:
         return None
     params, ap, an, k = undefined_at
@@ -202,7 +204,7 @@ def _search(measure: Measure, rm: RandomModel, prop: str, strict: bool) -> Prope
                 "(strict reading; exact)."),),
         Counterexample("E[M] undefined", tables={"undefined at": t},
                        point={"test set (AP, AN)": (ap, an), "model": rm.name, **params},
-                       values={"M(undefined at)": None}))
+                       values=(Score("M(undefined at)", t, None, params, "undefined at"),)))
 
 
 def _test_set(number: int, k) -> str:

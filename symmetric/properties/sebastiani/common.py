@@ -14,7 +14,7 @@ import sympy as sp
 from ...checks.decide import exact_sign
 from ...config import settings
 from ...domain import EVERYWHERE, Domain
-from ...evidence import ContingencyTable, Counterexample, Sentence
+from ...evidence import ContingencyTable, Counterexample, Score, Sentence
 from ...logic import Verdict
 from ...measures.base import Measure
 from ...evidence import PropertyResult
@@ -67,14 +67,17 @@ def better(measure: Measure, after, before) -> int | None:
 
 
 def counterexample(relation, params: dict, tables: dict[str, Table] = (), values: dict | None = None,
-                   point: dict | None = None) -> Counterexample:
+                   point: dict | None = None, convention: str = "") -> Counterexample:
     """The one counterexample shape: the named tables, the parameters (and any other named
-    coordinates) as the point, the measure's exact values named ``M(name)`` (None: undefined)."""
+    coordinates) as the point, the measure's exact values named ``M(name)`` (None: undefined);
+    ``convention``: the limit convention some of the values are (see :class:`Score`)."""
     return Counterexample(
         relation,
         tables={name: ContingencyTable(*t) for name, t in dict(tables).items()},
         point={**{str(k): v for k, v in params.items()}, **(point or {})},
-        values={f"M({name})": v for name, v in (values or {}).items()})
+        # typed: the cross-check computes each again at its table (a value needs its table)
+        values=tuple(Score(f"M({name})", dict(tables)[name], v, params, name, convention)
+                     for name, v in (values or {}).items()))
 
 
 # ------------------------------------------------------------------ sentences

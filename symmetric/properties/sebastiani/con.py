@@ -24,13 +24,13 @@ from ... import timelimit
 from ...checks.cases import is_undefined_constant
 from ...checks.decide import exact_sign, is_positive_everywhere
 from ...config import settings
-from ...evidence import Counterexample
+from ...evidence import Counterexample, Score
 from ...measures.base import Measure
 from ...space import FN, FP, TN, TP
 from ...transforms.limits import directional_limit, is_infinite
 from ...evidence import PropertyResult
 from ..tables import param_grid
-from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, kind_pieces, param_domain, result, search_n,
+from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, counterexample, kind_pieces, param_domain, result, search_n,
                      table, sizes_pieces, up_to)
 from .definedness import fails_where_undefined, kinds_by_definedness
 from .testsets import TEST_SET_KINDS, TN_R, TP_R, classifiers, test_sets
@@ -72,8 +72,8 @@ def _undefined_in_live_test_set(measure: Measure) -> PropertyResult | None:
                     "M is undefined at ", table(bad), *at_params(params), ", a point of the test set ",
                     *sizes_pieces(ap, an), " on which it is defined elsewhere (e.g. ", equals(M, good[1]), " at ",
                     table(good[0]), "), so it is not a ", C1, " function on that test set's closed rectangle "
-                    "(exact)."),), Counterexample("M undefined", tables={"undefined": bad, "defined": good[0]},
-                                                 point=params, values={"M(undefined)": None, "M(defined)": good[1]}))
+                    "(exact)."),), counterexample("M undefined", params, {"undefined": bad, "defined": good[0]},
+                                                 {"undefined": None, "defined": good[1]}))
     return None
 
 
@@ -106,7 +106,8 @@ def _search(measure: Measure, strict: bool) -> PropertyResult | None:
                             "Test set ", *sizes_pieces(ap, an), *at_params(params), ": ", equals(M, value), " at ", table(t),
                             ", but the limit of M approaching it along the direction ", d, " of (TP, TN) is ",
                             lim, ": M is discontinuous there."),),
-                            Counterexample("limit != value", tables={"point": t}, values={"M(point)": value},
+                            Counterexample("limit != value", tables={"point": t},
+                                           values=(Score("M(point)", t, value, params, "point"),),
                                            point={"direction (TP, TN)": d, "limit": lim, **params}))
                     for name, dexpr in derivs.items():
                         if ap == 0 and name == "dM/dTP" or an == 0 and name == "dM/dTN":
