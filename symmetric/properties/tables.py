@@ -71,16 +71,41 @@ def _exact(expr: sp.Expr, symbols: tuple):
     return sp.lambdify(symbols, expr, modules="sympy", printer=printer)
 
 
+@lru_cache(maxsize=256)
+def _absorbing_divisors(expr: sp.Expr, symbols: tuple):
+    """A function giving the divisors of ``expr`` that sit inside another divisor, or None.
+    sympy's arithmetic absorbs their x/0 = zoo: 1/(2*alpha + 1/0) evaluates to 0, so a value
+    computed there would be defined where the written formula is not (F_smN at (0, 0, 1, 1))."""
+    if expr.has(sp.Piecewise):      # a branch not taken may divide by 0 harmlessly: not judged here
+        return None
+
+    def divisors(e):
+        return [p.base for p in sp.preorder_traversal(e)
+                if isinstance(p, sp.Pow) and p.exp.is_negative and p.base.free_symbols]
+
+    inner = tuple(dict.fromkeys(d for outer in divisors(expr) for d in divisors(outer)))
+    return _exact(sp.Tuple(*inner), symbols) if inner else None
+
+
 def exact_value(measure: Measure, table: Table, params: dict, form: sp.Expr | None = None) -> sp.Expr | None:
     """The measure (or ``form``) at a table, exactly; None where it is undefined (0/0, x/0)."""
     symbols = tuple(CELLS) + tuple(params)
-    fn = _exact(measure.count_form if form is None else form, symbols)
+    expr = measure.count_form if form is None else form
+    fn = _exact(expr, symbols)
+    args = (*map(sp.Integer, table), *params.values())
     try:
-        value = sp.sympify(fn(*map(sp.Integer, table), *params.values()))
+        value = sp.sympify(fn(*args))
     except (ZeroDivisionError, ValueError, TypeError):
         return None
     if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not value.is_number:
         return None
+    inner = _absorbing_divisors(sp.sympify(expr), symbols)
+    if inner is not None:
+        try:
+            if any(d == 0 or sp.sympify(d).has(sp.nan, sp.zoo) for d in inner(*args)):
+                return None
+        except (ZeroDivisionError, ValueError, TypeError):
+            return None
     return _real_or_none(value)
 
 
