@@ -123,8 +123,10 @@ WRONG = [
     ("= TP", ["line 4, column 12", "nothing on its left"]),
     ("TP = 1 )", ["line 4, column 19", "unexpected ')' after the relation"]),
     ("TP > 0 \\\\\\\\ TP + 1", ["line 4, column 24", "a row without a relation must continue"]),
-    ("{" * 200 + "TP" + "}" * 200 + " = TP", ["line 4, column 62", "nested more than 100 levels"]),
-    ("TP + " * 5000 + "1 = 1", ["line 4, column 12", "characters long"]),
+    # refused by the input pre-scan (parse/prescan.py) before the grammar sees them: the place
+    # is the claim, step and field
+    ("{" * 200 + "TP" + "}" * 200 + " = TP", ["claim 1, step 1, latex", "nested 200 deep (at most 40)"]),
+    ("TP + " * 5000 + "1 = 1", ["claim 1, step 1, latex", "a string of 25005 characters (at most 20000)"]),
     ("TP / 2 FN = 1", ["line 4, column 19", "ambiguous a / b c"]),
     ("\\\\ln TP TN = 1", ["line 4, column 20", "ambiguous \\ln x y"]),
     ("TP > 0 \\\\quad TN", ["line 4, column 26", "unexpected 'TN' after the relation"]),

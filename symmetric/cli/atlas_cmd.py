@@ -98,7 +98,8 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
           force=False):
     source = click.get_current_context().get_parameter_source("workers")
     _refuse_pointless(source is not ParameterSource.DEFAULT, scheduler, cache_dir, no_cache)
-    if scheduler is not None:       # before the work: empty, malformed, unreachable or not Dask
+    if scheduler is not None:       # before the work: no distributed, empty, malformed, unreachable or not Dask
+        run.cluster_module()
         check_scheduler(scheduler)
     seconds = options.time_limit(time_limit)
     units = plan.units(measures, properties, readings)
