@@ -4,7 +4,6 @@ report and the LaTeX output of good files."""
 from __future__ import annotations
 
 import json
-import re
 import textwrap
 
 import pytest
