@@ -25,7 +25,7 @@ from .assemble import PreparedClaim, _conclude, run
 from .context import ClaimContext
 from .names import read_names
 from .source import ClaimsFile, Table, _headers, _load, _tables
-from .steps import _relation
+from .steps import relation_step
 from .texnorm import printed_slice
 from .texparse import read_latex
 from .texsource import Display, displays
@@ -74,7 +74,7 @@ def _check(ctx: ClaimContext, table: Table, link, printed: str, line: int, time_
     label = f"line {line}"
 
     def derive(d) -> None:
-        outcome = _relation(ctx, table, d, label, link.lhs, link.rel, link.rhs, "latex",
+        outcome = relation_step(ctx, table, d, label, link.lhs, link.rel, link.rhs, "latex",
                             as_printed=PrintedLatex(printed))
         _conclude(d, [(table, outcome, label)], [(table, outcome, label)])
     claim = Claim(f"line-{line}", "paper", label, printed, derive)

@@ -12,13 +12,12 @@ compared with what the toolkit computes itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import sympy as sp
 
 from .. import space
-from ..checks.piecewise import jumps_in, resolve_on_domain
-from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
+from ..checks.decide import is_identically_zero, is_positive_everywhere
 from ..claims.derivation import Derivation
 from ..claims.model import PrintedLatex
 from ..errors import InputError
@@ -35,7 +34,8 @@ from .outcome import Outcome
 from .values import compare_number, exact_point, infinity
 from .property_steps import check_property, reading_of
 from .theory_steps import check_consistent, check_implies, parse as parse_theory_step
-from . import limits, nearby
+from .compare import compare_printed, independent_of, readable, wrt
+from .calculus import check_derivative, check_limit
 
 RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
 NEGATION = {"=": sp.Ne, "!=": sp.Eq, "<": sp.Ge, "<=": sp.Gt, ">": sp.Le, ">=": sp.Lt}
@@ -70,7 +70,7 @@ def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain, hypotheses=()):
     return d.value, d, d.witness if d.value is False else None
 
 
-def _relation(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, rhs, key,
+def relation_step(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, rel, rhs, key,
               as_printed=None) -> Outcome:
     ctx.measure_of(lhs, table, key)
     ctx.measure_of(rhs, table, key)
@@ -132,7 +132,7 @@ def check_relation(ctx: ClaimContext, table: Table, d: Derivation, label) -> Out
         raise table.error(f"unknown relation {rel!r} (one of {' '.join(RELATIONS)})", "rel")
     rel = "=" if rel == "==" else rel
     lhs, rhs = ctx.parse(table, "lhs"), ctx.parse(table, "rhs")
-    return _relation(ctx, table, d, label, lhs, rel, rhs, "lhs")
+    return relation_step(ctx, table, d, label, lhs, rel, rhs, "lhs")
 
 
 def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
@@ -148,155 +148,13 @@ def check_latex(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcom
         # shown as the paper prints it (it was read, so it is the whitelisted LaTeX of the grammar)
         printed = PrintedLatex(printed_slice(text, link.start, link.end))
         name = label if len(reading.links) == 1 else f"{label}, link {k}"
-        outcomes.append(_relation(ctx, table, d, name, link.lhs, link.rel, link.rhs, "latex", as_printed=printed))
+        outcomes.append(relation_step(ctx, table, d, name, link.lhs, link.rel, link.rhs, "latex", as_printed=printed))
     wrong = [o for o in outcomes if o.status is Verdict.FAILS]
     if wrong:
         return next((o for o in wrong if o.refutation is not None), wrong[0])
     if any(o.status is Verdict.UNDETERMINED for o in outcomes):
         return Outcome(Verdict.UNDETERMINED)
     return outcomes[0]
-
-
-def _wrt(ctx: ClaimContext, table: Table, key: str) -> sp.Symbol:
-    var = ctx.parse(table, key)
-    if not isinstance(var, sp.Symbol) or var.name.startswith("measure:"):
-        raise table.error(f"{key!r} must be one variable (a count cell, a parameter, p or q), "
-                          f"got {table.string(key)!r}", key)
-    _independent(ctx, table, key, [var])
-    return var
-
-
-def _independent(ctx: ClaimContext, table: Table, key: str, variables) -> None:
-    """On a fixed test set FN and FP follow TP and TN: no derivative or limit in them."""
-    for var in variables:
-        if var in ctx.dependent:
-            raise table.error(f"on a fixed test set {var} = {ctx.dependent[var]} is not a variable of its own; "
-                              "use TP or TN", key)
-
-
-def _compare(ctx, table, d, label, derived_expr, printed_expr, reading, how, printed=None,
-             recheck=None, note: str = "") -> Outcome:
-    """A printed result against the derived one, equal on the reading's domain (``printed``: the
-    printed form already read in the model, when it is not ``printed_expr`` read there).
-    ``recheck(value)`` -> (ok, why): the independent exact re-check of the value about to be
-    claimed (the printed one when they are equal, else the derived one); anything but ok True
-    leaves the step undetermined."""
-    printed = reading.expression(printed_expr) if printed is None else printed
-    decision = is_identically_zero(printed - derived_expr, reading.domain)
-    if decision.value is False and reading.hypotheses:   # the witness may lie outside the assumptions
-        decision = Decision(None, "undecided", detail="differs on the domain, not shown to differ under "
-                                                      "the assumptions")
-    value = decision.value
-    why = [how, note, f" ({decision.method})"] if note else [how, f" ({decision.method})"]
-    if decision.detail:
-        why.append("; " + decision.detail)
-    if value is False and decision.witness:
-        why.append(say("; they differ at " + ", ".join(f"{{{i}}}" for i in range(len(decision.witness))),
-                       *[sp.Eq(k, v, evaluate=False) for k, v in decision.witness.items()]))
-    if value is not None and recheck is not None:
-        ok, detail = recheck(printed if value else derived_expr)
-        if ok is not True:
-            value = None
-            why.append(detail)
-    shown_derived = readable(derived_expr, reading.domain)
-    d.fact(label, value, printed=shown(printed_expr), derived=shown_derived, justification=tuple(why))
-    return Outcome(Verdict.of(value), None, shown_derived if value is False else None)
-
-
-def readable(expr: sp.Expr, domain) -> sp.Expr:
-    """A derived form as a reader would write it on the domain: branches that cannot occur
-    there (F1's TP + FP + FN = 0) dropped by the one Piecewise resolver, factored when cheap."""
-    expr = sp.sympify(expr)
-    if expr.has(sp.Piecewise):
-        expr = resolve_on_domain(expr, domain)
-    if expr.has(sp.Piecewise) or sp.count_ops(expr) >= 80:
-        return expr
-    if domain.inverse and expr.has(sp.Pow) and expr.free_symbols - {space.n} <= set(domain.reparam):
-        # roots simplify on the positive reparametrisation (sqrt(1-s)sqrt(1/(1-s)) is 1 there)
-        on = sp.simplify(domain.to_positive(expr))
-        back = sp.factor(on.subs(dict(domain.inverse), simultaneous=True))
-        if not back.has(sp.Piecewise) and sp.count_ops(back) <= sp.count_ops(expr):
-            return back
-    return sp.factor(expr)
-
-
-
-def check_derivative(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
-    of, var, printed = ctx.parse(table, "derivative"), _wrt(ctx, table, "wrt"), ctx.parse(table, "printed")
-    ctx.measure_of(of, table, "derivative")
-    reading = ctx.reading([of, printed, var])
-    if var in reading.substitute:
-        raise table.error(f"cannot differentiate in {var}: an assumption fixes it", "wrt")
-    var = reading.expression(var)              # the variable as the model names it (p, q checked)
-    written = reading.expression(of)
-    derived = sp.diff(written, var)
-    how = say("derivative in {0} computed by sympy, compared on the domain", var)
-    edges = _branch_edges(written, var, reading.domain)
-    if edges:
-        # sympy differentiates branch by branch: across a jump or a kink in var the derivative
-        # does not exist, so a printed formula can at most agree away from the edges
-        outcome = _compare(ctx, table, d, label, derived, printed, reading, how)
-        if outcome.status is Verdict.HOLDS:
-            d.steps[-1] = replace(d.steps[-1], status=Verdict.UNDETERMINED, justification=(
-                *d.steps[-1].justification, say("; it agrees away from the branch edges of " + ", ".join(
-                    f"{{{k}}}" for k in range(len(edges))) + " only: where a branch edge is crossed the derivative "
-                    "need not exist", *edges)))
-            return Outcome(Verdict.UNDETERMINED)
-        return outcome
-
-    def recheck(value):
-        return _quotients(written, var, value, reading)
-
-    return _compare(ctx, table, d, label, derived, printed, reading, how, recheck=recheck)
-
-
-def _branch_edges(expr, var, domain) -> tuple:
-    """The branch conditions and kinks of ``expr`` in ``var`` that the domain can reach (a
-    measure's own convention at TP + FP = 0 cannot be reached on positive cells)."""
-    expr = resolve_on_domain(sp.sympify(expr), domain) if expr.has(sp.Piecewise) else sp.sympify(expr)
-    if not jumps_in(expr, var) and not any(var in a.free_symbols for a in expr.atoms(sp.Abs, sp.Max, sp.Min)):
-        return ()
-    conditions = [c for p in expr.atoms(sp.Piecewise) for _, c in p.args if c is not sp.true and var in
-                  sp.sympify(c).free_symbols]
-    kinks = [a for a in expr.atoms(sp.Abs, sp.Max, sp.Min, sp.sign, sp.floor, sp.ceiling, sp.Heaviside)
-             if var in a.free_symbols]
-    return tuple(dict.fromkeys(conditions + kinks))
-
-
-def _quotients(written, var, value, reading):
-    ok, detail = nearby.quotients_approach(written, var, value, reading)
-    return ok, "" if ok else "; the exact re-check by difference quotients " + detail
-
-
-def check_limit(ctx: ClaimContext, table: Table, d: Derivation, label) -> Outcome:
-    of, var, printed = ctx.parse(table, "limit"), _wrt(ctx, table, "var"), ctx.parse(table, "printed")
-    to_text = table.string("to")
-    to = infinity(to_text) if infinity(to_text) is not None else ctx.parse(table, "to")
-    direction = table.string("direction", required=False) or "+-"
-    if direction not in ("+", "-", "+-"):
-        raise table.error(f"direction must be \"+\", \"-\" or \"+-\", got {direction!r}", "direction")
-    ctx.measure_of(of, table, "limit")
-    reading = ctx.reading([of, printed, var] + ([] if to in (sp.oo, -sp.oo) else [to]))
-    if var in reading.substitute:
-        raise table.error(f"cannot take a limit in {var}: an assumption fixes it", "var")
-    var = reading.expression(var)              # the variable as the model names it (p, q checked)
-    target = to if to in (sp.oo, -sp.oo) else reading.expression(to)
-    how = say("limit as {0} computed by sympy on the domain", sp.Symbol(f"{var} -> {to_text} ({direction})"))
-
-    def compare(derived, recheck, note=""):
-        if printed in (sp.oo, -sp.oo) or derived in (sp.oo, -sp.oo):     # oo - oo is nan: compared as values
-            holds = derived == printed
-            if holds:
-                ok, detail = recheck(printed)
-                if ok is not True:
-                    d.fact(label, None, printed=printed, derived=derived, justification=(how, note, detail))
-                    return Outcome(Verdict.UNDETERMINED)
-            d.fact(label, holds, printed=printed, derived=derived,
-                   justification=(how, note, ", compared with the printed infinity"))
-            return Outcome(Verdict.of(holds), None, None if holds else derived)
-        return _compare(ctx, table, d, label, derived, printed, reading, how, recheck=recheck, note=note)
-
-    return limits.check(reading.expression(of), var, target, direction, reading, compare, d, label, shown(printed))
 
 
 def _value_point(ctx: ClaimContext, table: Table):
@@ -351,7 +209,7 @@ def check_noninformative(ctx: ClaimContext, table: Table, d: Derivation, label) 
         [(s, *_interval(ctx, s)) for s in reading.domain.reparam if s not in (space.g, space.s, space.j)])
     ni = type(reading)(reading.model, domain, reading.substitute, reading.measures)
     printed_ni = reading.expression(printed).subs(space.j, space.g * space.s)
-    return _compare(ctx, table, d, label, sp.together(derived), printed, ni,
+    return compare_printed(ctx, table, d, label, sp.together(derived), printed, ni,
                     "the measure with P(S and G) = P(S)P(G) (S independent of G), compared on 0 < P(G), P(S) < 1",
                     printed=printed_ni)
 
@@ -422,11 +280,11 @@ def validate(ctx: ClaimContext, table: Table) -> StepKind:
         for link in reading.links:
             ctx.measure_of(link.lhs - link.rhs, table, "latex")
             for derivative in (link.lhs - link.rhs).atoms(sp.Derivative):
-                _independent(ctx, table, "latex", derivative.variables)
+                independent_of(ctx, table, "latex", derivative.variables)
             for lim in (link.lhs - link.rhs).atoms(sp.Limit):
-                _independent(ctx, table, "latex", [lim.args[1]])
+                independent_of(ctx, table, "latex", [lim.args[1]])
     elif kind.key in ("derivative", "limit"):
-        _wrt(ctx, table, "wrt" if kind.key == "derivative" else "var")
+        wrt(ctx, table, "wrt" if kind.key == "derivative" else "var")
         if kind.key == "limit":
             table.string("to")
             if infinity(table.string("to")) is None:
