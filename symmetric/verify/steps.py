@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import space
-from ..checks.decide import is_identically_zero, is_positive_everywhere
+from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
 from ..claims.derivation import Derivation
 from ..claims.model import PrintedLatex
 from ..errors import InputError
@@ -36,6 +36,7 @@ from .property_steps import check_property, reading_of
 from .theory_steps import check_consistent, check_implies, parse as parse_theory_step
 from .compare import compare_printed, independent_of, readable, wrt
 from .calculus import check_derivative, check_limit
+from .farsearch import far_witness
 
 RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
 NEGATION = {"=": sp.Ne, "!=": sp.Eq, "<": sp.Ge, "<=": sp.Gt, ">": sp.Le, ">=": sp.Lt}
@@ -67,6 +68,10 @@ def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain, hypotheses=()):
     strict = rel in ("<", ">")
     diff = rhs - lhs if rel in ("<", "<=") else lhs - rhs
     d = is_positive_everywhere(diff, domain, strict=strict)
+    if d.value is None:                 # before "undetermined": the far and skewed tables
+        witness = far_witness(diff, domain, strict)
+        if witness is not None:
+            d = Decision(False, "exact witness among far and skewed tables (farsearch)", witness)
     return d.value, d, d.witness if d.value is False else None
 
 
