@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
@@ -194,21 +195,40 @@ def write_document(document: Mapping[str, str], target: str | Path, main_name: s
     does not name: another claim's file that the main document still inputs) is removed.
     A failed PDF build does not stop the ``.tex`` files (``pdf_error`` says why)."""
     built, error = None, None
-    names = set(document) | ({Path(main_name).with_suffix(".pdf").name} if pdf else set())
+    pdf_name = Path(main_name).with_suffix(".pdf").name
+    names = set(document) | ({pdf_name} if pdf else set())
     with outfolder.open_folder(target, command, force=force) as folder:
         folder._check(names)            # every name, the PDF's too, before the first write
-        folder.write(document)
+        files: dict[str, str | bytes] = dict(document)
         if pdf:
-            main = folder.path / main_name
-            inputs = sorted(folder.path / n for n in folder.owned() if n.endswith(".tex") and n != main_name
-                            and (n in document or n in set(keep)))
+            # built first, from a staging copy in the system's temporary folder, then installed
+            # with the .tex files in one signal-held write: a run stopped during the (seconds
+            # long) build leaves the folder all old, never new .tex beside an old PDF
             try:
-                built = build(main, inputs, timeout=timeout, install=lambda src, name: folder.copy_in(src, name)).pdf
+                files[pdf_name] = _staged_pdf(document, main_name, folder, set(keep), timeout)
             except TexBuildError as exc:
                 error = exc     # its message says the PDF was not changed: it is kept, not stale
-                keep = {*keep, main.with_suffix(".pdf").name}
+                keep = {*keep, pdf_name}
+        folder.write(files)
+        if pdf_name in files:
+            built = folder.path / pdf_name
         folder.remove_stale(set(keep))
     return Written(Path(target), built, error)
+
+
+def _staged_pdf(document: Mapping[str, str], main_name: str, folder, keep: set[str], timeout: float) -> bytes:
+    """The PDF of ``main_name`` built from ``document`` and the ``keep`` files symmetric wrote
+    in ``folder`` earlier (another claim's file that the main document still inputs)."""
+    with tempfile.TemporaryDirectory(prefix="symmetric-stage-") as tmp:
+        stage = Path(tmp)
+        for name, text in document.items():
+            (stage / name).write_text(text, encoding="utf-8")
+        for name in sorted(keep & folder.owned() - set(document)):
+            source = folder.path / name
+            if name.endswith(".tex") and stat.S_ISREG(os.lstat(source).st_mode):   # never a link
+                shutil.copyfile(source, stage / name)
+        inputs = sorted(stage / n for n in os.listdir(stage) if n.endswith(".tex") and n != main_name)
+        return build(stage / main_name, inputs, timeout=timeout).pdf.read_bytes()
 
 
 def log_of_last_build(main: Path) -> str:
