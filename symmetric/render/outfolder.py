@@ -161,16 +161,6 @@ class Folder:
                 self._install(name, lambda handle, data=data: handle.write(data))
             self.save_manifest()        # in the same block: the manifest never lags the files
 
-    def copy_in(self, source: Path, name: str) -> Path:
-        """Install a file built elsewhere (a PDF from the scratch build folder) under ``name``."""
-        self._check([name])
-
-        def fill(handle):
-            with open(source, "rb") as src:
-                while chunk := src.read(1 << 20):
-                    handle.write(chunk)
-        return self._install(name, fill)
-
     def remove_stale(self, keep: Iterable[str] = ()) -> list[str]:
         """Remove what an earlier run of this command wrote and this run did not (and ``keep``
         does not name); only regular files, only if the manifest lists them."""

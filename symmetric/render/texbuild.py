@@ -19,7 +19,7 @@ import shutil
 import stat
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,12 +133,11 @@ def _compile(main: Path, scratch: Path, timeout: float) -> tuple[str, str]:
     return log, toc_read
 
 
-def build(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECONDS,
-          install: Callable[[Path, str], Path] | None = None) -> BuildReport:
+def build(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECONDS) -> BuildReport:
     """Compile ``main`` (with the other ``inputs`` it ``\\input``s, all from one folder) in a
     scratch folder in the system's temporary folder (never beside the output: a run killed
     there leaves nothing in the user's folders); the PDF replaces ``main``'s ``.pdf`` only when
-    the build succeeded, by ``install(built, name)`` when given (an output folder's writer)."""
+    the build succeeded."""
     main = Path(main)
     if tex_engine() is None:
         raise TexBuildError("no TeX engine (pdflatex) on PATH")
@@ -150,8 +149,7 @@ def build(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_SECO
         aux = scratch / f"{main.stem}.aux"
         labels = _labels(aux.read_text(errors="replace")) if aux.exists() else {}
         built = scratch / f"{main.stem}.pdf"
-        pdf = (install(built, built.name) if install is not None
-               else copy_file(built, main.with_suffix(".pdf")))
+        pdf = copy_file(built, main.with_suffix(".pdf"))
         return BuildReport(pdf, log, _contents(toc), labels)
 
 
