@@ -12,7 +12,7 @@ import sympy as sp
 from ..errors import InputError
 from . import reciprocal
 from . import values as V
-from .written import ARITHMETIC, LIMIT_ARITHMETIC, Compiled, _atom, _cases, _logic, _number, _relation
+from .written import ARITHMETIC, LIMIT_ARITHMETIC, Compiled, atom_node, cases_node, logic_node, number_node, relation_node
 
 _SYMPY_FUNCTIONS = {sp.log: "log", sp.exp: "exp", sp.Abs: "abs", sp.Min: "min", sp.Max: "max"}
 _SYMPY_RELATIONS = {sp.Eq: "=", sp.Ne: "!=", sp.Lt: "<", sp.Le: "<=", sp.Gt: ">", sp.Ge: ">="}
@@ -47,23 +47,23 @@ def _compile_sympy(expr, names: Mapping[str, Compiled], ops: dict) -> Compiled:
         truth = bool(expr)
         return lambda env: truth
     if isinstance(expr, sp.Rational):
-        return _number(Fraction(int(expr.p), int(expr.q)))
+        return number_node(Fraction(int(expr.p), int(expr.q)))
     if isinstance(expr, sp.Float):
-        return _number(Fraction(str(expr)))
+        return number_node(Fraction(str(expr)))
     if expr is sp.E:
-        return ops["exp"](_number(Fraction(1)))
+        return ops["exp"](number_node(Fraction(1)))
     if isinstance(expr, sp.Symbol):
         if expr.name in names:
             return names[expr.name]
         raise InputError(f"cross-check: no value for {expr.name}")
     if isinstance(expr, space.Pr):
         xs = [event[a] for a in expr.args]
-        return _atom(xs[0], xs[1] if len(xs) > 1 else None, False)
+        return atom_node(xs[0], xs[1] if len(xs) > 1 else None, False)
     if isinstance(expr, space.Joint):
         x, y = (event[a] for a in expr.args)
         if x in ("G", "not G"):
             x, y = y, x
-        return _atom(x, y, True)
+        return atom_node(x, y, True)
     if isinstance(expr, sp.Add):
         return ops["+"](*map(go, expr.args))
     if isinstance(expr, sp.Mul):
@@ -78,12 +78,12 @@ def _compile_sympy(expr, names: Mapping[str, Compiled], ops: dict) -> Compiled:
             return ops[name](*map(go, expr.args))
     if isinstance(expr, sp.Piecewise):
         pieces = [(go(c), go(v)) for v, c in expr.args]
-        return _cases(pieces[:-1], pieces[-1][1]) if expr.args[-1][1] is sp.true else \
-            _cases(pieces, lambda env: V.UNDEFINED)
+        return cases_node(pieces[:-1], pieces[-1][1]) if expr.args[-1][1] is sp.true else \
+            cases_node(pieces, lambda env: V.UNDEFINED)
     for kind, op in _SYMPY_RELATIONS.items():
         if isinstance(expr, kind):
-            return _relation(op, go(expr.lhs), go(expr.rhs))
+            return relation_node(op, go(expr.lhs), go(expr.rhs))
     if isinstance(expr, (sp.And, sp.Or, sp.Not)):
         op = {sp.And: "and", sp.Or: "or", sp.Not: "not"}[type(expr)]
-        return _logic(op, [go(a) for a in expr.args])
+        return logic_node(op, [go(a) for a in expr.args])
     raise InputError(f"cross-check: cannot evaluate {type(expr).__name__}")

@@ -126,7 +126,7 @@ ARITHMETIC = {
 LIMIT_ARITHMETIC = reciprocal.limit_arithmetic(ARITHMETIC)
 
 
-def _relation(op: str, a: Compiled, b: Compiled) -> Compiled:
+def relation_node(op: str, a: Compiled, b: Compiled) -> Compiled:
     """A comparison: True, False, or a value outcome (UNDEFINED, or UNKNOWN when not certified)."""
     test = _RELATIONS[op]
 
@@ -142,7 +142,7 @@ def _relation(op: str, a: Compiled, b: Compiled) -> Compiled:
     return f
 
 
-def _logic(op: str, parts: list[Compiled]) -> Compiled:
+def logic_node(op: str, parts: list[Compiled]) -> Compiled:
     def f(env):
         results = [g(env) for g in parts]
         if op == "not":
@@ -158,7 +158,7 @@ def _logic(op: str, parts: list[Compiled]) -> Compiled:
     return f
 
 
-def _cases(pairs: list[tuple[Compiled, Compiled]], otherwise: Compiled) -> Compiled:
+def cases_node(pairs: list[tuple[Compiled, Compiled]], otherwise: Compiled) -> Compiled:
     """The value of the first true condition; a condition that cannot be decided, or is
     undefined, before a true one leaves the value so."""
     def f(env):
@@ -212,21 +212,21 @@ class _Parser:
     def disjunction(self):
         left = self.conjunction()
         while self.accept("or"):
-            left = _logic("or", [left, self.conjunction()])
+            left = logic_node("or", [left, self.conjunction()])
         return left
 
     def conjunction(self):
         left = self.negation()
         while self.accept("and"):
-            left = _logic("and", [left, self.negation()])
+            left = logic_node("and", [left, self.negation()])
         return left
 
     def negation(self):
         if self.accept("not"):
-            return _logic("not", [self.negation()])
+            return logic_node("not", [self.negation()])
         left = self.sum()
         token = self.accept(*_RELATIONS)
-        return _relation(token.text, left, self.sum()) if token else left
+        return relation_node(token.text, left, self.sum()) if token else left
 
     def sum(self):
         left = self.product()
@@ -240,7 +240,7 @@ class _Parser:
             factors.append((token.text, self.unary()))
         if self.limit:
             factors = _joined(factors)
-        value = factors[0][1] if factors[0][0] == "*" else self.ops["/"](_number(Fraction(1)), factors[0][1])
+        value = factors[0][1] if factors[0][0] == "*" else self.ops["/"](number_node(Fraction(1)), factors[0][1])
         for op, factor in factors[1:]:
             value = self.ops[op](value, factor)
         return value
@@ -262,7 +262,7 @@ class _Parser:
         token = self.peek()
         self.pos += 1
         if token.kind == "number":
-            return _number(Fraction(token.text))
+            return number_node(Fraction(token.text))
         if token.kind == "op" and token.text == "(":
             value = self.disjunction()
             self.expect(")")
@@ -288,7 +288,7 @@ class _Parser:
                 self.expect(",")
         if name in ("cases", "piecewise"):
             pairs = [(args[k], args[k + 1]) for k in range(0, len(args) - 1, 2)]
-            return _cases(pairs, args[-1])
+            return cases_node(pairs, args[-1])
         if name not in self.ops:
             raise self._error(token, f"unknown function {name!r}")
         return self.ops[name](*args)
@@ -304,7 +304,7 @@ class _Parser:
         self.expect(")")
         if joint and x in ("G", "not G"):       # P(G and S) is P(S and G)
             x, y = y, x
-        return _atom(x, y, joint)
+        return atom_node(x, y, joint)
 
     def event(self) -> str:
         negated = False
@@ -317,13 +317,13 @@ class _Parser:
         return f"not {token.text}" if negated else token.text
 
 
-def _number(value: Fraction) -> Compiled:
+def number_node(value: Fraction) -> Compiled:
     f = lambda env: value       # noqa: E731
     f.nonneg = value >= 0
     return f
 
 
-def _atom(x: str, y: str | None, joint: bool) -> Compiled:
+def atom_node(x: str, y: str | None, joint: bool) -> Compiled:
     """A probability, marked >= 0 and with its events (for the joint reading of P(X|Y)P(Y))."""
     f = reciprocal.mark_nonnegative(_probability(x, y, joint))
     f.event = (x, y, joint)
@@ -341,7 +341,7 @@ def _joined(factors: list) -> list:
         for j, (op2, g) in enumerate(factors):
             if j != i and op2 == "*" and getattr(g, "event", None) == (y, None, False):
                 event, given = (x, y) if y in ("G", "not G") else (y, x)
-                factors[i] = ("*", _atom(event, given, True))
+                factors[i] = ("*", atom_node(event, given, True))
                 del factors[j]
                 return _joined(factors)
     return factors

@@ -79,7 +79,7 @@ def poisson_binomial_np(ps: Sequence) -> np.ndarray:
 
 # ---------------------------------------------------------------- exact
 
-def _as_function(measure, params) -> CountFunction:
+def as_count_function(measure, params) -> CountFunction:
     if isinstance(measure, CountFunction):
         if params:
             raise ValueError("parameters are fixed when a CountFunction is compiled")
@@ -223,7 +223,7 @@ def expectation(measure: Measure | CountFunction, p: Sequence, s: Sequence[int],
     """E and var of ``measure`` for decisions ``s`` under judgments Bernoulli(``p``).
 
     Exact mode needs rational p (Fractions or ints; floats are taken at their binary value)."""
-    fn = _as_function(measure, params)
+    fn = as_count_function(measure, params)
     model = JudgmentModel(tuple(p))
     s = model.check_assignment(s)
     return _exact(fn, model, s) if exact else _float(fn, model, s)
@@ -235,7 +235,7 @@ def expectation_by_enumeration(measure: Measure | CountFunction, p: Sequence, s:
                                params=None, exact: bool = True) -> tuple:
     """(E, var) by summing over all 2^n judgment vectors (eq. (1)); probabilities of the vectors
     are built by a depth-first walk that shares prefix products."""
-    fn = _as_function(measure, params)
+    fn = as_count_function(measure, params)
     model = JudgmentModel(tuple(p))
     s = model.check_assignment(s)
     one = Fraction(1) if exact else 1.0

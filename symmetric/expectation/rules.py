@@ -21,7 +21,7 @@ import numpy as np
 from ..measures.base import Measure
 from .countfn import CountFunction, UndefinedValue
 from . import progress
-from .exact import _as_function, add_item_np, exact_from_distributions, float_moments, has_subtraction
+from .exact import as_count_function, add_item_np, exact_from_distributions, float_moments, has_subtraction
 from .floaterror import rounded_pair
 from .judgments import JudgmentModel
 
@@ -138,7 +138,7 @@ def _add_item(dist: list, p) -> list:
 def best_prp_assignment(measure: Measure | CountFunction, p: Sequence, *, params=None,
                         exact: bool = True) -> BestAssignment:
     """The best of the n + 1 PRP assignments for E[measure] (max, or min for loss-like measures)."""
-    fn = _as_function(measure, params)
+    fn = as_count_function(measure, params)
     model = JudgmentModel(tuple(p))
     order = prp_order(model.p)
     n = model.n
@@ -199,7 +199,7 @@ class ExhaustiveOptimum:
 
 def exhaustive_optimum(measure: Measure | CountFunction, p: Sequence, *, params=None) -> ExhaustiveOptimum:
     """Exact E[measure] for all 2^n assignments; the optimum, all optimisers, the best PRP value."""
-    fn = _as_function(measure, params)
+    fn = as_count_function(measure, params)
     values = {s: _exact_mean(fn.exact_fn, fn, *_sorted_split(p, s)) for s in product((0, 1), repeat=len(p))}
     best = values[max(values, key=lambda s: fn.orientation * values[s])]
     maximisers = tuple(s for s, v in values.items() if v == best)
@@ -239,7 +239,7 @@ def optimal_thresholds(measure: Measure | CountFunction, p: Sequence, *, params=
     """The thresholds t in [0, 1] whose rule "assign exactly the items with p_i > t" is optimal
     over all 2^n assignments, as half-open intervals (low, high) meaning low <= t < high
     (high = None: up to and including 1).  Empty when no threshold rule is optimal."""
-    fn = _as_function(measure, params)
+    fn = as_count_function(measure, params)
     optimum = exhaustive_optimum(fn, p).best_value
     from .exact import expectation
     cuts = sorted({Fraction(0), Fraction(1)} | {Fraction(x) for x in p})
