@@ -52,7 +52,7 @@ def check(measure_or_name, properties: Iterable | str | None = None, *, time_lim
     _readings_argument(readings)
     seconds = driver.time_limit_seconds(time_limit)
     if isolated.needed(seconds):        # a worker thread has no SIGALRM: a child process, killed at the deadline
-        names = tuple(p.name for p in driver._resolve(properties, driver.kind_of(target)))
+        names = tuple(p.name for p in driver.resolve_properties(properties, registry.kind_of(target)))
         results = isolated.check(target, properties, time_limit=seconds, readings=readings, alternates=alternates,
                                  names=names)
         for r in results:

@@ -37,8 +37,10 @@ def _formula(measure, written, kind: str):
         return None
 
 
-def _kind(measure) -> str:
-    return "quantification" if hasattr(measure, "term") else "classification"
+def measure_kind(measure) -> str:
+    """The kind its class declares (``KIND``).  The cross-check imports no measure module (it
+    stays independent of them), so it reads the class attribute that registry.kind_of reads."""
+    return getattr(type(measure), "KIND", "classification")
 
 
 def _predicates(kind: str) -> tuple[dict, dict]:
@@ -75,7 +77,7 @@ def enumerate_reading(measure, prop: str, reading: str | None = None) -> Finding
     """Run the predicate of ``prop`` under ``reading`` (default: the checkers' current reading)
     on the written formula of ``measure``: for callers that want a reading the driver's results
     do not carry (``KeyError`` for a pair without a predicate)."""
-    kind = _kind(measure)
+    kind = measure_kind(measure)
     table, defaults = _predicates(kind)
     formula = _formula(measure, written_of(measure), kind)
     if formula is None:
@@ -109,7 +111,7 @@ _NOTHING_TO_REVIEW = Sentence("Cross-check: an undetermined result has no verdic
 def review_one(measure, result: PropertyResult, statement=None) -> PropertyResult:
     if result.verdict is Verdict.UNDETERMINED:     # no verdict to confirm; recorded, not shown
         return replace(result, review=_NOTHING_TO_REVIEW)
-    kind = _kind(measure)
+    kind = measure_kind(measure)
     table, defaults = _predicates(kind)
     formula = _formula(measure, written_of(measure), kind)
     reading = reading_of(result, defaults)
@@ -157,7 +159,7 @@ def counterexample_mismatch(measure, result: PropertyResult) -> str | None:
     independent evaluator can compute: a catalogue quantification term may be smoothed)."""
     if result.verdict is not Verdict.FAILS or result.counterexample is None:
         return None
-    kind = _kind(measure)
+    kind = measure_kind(measure)
     formula = _formula(measure, written_of(measure), kind)
     if formula is None or (kind == "quantification" and written_of(measure) is None):
         return None

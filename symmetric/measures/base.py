@@ -10,6 +10,7 @@ from ``counts`` by TP = |T| P(S and G), ... (``space.counts_to_joint``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 from functools import cached_property, lru_cache
 
 import sympy as sp
@@ -150,6 +151,8 @@ class Param:
 @dataclass(frozen=True)
 class Measure:
     """An evaluation measure.  ``orientation`` is +1 when higher is better, -1 when lower is."""
+
+    KIND: ClassVar[str] = "classification"   # what registry.kind_of reads
 
     name: str
     title: str

@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 
-from ..errors import UnknownNameError
+from ..errors import InvalidArgumentType, UnknownNameError
 
 KINDS = ("classification", "expectation", "quantification")
 
@@ -99,3 +99,13 @@ def all_measures(kind: str | Iterable[str] | None = None) -> tuple:
     kinds = _kinds(kind)
     _load(kinds)
     return tuple(dict.fromkeys(m for k, m in _REGISTRY.values() if k in kinds))
+
+
+def kind_of(measure) -> str:
+    """The kind of a measure object: "classification" (a contingency-table measure) or
+    "quantification", as its class declares it (``KIND``; never guessed from its attributes)."""
+    kind = getattr(type(measure), "KIND", None)
+    if kind in ("classification", "quantification"):
+        return kind
+    raise InvalidArgumentType("measure", measure, "must be a Measure or a QuantMeasure "
+                              "(see symmetric.Measure, symmetric.measure)")

@@ -29,6 +29,7 @@ from ..errors import InputError, InvalidArgument, InvalidArgumentType, TimeLimit
 from ..logic import Verdict
 from ..timelimit import Budget, HardLimit
 from ..crosscheck import review
+from ..measures.registry import kind_of
 from . import catalogue
 from ..evidence import PropertyResult
 from .protocol import Property, Reading
@@ -36,18 +37,6 @@ from .protocol import Property, Reading
 # progress(result, seconds): called as each property is decided (seconds None: decided as part of
 # a group, whose time is not the property's own)
 Progress = Callable[[PropertyResult, "float | None"], None]
-
-
-def kind_of(measure) -> str:
-    """The kind of measure: "classification" (a contingency-table measure) or "quantification"."""
-    from ..measures.base import Measure
-    from ..quantification.measures import QuantMeasure
-    if isinstance(measure, Measure):
-        return "classification"
-    if isinstance(measure, QuantMeasure):
-        return "quantification"
-    raise InvalidArgumentType("measure", measure, "must be a Measure or a QuantMeasure "
-                              "(see symmetric.Measure, symmetric.measure)")
 
 
 def time_limit_seconds(value) -> float | None:
@@ -86,7 +75,7 @@ def _guarded(decide: Callable[[], object], names: Sequence[str], measure_name: s
     return {name: _undetermined(name, measure_name, reason) for name in names}
 
 
-def _resolve(properties, kind: str) -> tuple[Property, ...]:
+def resolve_properties(properties, kind: str) -> tuple[Property, ...]:
     if properties is None:
         return catalogue.for_kind(kind)
     if isinstance(properties, (str, Property)):
@@ -288,7 +277,7 @@ def decide(measure, prop, reading=None, *, time_limit="default", **options) -> P
     in a group is decided with its whole group, in the headline reading."""
     from ..config import settings
     kind = kind_of(measure)
-    p = _resolve(prop, kind)[0]
+    p = resolve_properties(prop, kind)[0]
     chosen = reading_named(p, reading)
     current = settings()
     seconds = time_limit_seconds(current.default_time_limit if time_limit == "default" else time_limit)
@@ -337,7 +326,7 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     choice(s)} or "AXIS=CHOICE" strings) names choices on its axes, in that reading too.
     Headline first for each property."""
     kind = kind_of(measure)
-    chosen = _resolve(properties, kind)
+    chosen = resolve_properties(properties, kind)
     wanted = parse_readings(readings)
     check_readings(chosen, wanted, f" (of the {kind} properties checked)")
     seconds = time_limit_seconds(time_limit)

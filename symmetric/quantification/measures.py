@@ -15,6 +15,7 @@ which standard definition is used and why (see also derivations/quant/).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 from functools import lru_cache
 
 import sympy as sp
@@ -35,6 +36,8 @@ LOGISTIC = 2 * sp.exp(R) / (1 + sp.exp(R)) - 1
 @dataclass(frozen=True)
 class QuantMeasure:
     """An error measure for single-label quantification (lower is better)."""
+
+    KIND: ClassVar[str] = "quantification"   # what registry.kind_of reads
 
     name: str
     title: str
