@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "symmetric"
 
 # lowest first; a module may import its own layer or any layer below it
 LAYERS = (
-    ("ground", ("space", "domain", "logic", "evidence", "errors", "config", "timelimit", "denominators", "inputfiles",
+    ("ground", ("space", "domain", "logic", "evidence", "errors", "config", "timelimit", "denominators", "inputfiles", "runner",
                 "store")),
     ("deciders", ("checks", "transforms")),
     ("measures", ("measures", "parse")),

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from symmetric import runner
 from symmetric.claims import registry
 from symmetric.logic import Verdict
 from symmetric.properties import amigo, driver
@@ -90,7 +91,7 @@ def test_every_property_verdict_a_claim_rests_on_was_reviewed(monkeypatch):
     monkeypatch.setattr(driver, "_DECIDED", {})              # decided afresh, in this process
     from derivations.amigo import common
     monkeypatch.setattr(common, "_CELLS", {})
-    monkeypatch.setenv("SYMMETRIC_WORKERS", "1")
+    monkeypatch.setattr(runner, "_CHOSEN", {"workers": 1})   # the table in this process, where the guards are
     results = list(registry.run(registry.select(PAPERS)))
     assert not [r.id for r in results if registry.is_internal_error(r)]
     assert not outside, f"checkers called outside the driver: {sorted(set(outside))}"

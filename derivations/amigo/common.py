@@ -7,14 +7,12 @@ claims: the paper's ``prepare``).
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 
 import sympy as sp
 
 from symmetric.claims import Derivation, cellcache
+from symmetric import runner
 from symmetric.config import configured, settings
 from symmetric.logic import Verdict
 from symmetric.measures import registry
@@ -93,7 +91,7 @@ def cells(pairs) -> list:
         else:
             by_measure.setdefault(key[1], []).append(key)
     groups = [tuple(group) for group in by_measure.values()]
-    workers = min(int(os.environ.get("SYMMETRIC_WORKERS", min(2, os.cpu_count() or 1))), len(groups))
+    workers = min(runner.workers(), len(groups))
     missing = sum(map(len, groups))
     if missing >= ANNOUNCE_FROM:
         cellcache.announce(f"computing {missing} cells of the {PAPER} property table on {max(workers, 1)} "
@@ -101,7 +99,7 @@ def cells(pairs) -> list:
     if workers <= 1:
         done = map(_measure_cells, groups)
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with runner.worker_pool(workers, "fork") as pool:
             done = list(pool.map(_measure_cells, groups))
     for results in done:
         for key, result in results:

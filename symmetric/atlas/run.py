@@ -16,13 +16,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .. import runner
 from ..errors import InputError, TimeLimitReached
 from ..evidence import PropertyResult
 from ..logic import Verdict
@@ -124,31 +124,6 @@ def _child() -> None:
                   flush=True)
 
 
-@contextlib.contextmanager
-def _pool(workers: int):
-    """Worker processes forked from a server that has imported the checkers once (a fork of this
-    process could inherit a lock held by a thread, such as the progress bar's; a spawned worker
-    would import sympy and z3 again).  Stopped (SIGTERM, Ctrl-C, an error), the workers are
-    terminated at once instead of finishing the measures they are on."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    pool = ProcessPoolExecutor(workers, mp_context=context)
-    try:
-        yield pool
-    except BaseException:
-        stop = getattr(pool, "terminate_workers", None)     # Python 3.14; before it, the processes themselves
-        if stop is not None:
-            stop()
-        else:
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-
-
 def _local(units: Sequence[Unit], time_limit, workers: int, progress: Progress) -> list:
     import dask
     from dask.callbacks import Callback
@@ -164,7 +139,10 @@ def _local(units: Sequence[Unit], time_limit, workers: int, progress: Progress) 
             found = dask.get(graph, keys)
         else:
             import dask.multiprocessing
-            with _pool(workers) as pool:
+            # workers forked from a server that has imported the checkers once (a fork of this
+            # process could inherit a lock held by a thread, such as the progress bar's; a spawned
+            # worker would import sympy and z3 again); stopped, they are killed at once
+            with runner.worker_pool(workers, "forkserver", preload=[__name__]) as pool:
                 found = dask.multiprocessing.get(graph, keys, pool=pool, chunksize=1)
     return [pair for pairs in found for pair in received(pairs)]
 

@@ -19,14 +19,12 @@ the caller then ends the workers' groups at once and goes on as usual (click's "
 from __future__ import annotations
 
 import multiprocessing
-import os
-import signal
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..runner import worker_pool
 from .model import Claim
 from .registry import REGISTRY, Registry, run_claim
 
@@ -50,11 +48,6 @@ class Event:
     kind: str
     name: str
     value: object
-
-
-def default_workers() -> int:
-    """Two workers on a machine with two cores or more, else one (the claims are CPU-bound)."""
-    return min(2, os.cpu_count() or 1)
 
 
 def units(registry: Registry, claims: tuple[Claim, ...]) -> list[Unit]:
@@ -81,14 +74,6 @@ def _events(registry: Registry, unit: Unit, transform: Callable) -> Iterator[Eve
 _WORKER: dict = {"registry": REGISTRY, "events": None}
 
 
-def _worker_init() -> None:
-    # A worker leads a process group of its own (with any pool a preparation starts in it):
-    # Ctrl-C at the terminal reaches only the caller, which reports it once and ends each
-    # worker's group, so no worker prints a traceback or finishes a unit nobody waits for.
-    os.setpgrp()
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def _run_unit(unit: Unit, transform: Callable) -> None:
     try:
         for event in _events(_WORKER["registry"], unit, transform):
@@ -108,30 +93,22 @@ def run(claims: tuple[Claim, ...], transform: Callable, workers: int,
         for unit in todo:
             yield from _events(registry, unit, transform)
         return
-    context = multiprocessing.get_context("fork")
-    _WORKER.update(registry=registry, events=context.SimpleQueue())
+    _WORKER.update(registry=registry, events=multiprocessing.get_context("fork").SimpleQueue())
     expected = sum(len(u.claim_ids) + bool(u.prepare) for u in todo)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(todo)), initializer=_worker_init, mp_context=context)
+    # each worker leads a process group of its own (with any pool a preparation starts in it):
+    # Ctrl-C at the terminal reaches only this process, which reports it once while the pool
+    # kills each worker's group, so no worker prints a traceback or finishes a unit nobody waits for
     try:
-        futures = [pool.submit(_run_unit, unit, transform) for unit in todo]
-        while expected:
-            if _WORKER["events"].empty():
-                failed = [f for f in futures if f.done() and f.exception() is not None]
-                if failed:
-                    raise failed[0].exception()
-                time.sleep(0.02)
-                continue
-            expected -= 1
-            yield _WORKER["events"].get()
-    except BaseException:
-        # Ctrl-C, SIGTERM or a failure: end the workers and what they started, now
-        for pid in list((getattr(pool, "_processes", None) or {}).keys()):
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
+        with worker_pool(min(workers, len(todo)), "fork", own_groups=True) as pool:
+            futures = [pool.submit(_run_unit, unit, transform) for unit in todo]
+            while expected:
+                if _WORKER["events"].empty():
+                    failed = [f for f in futures if f.done() and f.exception() is not None]
+                    if failed:
+                        raise failed[0].exception()
+                    time.sleep(0.02)
+                    continue
+                expected -= 1
+                yield _WORKER["events"].get()
     finally:
-        pool.shutdown(wait=True)
         _WORKER.update(registry=REGISTRY, events=None)

@@ -16,6 +16,7 @@ import derivations
 from ..claims import cellcache, parallel, registry
 from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
 from ..errors import UnknownNameError
+from .. import runner
 from ..properties import catalogue
 from ..render import files, outfolder, texbuild
 from ..render import json as json_render
@@ -85,8 +86,9 @@ def _verdict_table(results: list[Proved]) -> Table:
 @click.option("--no-pdf", is_flag=True, help="Do not build latex_out/proofs.pdf even if pdflatex is on PATH.")
 @click.option("--out", "outdir", default="latex_out", show_default=True, type=click.Path(file_okay=False),
               help="Directory for the LaTeX files.")
-@click.option("--workers", type=click.IntRange(min=1), default=parallel.default_workers(), show_default=True,
-              help="Worker processes that run the claims side by side (1: all in this process). "
+@click.option("--workers", type=click.IntRange(min=1), default=runner.default_workers(), show_default=True,
+              help="Worker processes that run the claims (and a paper's shared preparation) side by side "
+                   "(1: all in this process). "
                    "The outputs are the same for any number.")
 @click.option("--no-cache", is_flag=True, help=NO_CACHE_HELP)
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
@@ -100,6 +102,7 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     """
     _register_papers()
     claims = registry.select(prefixes)
+    runner.set_workers(workers)     # a paper's preparation (the Amigo table) runs its own pool of this size
     # every output is checked before the work, so that a bad path costs no time
     if json_file is not None and json_file != "-":
         files.check_writable(json_file)
