@@ -59,14 +59,15 @@ def _table(results) -> Table:
         table.add_column(col)
     for _, m, rs in results:
         headlines = set()
-        for r in rs:
+        # the sentences the measure's results share are found once, not once a row
+        for r, why in zip(rs, text_render.short_reasons(rs, pretty.inline)):
             # the first result of a property is its headline reading (the driver's order)
             reading = r.reading if r.property in headlines else f"{r.reading} *"
             headlines.add(r.property)
             # names such as CHA[bernoulli] must not be read as rich markup
             table.add_row(escape(m.name), escape(r.property), escape(reading),
                           f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
-                          escape(text_render.short_reason(r, rs, pretty.inline)))
+                          escape(why))
     return table
 
 

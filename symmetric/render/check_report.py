@@ -20,7 +20,7 @@ from ..logic import Verdict
 from . import formulas
 from .escape import tex_user_text
 from .latex import counterexample_table, render_template, result_text, tex_escape, tex_text
-from .text import short_reason
+from .text import short_reasons
 
 MAIN = "check.tex"
 _HEADER = "% symmetric check report for the measure: "
@@ -63,7 +63,7 @@ def file_names(names: Iterable[str], folder: Path) -> list[str]:
 
 
 def measure_report(kind: str, measure, results) -> str:
-    rows = [(_row_name(r), MARKS[r.verdict], tex_escape(short_reason(r, results))) for r in results]
+    rows = [(_row_name(r), MARKS[r.verdict], tex_escape(why)) for r, why in zip(results, short_reasons(results))]
     return render_template(
         "check_measure.tex.j2", header=_HEADER + measure.name, kind=kind, m=measure, rows=rows,
         results=results, formula=formulas.formula(kind, measure), text=tex_text, escape=tex_escape,
