@@ -46,7 +46,7 @@ def check(measure_or_name, properties: Iterable | str | None = None, *, time_lim
     result per property.  ``alternates=True`` adds the strict definedness reading beside it (as
     ``symmetric check`` does by default); ``readings`` --
     {axis: choice or choices} or "AXIS=CHOICE" strings, e.g. ``{"model": "fixed-size"}`` -- adds
-    that reading for the properties with those axes (``symmetric list --properties`` lists them)."""
+    that reading for the properties with those axes (``symmetric list properties`` lists them)."""
     target = measure(measure_or_name) if isinstance(measure_or_name, str) else measure_or_name
     properties = _properties_argument(properties)
     _readings_argument(readings)

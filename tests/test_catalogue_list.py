@@ -1,4 +1,4 @@
-"""``symmetric list --measures``: the catalogue, one tab-separated line per measure (name, kind,
+"""``symmetric list measures``: the catalogue, one tab-separated line per measure (name, kind,
 orientation, formula, aliases, zero convention, source), selectable by name, alias or kind; with
 ``--zeros`` the computed value of each classification measure on the 15 zero patterns."""
 
@@ -19,7 +19,7 @@ def _run(*args):
 
 @pytest.fixture(scope="module")
 def listed():
-    return _run("--measures")
+    return _run("measures")
 
 
 def test_every_measure_of_every_kind_is_listed_once_in_catalogue_order(listed):
@@ -49,21 +49,21 @@ def test_a_line_holds_orientation_formula_aliases_and_convention(listed):
     (["Prec", "kappa"], ["Kappa", "Precision"]),      # the spellings papers print (verify reads them)
 ])
 def test_prefix_selects_by_name_alias_or_kind(prefixes, expected):
-    assert [row[0] for row in _run("--measures", *prefixes)] == expected
+    assert [row[0] for row in _run("measures", *prefixes)] == expected
 
 
 def test_unknown_name_is_exit_2_with_close_match():
-    assert_user_error(CliRunner().invoke(main, ["list", "--measures", "Presicion"]), "Presicion", "Precision")
+    assert_user_error(CliRunner().invoke(main, ["list", "measures", "Presicion"]), "Presicion", "Precision")
 
 
-@pytest.mark.parametrize("args,fragment", [(["--zeros"], "--zeros needs --measures"),
+@pytest.mark.parametrize("args,fragment", [(["--zeros"], "--zeros needs measures"),
                                            (["--measures", "--properties"], "give one")])
 def test_options_that_make_no_sense_together_are_refused(args, fragment):
     assert_user_error(CliRunner().invoke(main, ["list", *args]), fragment)
 
 
 def test_zeros_lists_the_fifteen_patterns_computed():
-    rows = _run("--measures", "--zeros", "F1", "Precision")
+    rows = _run("measures", "--zeros", "F1", "Precision")
     assert len(rows) == 30
     f1 = {row[1]: row[2:] for row in rows if row[0] == "F1"}
     assert f1["TP = 0, FP = 0, FN = 0"] == ["stipulated", "1"]
@@ -74,4 +74,4 @@ def test_zeros_lists_the_fifteen_patterns_computed():
 
 
 def test_zeros_of_a_quantification_measure_is_a_user_error():
-    assert_user_error(CliRunner().invoke(main, ["list", "--measures", "--zeros", "KLD"]), "classification")
+    assert_user_error(CliRunner().invoke(main, ["list", "measures", "--zeros", "KLD"]), "classification")

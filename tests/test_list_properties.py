@@ -7,13 +7,13 @@ from click.testing import CliRunner
 
 from cli_support import assert_user_error
 from symmetric.cli import main
-from symmetric.cli.claims_cmd import FORMULA_FAMILY
+from symmetric.cli.list_cmd import FORMULA_FAMILY
 from symmetric.properties.catalogue import FORMULA_AXES, FORMULA_HEADLINE, properties
 
 
 @pytest.fixture(scope="module")
 def listed():
-    result = CliRunner().invoke(main, ["list", "--properties"])
+    result = CliRunner().invoke(main, ["list", "properties"])
     assert result.exit_code == 0, result.output
     return [line.split("\t") for line in result.output.splitlines()]
 
@@ -69,14 +69,14 @@ def test_headline_readings(prop, headline):
     (["SYM", "sebastiani"], [(p.name, p.kind) for p in properties() if p.family == "sebastiani"]),
 ])
 def test_prefix_selects_by_name_kind_or_family(prefixes, expected):
-    result = CliRunner().invoke(main, ["list", "--properties", *prefixes])
+    result = CliRunner().invoke(main, ["list", "properties", *prefixes])
     assert result.exit_code == 0, result.output
     heads = [line.split("\t") for line in result.output.splitlines() if not line.startswith(" ")]
     assert [tuple(row[:2]) for row in heads if row[2] != FORMULA_FAMILY] == expected
 
 
 def test_unknown_prefix_is_exit_2_with_close_match():
-    assert_user_error(CliRunner().invoke(main, ["list", "--properties", "sebastini"]), "sebastiani")
+    assert_user_error(CliRunner().invoke(main, ["list", "properties", "sebastini"]), "sebastiani")
 
 
 def test_without_the_flag_list_still_lists_claims():
@@ -85,6 +85,19 @@ def test_without_the_flag_list_still_lists_claims():
     assert result.output.split("\t")[0] == "amigo.notation.contingency"
 
 
-def test_help_mentions_the_flag():
+def test_help_lists_the_subcommands():
     result = CliRunner().invoke(main, ["list", "--help"])
-    assert result.exit_code == 0 and "--properties" in result.output
+    assert result.exit_code == 0
+    assert all(name in result.output for name in ("claims", "measures", "properties"))
+
+
+@pytest.mark.parametrize("old, new", [(["--properties", "SM"], ["properties", "SM"]),
+                                      (["--measures", "MCC"], ["measures", "MCC"]),
+                                      (["--measures", "--zeros", "F1"], ["measures", "--zeros", "F1"]),
+                                      (["amigo.notation"], ["claims", "amigo.notation"])])
+def test_the_old_spellings_still_work_with_a_hint(old, new):
+    before, after = CliRunner().invoke(main, ["list", *old]), CliRunner().invoke(main, ["list", *new])
+    assert before.exit_code == after.exit_code == 0
+    assert before.stdout == after.stdout and before.stdout
+    flag = [a for a in old if a in ("--properties", "--measures")]
+    assert (f"is now `symmetric list {new[0]}`" in before.stderr) == bool(flag)

@@ -193,7 +193,7 @@ def test_agm_is_stipulated_where_recall_is_0():
 
 
 def test_list_measures_shows_the_new_measures_with_orientation_and_convention():
-    result = CliRunner().invoke(main, ["list", "--measures", "classification"])
+    result = CliRunner().invoke(main, ["list", "measures", "classification"])
     assert result.exit_code == 0, result.output
     rows = {row[0]: row for row in (line.split("\t") for line in result.output.splitlines())}
     assert set(NEW) <= set(rows)

@@ -29,7 +29,7 @@ COMMANDS = {
     "check": ("check_cmd", "Check every property of the papers for proposed or catalogued..."),
     "expect": ("expect_cmd", "Expected value of a measure when the judgments are independent..."),
     "implies": ("theory_cmd", "Does property P entail property Q for every measure?"),
-    "list": ("claims_cmd", "List claims (ids starting with any PREFIX, or all) or, with..."),
+    "list": ("list_cmd", "List claims, measures or properties (subcommands below)."),
     "prove": ("claims_cmd", "Run the claims whose id starts with any PREFIX (all claims when..."),
     "show": ("claims_cmd", "Run one claim and print its derivation step by step."),
     "verify": ("verify_cmd", "Check the claims of FILE (TOML: [paper], [[measure]], [[claim]]..."),

@@ -34,7 +34,7 @@ HELP = """Compute the atlas: every catalogue measure against every property.
 
 Classification measures against Amigo et al.'s and Sebastiani's properties
 and those of Gosgens et al. (2021) and Sokolova & Lapalme (2009) (symmetric
-list --properties), quantification measures against Sebastiani's quantification properties,
+list properties), quantification measures against Sebastiani's quantification properties,
 each property in its headline reading (the one its paper's own verdicts
 imply) and its default alternates (the strict definedness reading), or with
 --readings all in every reading it has.  Every cell is 'holds' (with a

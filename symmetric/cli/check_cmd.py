@@ -240,7 +240,7 @@ def _user_properties(files_, measures) -> list | None:
 @click.option("--reading", "readings", multiple=True, metavar="AXIS=CHOICE",
               help="Also decide the properties with this axis in that reading, besides the headline "
                    "(repeatable; CHOICE may be comma-separated), e.g. test-sets=all, model=uniform-size. "
-                   "symmetric list --properties shows every axis and choice.")
+                   "symmetric list properties shows every axis and choice.")
 @click.option("--property", "property_files", multiple=True, metavar="FILE.toml", type=click.Path(dir_okay=False),
               help="Check the properties defined in this TOML file (repeatable) instead of the built-in ones "
                    "(classification measures only; format below and in examples/properties.toml).")

@@ -15,9 +15,7 @@ import derivations
 
 from ..claims import cellcache, parallel, registry
 from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
-from ..errors import UnknownNameError
 from .. import runner
-from ..properties import catalogue
 from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
@@ -151,38 +149,6 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
         sys.exit(1)
 
 
-@main.command("list")
-@click.argument("prefixes", nargs=-1)
-@click.option("--properties", is_flag=True,
-              help="List the properties `check` decides instead of claims.")
-@click.option("--measures", is_flag=True,
-              help="List the measure catalogue (name, kind, orientation, formula, aliases, zero "
-                   "convention, source) instead of claims.")
-@click.option("--zeros", is_flag=True,
-              help="With --measures: each classification measure's value on the 15 zero patterns.")
-def list_claims(prefixes: tuple[str, ...], properties: bool = False, measures: bool = False,
-                zeros: bool = False) -> None:
-    """List claims (ids starting with any PREFIX, or all) or, with --properties, properties.
-
-    With --properties, print one tab-separated line per property that `check` decides: name,
-    kind of measure, family, definition and source; a PREFIX then selects by name, kind or
-    family.  With --measures, one line per catalogue measure; a PREFIX selects the measure
-    with that name or alias, else those whose name, alias or kind starts with it.
-    """
-    if properties and measures:
-        raise click.UsageError("--properties and --measures list different things; give one")
-    if zeros and not measures:
-        raise click.UsageError("--zeros needs --measures")
-    if measures:
-        from .measures_list import list_measures
-        return list_measures(prefixes, zeros)
-    if properties:
-        return _list_properties(prefixes)
-    _register_papers()
-    for claim in registry.select(prefixes):
-        click.echo(f"{claim.id}\t{claim.where}")
-
-
 @main.command("show")
 @click.argument("claim_id")
 @click.option("--latex", "as_latex", is_flag=True,
@@ -256,54 +222,3 @@ def show(claim_id: str, as_latex: bool = False, no_cache: bool = False) -> None:
     if r.reason:
         click.echo(f"why: {prose(r.reason)}")
     click.echo(f"verdict: {r.verdict.value}")
-
-
-# ------------------------------------------------------------------ list --properties
-
-def _readings_field(p) -> str:
-    """The property's readings in one field: each axis with its choices, the headline's marked *."""
-    if not p.axes:
-        return "readings: none (no implicit convention)"
-    return "readings: " + "; ".join(
-        f"{a.name} = " + " | ".join(c.name + ("*" if p.headline[a.name] == c.name else "") for c in a.choices)
-        for a in p.axes)
-
-
-def _list_properties(prefixes: tuple[str, ...]) -> None:
-    """One tab-separated line per property of the catalogue: name, kind of measure, family,
-    definition, source, readings (headline marked *); below it one indented line per choice of
-    each axis (AXIS=CHOICE, what it means, its source).  A PREFIX selects the properties whose name, kind or family starts
-    with it (case-insensitive); one that selects nothing is a user error with close matches."""
-    rows = catalogue.properties()
-    if prefixes:
-        chosen = []
-        for prefix in prefixes:
-            hits = [p for p in rows
-                    if any(field.lower().startswith(prefix.lower()) for field in (p.name, p.kind, p.family))]
-            if not hits:
-                raise UnknownNameError("property, kind or family", prefix,
-                                       sorted({f for p in rows for f in (p.name, p.kind, p.family)}))
-            chosen.extend(h for h in hits if h not in chosen)
-        rows = tuple(p for p in rows if p in chosen)       # catalogue order
-    for p in rows:
-        click.echo(f"{p.name}\t{p.kind}\t{p.family}\t{p.definition}\t{p.source}\t{_readings_field(p)}")
-        _choice_lines(p.axes, p.headline.get)
-    # the readings of a measure's formula, which apply to every property of its kind
-    for kind in dict.fromkeys(p.kind for p in rows):
-        for a in catalogue.FORMULA_AXES[kind]:
-            headline = catalogue.FORMULA_HEADLINE[a.name]
-            click.echo(f"{a.name}\t{kind}\t{FORMULA_FAMILY}\t{a.meaning}\tevery {kind} property, where the "
-                       f"measure's two readings differ (the verdict names it)\treadings: {a.name} = "
-                       + " | ".join(c.name + ("*" if c.name == headline else "") for c in a.choices))
-            _choice_lines((a,), lambda axis: headline)
-
-
-FORMULA_FAMILY = "formula reading"
-
-
-def _choice_lines(axes, headline) -> None:
-    """One indented line per choice of each axis: AXIS=CHOICE, what it means, its source."""
-    for a in axes:
-        for c in a.choices:
-            mark = " (headline)" if headline(a.name) == c.name else ""
-            click.echo(f"  {a.name}={c.name}{mark}\t{c.meaning}\t{c.source}")

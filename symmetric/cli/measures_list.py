@@ -1,4 +1,4 @@
-"""``symmetric list --measures``: the measure catalogue, one tab-separated line per measure, and
+"""``symmetric list measures``: the measure catalogue, one tab-separated line per measure, and
 with ``--zeros`` the value of each classification measure on the 15 zero patterns of the table.
 
 A measure line holds: name, kind, orientation (``higher`` or ``lower`` is better), formula

@@ -1,5 +1,5 @@
 """Names papers print for catalogue measures beyond the catalogue's own aliases, read by
-``verify`` (``\\mathrm{Prec}``, ``\\kappa``) and listed by ``symmetric list --measures``.
+``verify`` (``\\mathrm{Prec}``, ``\\kappa``) and listed by ``symmetric list measures``.
 
 The catalogue's lookup is case-insensitive, but a formula's names are exact: ``ACC`` and
 ``\\kappa`` need their own spellings.  Data only (no imports), so any layer may read it."""

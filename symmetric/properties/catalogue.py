@@ -1,5 +1,5 @@
 """Every property symmetric checks, as data: name, kind of measure, family, definition, source
-and how it is decided.  The driver and ``symmetric list --properties`` read this table; adding a
+and how it is decided.  The driver and ``symmetric list properties`` read this table; adding a
 property is adding a row (and its decider)."""
 
 from __future__ import annotations

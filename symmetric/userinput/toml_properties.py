@@ -260,7 +260,7 @@ def properties_from_toml(path: str) -> list:
         name = check_name(entry["name"].strip(), what="key 'name'", **place.at("name"))
         place.table = f"[[property]] #{k + 1} ({name})"
         if name.lower() in builtin:
-            raise place.error("name", f"{name!r} is a built-in property (symmetric list --properties); choose "
+            raise place.error("name", f"{name!r} is a built-in property (symmetric list properties); choose "
                                       "another name")
         if name.lower() in named:
             raise place.error("name", f"duplicate property name (first at line {named[name.lower()]})")
