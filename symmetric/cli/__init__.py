@@ -25,6 +25,7 @@ from ..errors import InputError
 # that it is the command's own)
 COMMANDS = {
     "atlas": ("atlas_cmd", "Compute the atlas: every catalogue measure against every property."),
+    "compare": ("compare_cmd", "Measures side by side: properties, and whether they rank alike."),
     "consistent": ("theory_cmd", "Can one measure have all these properties? (z3, exact re-check)"),
     "check": ("check_cmd", "Check every property of the papers for proposed or catalogued..."),
     "expect": ("expect_cmd", "Expected value of a measure when the judgments are independent..."),
