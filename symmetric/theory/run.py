@@ -68,7 +68,7 @@ def catalogue(bound: int, partial: bool, nondegenerate: bool = False) -> tuple:
     return tuple(out)
 
 
-def _catalogue_for(max_n: int, reading: dict) -> tuple:
+def catalogue_for(max_n: int, reading: dict) -> tuple:
     return catalogue(max_n, reading["definedness"] == "defined", reading["test-sets"] == "nondegenerate")
 
 
@@ -101,7 +101,7 @@ def consistent(names, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue:
     props = properties(names, files)
     reading = readings(props, given)
     groups = [instances(p, reading, max_n) for p in props]
-    cat = _catalogue_for(max_n, reading) if use_catalogue else ()
+    cat = catalogue_for(max_n, reading) if use_catalogue else ()
     return decide.consistent(tuple(p.name for p in props), groups, max_n, sorted(reading.items()), cat)
 
 
@@ -113,7 +113,7 @@ def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_cata
     # P1+P2: a conjunction (Sebastiani's CHA and IMB together against Amigo et al.'s NIFQ)
     left, right = properties(p.split("+"), files), properties(q.split("+"), files)
     reading = readings(left + right, given)
-    cat = _catalogue_for(max_n, reading) if use_catalogue else ()
+    cat = catalogue_for(max_n, reading) if use_catalogue else ()
     return decide.implies(("+".join(x.name for x in left), "+".join(x.name for x in right)),
                           [i for x in left for i in instances(x, reading, max_n)],
                           [i for x in right for i in instances(x, reading, max_n)], max_n, sorted(reading.items()), cat)
