@@ -55,8 +55,8 @@ def lines(o: Outcome, max_cores: int = 3) -> list[str]:
             out.append(f"  {_relation(i.formula)}")
             out.append(f"      [{i.text}]")
         out.append(f"Re-checked exactly: {o.recheck}.")
-        out.append("The instances name fixed points, and every finer grid or larger bound has them too: the "
-                   "impossibility holds everywhere, not only up to the bound.")
+        out.append("The instances are the properties' own at fixed points (tables, or prevalences and predictions): "
+                   "the impossibility holds outright, not only up to the bound.")
     elif o.verdict == "implies":
         out.append(f"{o.properties[0]} implies {o.properties[1]} on the tables up to {o.bound} "
                    "(bounded: a larger table is not covered).")
