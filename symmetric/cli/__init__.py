@@ -33,6 +33,7 @@ COMMANDS = {
     "list": ("claims_cmd", "List claims (ids starting with any PREFIX, or all) or, with..."),
     "prove": ("claims_cmd", "Run the claims whose id starts with any PREFIX (all claims when..."),
     "show": ("claims_cmd", "Run one claim and print its derivation step by step."),
+    "synthesize": ("theory_cmd", "Search a small grammar for a measure with all these properties."),
     "theory-map": ("theory_map_cmd", "The implication matrix of the properties, and their inconsistent sets."),
     "verify": ("verify_cmd", "Check the claims of FILE (TOML: [paper], [[measure]], [[claim]]..."),
 }

@@ -92,3 +92,32 @@ def implies_cmd(p, q, readings, max_n, files, kind, no_catalogue, json_out) -> N
     max_n = max_n or (6 if kind == "quantification" else 4)
     outcome = run.implies(p, q, readings, max_n, files, not no_catalogue, kind)
     _emit(outcome, json_out, time.monotonic() - start)
+
+
+@main.command("synthesize", short_help="Search a small grammar for a measure with all these properties.")
+@click.argument("names", nargs=-1, required=True)
+@click.option("--reading", "readings", multiple=True, metavar="AXIS=CHOICE",
+              help="A reading, as for consistent (default: definedness=strict, a total measure).")
+@click.option("--max-n", type=click.IntRange(1, 5), default=3, show_default=True,
+              help="The grid every candidate must pass first: tables with 1 <= |D| <= N.")
+@click.option("--max-coef", type=click.IntRange(1, 2), default=1, show_default=True,
+              help="Coefficients: numerator in [-K, K], denominator in [0, K].")
+@click.option("--limit", type=click.IntRange(1, 200000), default=5000, show_default=True,
+              help="At most this many candidates, smallest first.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write the answer as JSON here.")
+def synthesize_cmd(names, readings, max_n, max_coef, limit, json_out) -> None:
+    """A linear-fractional measure (a TP + b FP + c FN + d TN + e) / (f TP + ... + j) with small
+    integer coefficients that has all these properties: candidates, smallest first, must pass the
+    properties' instances on the tables up to --max-n, then the checkers prove every property (the
+    answer carries their verdicts); or "none in this grammar" among the candidates tried."""
+    from ..render.files import check_writable, write_text
+    from ..theory.synthesize import synthesize
+    start = time.monotonic()
+    if json_out:
+        check_writable(json_out)
+    found = synthesize(names, readings, max_n, max_coef, limit)
+    for line in found.lines():
+        click.echo(line)
+    click.echo(f"({time.monotonic() - start:.1f} s)")
+    if json_out:
+        write_text(Path(json_out), json.dumps(found.to_json(), indent=2) + "\n")
