@@ -60,3 +60,12 @@ def test_cli_mistakes_exit_2():
     assert r.exit_code == 2 and "NOPE" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(main, ["synthesize", "MON", "--max-coef", "9"])
     assert r.exit_code == 2
+
+
+def test_a_refutation_grows_the_grid_to_its_counterexample():
+    # on tables with |D| <= 1 SMON has no instance: -TP passes the grid, the checker refutes it, and
+    # its counterexample's tables become the grid that rejects every later wrong candidate
+    s = synthesize(("SMON", "TSYM"), bound=1)
+    assert s.refuted == (("-TP", "SMON"),)
+    assert s.bound > 1 and s.found == "-FN - FP + TN + TP"
+    assert s.filtered == s.tried - 2

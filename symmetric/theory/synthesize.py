@@ -9,8 +9,8 @@ Each candidate is first filtered on the grid (its exact values on the tables up 
 every instance of the properties, :mod:`.encode`, z3 only for the properties' own unknowns), then
 decided by :func:`symmetric.properties.driver.decide` in the same reading (the grid is the
 guidance: a candidate reaches the checkers only when no small table refutes it; a checker's
-refutation is recorded and the next candidate tried; feeding its counterexample table back into the
-filter is not done yet).  The answer is a measure whose every property is ``holds`` (a proof), or
+refutation grows the grid to its counterexample's tables, up to |D| = 5, so that the later candidates
+it also refutes stop at the filter).  The answer is a measure whose every property is ``holds`` (a proof), or
 "none in this grammar" among the candidates tried (a bounded search, not an impossibility).
 """
 
@@ -25,6 +25,7 @@ import sympy as sp
 from ..space import CELLS
 
 TP, FP, FN, TN = CELLS
+MAX_GRID = 5        # the grid a counterexample can grow the filter to (instances grow fast beyond)
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,13 @@ def synthesize(names, given=(), bound: int = 3, max_coef: int = 1, limit: int = 
             verdicts.append((p.name, r.verdict.value))
             if r.verdict.value != "holds":
                 refuted.append((str(expr), p.name))
+                # the counterexample guides: the grid grows to its tables (at most MAX_GRID), so the
+                # later candidates it also refutes stop at the filter
+                size = max((sum(t) for _, t in (r.counterexample.tables if r.counterexample else ())), default=0)
+                if bound < size <= MAX_GRID:
+                    bound = size
+                    insts = [i for q in props for i in instances(q, reading, bound)]
+                    grid = list(all_tables(bound, degenerate=reading["test-sets"] == "all"))
                 break
         else:
             return Synthesis(tuple(p.name for p in props), str(expr), tried, filtered, tuple(refuted),
