@@ -49,3 +49,17 @@ def test_cli_mistakes_exit_2(tmp_path):
     assert r.exit_code == 2 and "NOPE" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(main, ["theory-map", "SMON", "--reading", "scope=wide", "--out", str(tmp_path / "m")])
     assert r.exit_code == 2 and "scope" in r.output
+
+
+def test_a_folder_that_is_not_symmetrics_is_refused(tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    r = CliRunner().invoke(main, ["theory-map", "SMON", "MON", "--max-n", "2", "--workers", "1", "--no-subsets",
+                                  "--out", str(out)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+    r = CliRunner().invoke(main, ["theory-map", "SMON", "MON", "--max-n", "2", "--workers", "1", "--no-subsets",
+                                  "--out", str(out), "--force"])
+    assert r.exit_code == 0, r.output
+    assert (out / "notes.txt").read_text() == "mine" and (out / "index.html").exists()

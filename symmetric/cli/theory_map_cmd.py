@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from . import main
+from .options import FORCE_HELP
 
 
 @main.command("theory-map", short_help="The implication matrix of the properties, and their inconsistent sets.")
@@ -22,22 +23,23 @@ from . import main
 @click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1, show_default=True,
               help="Worker processes, one row of the matrix each (1: in this process).")
 @click.option("--no-subsets", is_flag=True, help="Only the matrix (not the subset maps).")
-def theory_map_cmd(names, out_dir, readings, max_n, workers, no_subsets) -> None:
+@click.option("--force", is_flag=True, help=FORCE_HELP)
+def theory_map_cmd(names, out_dir, readings, max_n, workers, no_subsets, force) -> None:
     """Every ordered pair of the encoded classification properties (or of NAMES): implies,
     separated (with a catalogue measure that does the same, when one does) or undetermined; and
     the minimal inconsistent and maximal consistent sets of Gosgens et al.'s binary properties and
     of Sebastiani's quantification properties."""
-    from ..render import theory_map
-    from ..render.files import check_writable, write_text
+    from ..render import outfolder, theory_map
+    from ..render.files import check_writable
     from ..theory.atlasmap import compute
     check_writable(out_dir, directory=True)
+    outfolder.accept(out_dir, force=force)      # before the work: a folder not symmetric's is refused
     found = compute(names, readings, max_n, workers, not no_subsets)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    write_text(out / "theory-map.csv", theory_map.to_csv(found))
-    write_text(out / "theory-map.tex", theory_map.to_latex(found))
-    write_text(out / "index.html", theory_map.to_html(found))
-    write_text(out / "theory-map.json", json.dumps(found.to_json(), indent=2) + "\n")
+    with outfolder.open_folder(out, "theory-map", force=force) as folder:     # the one output-folder writer
+        folder.write({"theory-map.csv": theory_map.to_csv(found), "theory-map.tex": theory_map.to_latex(found),
+                      "index.html": theory_map.to_html(found),
+                      "theory-map.json": json.dumps(found.to_json(), indent=2) + "\n"})
     counts = ", ".join(f"{v} {k}" for k, v in sorted(found.counts().items()))
     worst = max(found.cells, key=lambda c: c.seconds, default=None)
     click.echo(f"theory-map: {len(found.cells)} pairs ({counts}) in {found.seconds:.1f} s with {workers} workers"
