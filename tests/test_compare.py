@@ -145,3 +145,14 @@ def test_cli_mistakes_exit_2_with_one_line(args, says):
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 2
     assert says in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("a, b, shown", [
+    ("MCC", "Phi", "Phi = MCC"),                 # one formula with square roots: no rational proof needed
+    ("DOR", "Odds", "Odds = DOR"),
+    ("Acc", "ErrorRate", "-ErrorRate = Acc - 1"),
+])
+def test_one_function_up_to_a_constant_is_monotone(a, b, shown):
+    p = order.prove(get(a), get(b))
+    assert p.holds is True and p.function == shown
+    assert order.opposite_pair(get(a), get(b), 6) is None

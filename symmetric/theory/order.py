@@ -162,6 +162,9 @@ def difference(measure) -> tuple[sp.Expr, list]:
 
 def prove(a, b) -> Proof:
     """Is B a strictly increasing function of A on every test set with AP, AN >= 1?"""
+    same, shown = _same_formula(a, b)
+    if same:
+        return Proof(True, same, shown)
     try:
         sa, fa = difference(a)
         sb, fb = difference(b)
@@ -182,6 +185,27 @@ def prove(a, b) -> Proof:
     if first is False or second is False:
         return Proof(None, "no proof: z3 found real (not necessarily integer) tables that the two rank differently")
     return Proof(None, "no proof: z3 gave up (nonlinear real arithmetic)")
+
+
+def _same_formula(a, b) -> tuple[str, str]:
+    """Two formulas that are one function (oriented), up to an added constant or a positive
+    constant factor: then they rank alike wherever both are defined (square roots, logarithms
+    included).  sympy must reduce the difference (or B - r A) to a number: never guessed.
+    Returns (how, B in terms of A) or ("", "")."""
+    ea, eb = oriented(a), oriented(b)
+    if ea.has(sp.Piecewise) or eb.has(sp.Piecewise):
+        return "", ""
+    na, nb = (m.name if m.orientation == 1 else f"-{m.name}" for m in (a, b))
+    try:
+        diff = sp.simplify(eb - ea)
+        if diff.is_number and diff.is_real:
+            return f"the formulas differ by the constant {diff} (sympy)", f"{nb} = {sp.Symbol(na) + diff}"
+        ratio = sp.simplify(eb / ea)
+        if ratio.is_number and ratio.is_positive and sp.simplify(eb - ratio * ea) == 0:
+            return f"one formula is {ratio} times the other (sympy)", f"{nb} = {ratio}*{na}"
+    except (TypeError, ValueError, RecursionError):
+        return "", ""
+    return "", ""
 
 
 def function(a, b) -> str:
