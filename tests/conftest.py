@@ -46,6 +46,8 @@ SLOW_TESTS = (
     "tests/test_amigo_properties.py::test_strict_monotonicity_agrees_with_enumeration",
     "tests/test_hostile_corpus.py::test_name_is_typeset_as_literal_text",
     "tests/test_check_report.py::test_one_file_per_measure_named_from_it",
+    "tests/test_theory_map.py::test_matrix_cells_and_subset_maps",
+    "tests/test_theory_relations.py::test_the_relations_example_verifies_with_honest_verdicts",
 )
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 import z3
@@ -250,16 +249,7 @@ def test_user_properties_take_part(tmp_path):
 
 # ------------------------------------------------------------------ claims-file steps
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "theory" / "relations.toml"
-
-
-def test_the_relations_example_verifies_with_honest_verdicts(tmp_path):
-    out = tmp_path / "r.json"
-    r = CliRunner().invoke(main, ["verify", str(EXAMPLE), "--json", str(out)])
-    verdicts = {c["id"]: c["verdict"] for c in json.loads(out.read_text())["claims"]}
-    # the impossibility is unbounded (a re-checked core on fixed tables); the others are bounded
-    assert verdicts == {"relations.gosgens.impossibility": "proved", "relations.gosgens.smon_maxa": "undetermined",
-                        "relations.gosgens.smon_cb": "proved", "relations.sebastiani15.sde_wde": "undetermined"}, r.output
+# the examples file's verdicts: tests/test_theory_relations.py
 
 
 def test_a_printed_consistent_corrected_by_an_impossibility(tmp_path):

@@ -25,6 +25,7 @@ from ..errors import InputError
 # that it is the command's own)
 COMMANDS = {
     "atlas": ("atlas_cmd", "Compute the atlas: every catalogue measure against every property."),
+    "compare": ("compare_cmd", "Measures side by side: properties, and whether they rank alike."),
     "consistent": ("theory_cmd", "Can one measure have all these properties? (z3, exact re-check)"),
     "check": ("check_cmd", "Check every property of the papers for proposed or catalogued..."),
     "expect": ("expect_cmd", "Expected value of a measure when the judgments are independent..."),
@@ -32,6 +33,8 @@ COMMANDS = {
     "list": ("list_cmd", "List claims, measures or properties (subcommands below)."),
     "prove": ("claims_cmd", "Run the claims whose id starts with any PREFIX (all claims when..."),
     "show": ("claims_cmd", "Run one claim and print its derivation step by step."),
+    "synthesize": ("theory_cmd", "Search a small grammar for a measure with all these properties."),
+    "theory-map": ("theory_map_cmd", "The implication matrix of the properties, and their inconsistent sets."),
     "verify": ("verify_cmd", "Check the claims of FILE (TOML: [paper], [[measure]], [[claim]]..."),
 }
 

@@ -1,4 +1,4 @@
-"""The one writer of output folders (check --latex, verify --latex, prove --out, atlas --out).
+"""The one writer of output folders (check --latex, verify --latex, prove --out, atlas --out, theory-map --out).
 
 The rules (README, "Output folders"):
 

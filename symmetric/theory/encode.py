@@ -173,6 +173,39 @@ def fix(n: int, partial: bool) -> list[Instance]:
     return out
 
 
+def noninformative(ap: int, an: int) -> list[Table]:
+    """The outputs of the test set that are independent of the gold standard (TP TN = FP FN: the
+    empty and the full output included), by output size (each size has at most one)."""
+    return sorted((t for t in classifiers(ap, an) if t[0] * t[3] == t[1] * t[2]), key=lambda t: t[0] + t[1])
+
+
+def nifq(n: int, partial: bool, per_test_set: bool) -> list[Instance]:
+    """Amigo et al.'s NIFQ on tables: every non-informative output scores one constant (reading
+    ``constant=fixed``: the same on every test set; ``per-test-set``: one per test set)."""
+    out = []
+    for ap, an in test_sets(n):
+        c = f"c_NIFQ_{ap}_{an}" if per_test_set else "c_NIFQ"
+        for t in noninformative(ap, an):
+            out.append(Instance("NIFQ", f"NIFQ: the non-informative output {show(t)} scores {c}",
+                                implies(_guard(partial, t), compare(value(t), "=", c)), (t,)))
+    return out
+
+
+def nigq(n: int, partial: bool) -> list[Instance]:
+    """Amigo et al.'s NIGQ on tables: on each test set a larger non-informative output scores
+    strictly higher (every pair, not only neighbours: where M is undefined a gap must not cut the
+    chain, and a separation needs the property's full strength)."""
+    out = []
+    for ap, an in test_sets(n):
+        ts = noninformative(ap, an)
+        for i, small in enumerate(ts):
+            for big in ts[i + 1:]:
+                out.append(Instance("NIGQ", f"NIGQ: the larger non-informative output {show(big)} beats {show(small)}",
+                                    implies(_guard(partial, small, big), compare(value(big), ">", value(small))),
+                                    (small, big)))
+    return out
+
+
 # ------------------------------------------------------------------ expectations
 
 def probability(model: str, tp: int, fp: int, ap: int, an: int) -> Fraction:
@@ -234,7 +267,7 @@ def _relate(atom, op: str):
 # ------------------------------------------------------------------ a property in a reading
 
 ENCODED = ("TSYM", "SMON", "MAXA", "MINA", "ITN", "ISC", "ICL", "CB", "MON", "SDE", "WDE", "SYM", "IMB", "FIX",
-           "CHA")
+           "CHA", "NIFQ", "NIGQ")
 
 
 def instances(prop, reading: dict, n: int) -> list[Instance]:
@@ -267,6 +300,10 @@ def _instances(prop, reading: dict, n: int) -> list[Instance]:
     if name == "CHA":
         model = reading.get("model", "bernoulli")
         return expectation(name, model, "=", f"c_CHA_{model}", n, partial)
+    if name == "NIFQ":
+        return nifq(n, partial, reading.get("constant", "fixed") == "per-test-set")
+    if name == "NIGQ":
+        return nigq(n, partial)
     table = {"SDE": sde, "WDE": wde, "IMB": imb, "FIX": fix}
     if name in table:
         return table[name](n, partial)

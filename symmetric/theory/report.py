@@ -42,19 +42,21 @@ def _vars(i) -> set:
 def lines(o: Outcome, max_cores: int = 3) -> list[str]:
     props = " ".join(o.properties)
     read = ", ".join(f"{a}={c}" for a, c in o.readings)
-    out = [f"{o.question} {props}  [{read}; tables with 1 <= |D| <= {o.bound}; higher is better]",
-           f"verdict: {o.verdict}"]
+    quantification = dict(o.readings).get("kind") == "quantification"
+    where = (f"binary codeframe, prevalences on the grid k/{o.bound}; lower is better" if quantification else
+             f"tables with 1 <= |D| <= {o.bound}; higher is better")
+    out = [f"{o.question} {props}  [{read}; {where}]", f"verdict: {o.verdict}"]
     if o.verdict == "inconsistent":
         core = o.cores[0]
         tables = sorted({t for i in core for t in i.tables}, key=lambda t: (sum(t), t))
-        out.append(f"No measure has all of {props}: {len(core)} property instances on the tables "
-                   + ", ".join(show(t) for t in tables) + " contradict each other:")
+        on = ("the tables " + ", ".join(show(t) for t in tables)) if tables else "the grid"
+        out.append(f"No measure has all of {props}: {len(core)} property instances on {on} contradict each other:")
         for i in _chain(core):
             out.append(f"  {_relation(i.formula)}")
             out.append(f"      [{i.text}]")
         out.append(f"Re-checked exactly: {o.recheck}.")
-        out.append("The instances name fixed tables, and every larger bound has them too: the impossibility "
-                   "holds on all tables, not only up to the bound.")
+        out.append("The instances are the properties' own at fixed points (tables, or prevalences and predictions): "
+                   "the impossibility holds outright, not only up to the bound.")
     elif o.verdict == "implies":
         out.append(f"{o.properties[0]} implies {o.properties[1]} on the tables up to {o.bound} "
                    "(bounded: a larger table is not covered).")
@@ -87,8 +89,12 @@ def lines(o: Outcome, max_cores: int = 3) -> list[str]:
                        f"check --measure {o.measure}` for proofs).")
         else:
             out.append("No catalogue measure with rational values on the grid does the same.")
-        out.append("Witness on the tables with |D| <= 2:")
-        out += witness_lines(o.witness)
+        if quantification:
+            out.append("Witness (the first values, M(q,p) = E at prediction q, true prevalence p):")
+            out += [f"  {k} = {v}" for k, v in sorted(o.witness.items())[:12]]
+        else:
+            out.append("Witness on the tables with |D| <= 2:")
+            out += witness_lines(o.witness)
     else:
         out.append(f"reason: {o.reason}")
     return out

@@ -68,24 +68,55 @@ def catalogue(bound: int, partial: bool, nondegenerate: bool = False) -> tuple:
     return tuple(out)
 
 
-def _catalogue_for(max_n: int, reading: dict) -> tuple:
+def catalogue_for(max_n: int, reading: dict) -> tuple:
     return catalogue(max_n, reading["definedness"] == "defined", reading["test-sets"] == "nondegenerate")
 
 
-def consistent(names, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True) -> decide.Outcome:
+def quantification_name(name: str) -> str:
+    """A quantification property's name as encoded (B-REL is REL on the binary codeframe)."""
+    from .quant import ALIASES
+    return ALIASES.get(name.upper(), name)
+
+
+def quantification(names, given, max_n) -> tuple[list, list, list]:
+    """(property names, instance groups, readings) of quantification properties on the grid k/max_n."""
+    from ..properties.catalogue import named
+    from . import quant
+    if given:
+        raise InvalidArgument("reading", given[0], "quantification properties have no readings here (binary "
+                              "codeframe, predictions on the grid k/N)")
+    if max_n < 5:
+        raise InvalidArgument("--max-n", max_n, "must be at least 5 for quantification (the grid k/N needs two "
+                              "prevalences below 1/2 for REL and ABS)")
+    props = [named(quantification_name(n), "quantification") for n in names]
+    groups = [quant.instances(p.name, max_n) for p in props]
+    return [p.name for p in props], groups, [("kind", "quantification"), ("grid", f"k/{max_n}")]
+
+
+def consistent(names, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True,
+               kind: str = "classification") -> decide.Outcome:
+    if kind == "quantification":
+        found, groups, reading = quantification(names, given, max_n)
+        return decide.consistent(tuple(found), groups, max_n, reading, ())
     props = properties(names, files)
     reading = readings(props, given)
     groups = [instances(p, reading, max_n) for p in props]
-    cat = _catalogue_for(max_n, reading) if use_catalogue else ()
+    cat = catalogue_for(max_n, reading) if use_catalogue else ()
     return decide.consistent(tuple(p.name for p in props), groups, max_n, sorted(reading.items()), cat)
 
 
-def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True) -> decide.Outcome:
-    props = properties((p, q), files)
-    reading = readings(props, given)
-    cat = _catalogue_for(max_n, reading) if use_catalogue else ()
-    return decide.implies((props[0].name, props[1].name), instances(props[0], reading, max_n),
-                          instances(props[1], reading, max_n), max_n, sorted(reading.items()), cat)
+def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True,
+            kind: str = "classification") -> decide.Outcome:
+    if kind == "quantification":
+        found, groups, reading = quantification((p, q), given, max_n)
+        return decide.implies(tuple(found), groups[0], groups[1], max_n, reading, ())
+    # P1+P2: a conjunction (Sebastiani's CHA and IMB together against Amigo et al.'s NIFQ)
+    left, right = properties(p.split("+"), files), properties(q.split("+"), files)
+    reading = readings(left + right, given)
+    cat = catalogue_for(max_n, reading) if use_catalogue else ()
+    return decide.implies(("+".join(x.name for x in left), "+".join(x.name for x in right)),
+                          [i for x in left for i in instances(x, reading, max_n)],
+                          [i for x in right for i in instances(x, reading, max_n)], max_n, sorted(reading.items()), cat)
 
 
 def subsets(names, given=(), max_n: int = DEFAULT_N, files=()):

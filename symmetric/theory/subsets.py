@@ -33,8 +33,9 @@ class SubsetMap:
                "minimal inconsistent (each a re-checked impossibility on all tables):"]
         for o in self.minimal_inconsistent:
             core = o.cores[0]
+            tables = sorted({t for i in core for t in i.tables})
             out.append(f"  {{{', '.join(o.properties)}}}: {len(core)} instances on "
-                       + ", ".join(show(t) for t in sorted({t for i in core for t in i.tables})))
+                       + (", ".join(show(t) for t in tables) if tables else "the grid"))
         out.append(f"maximal consistent (on the tables up to {self.bound}):")
         out += [f"  {{{', '.join(s)}}}" for s in self.maximal_consistent]
         for o in self.undetermined:

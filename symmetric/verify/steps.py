@@ -241,9 +241,9 @@ STEP_KINDS: dict[str, StepKind] = {k.key: k for k in (
     StepKind("noninformative", "the score of a non-informative output against printed",
              ("noninformative", "printed"), (), check_noninformative, ("noninformative", "printed")),
     StepKind("consistent", "a printed (in)consistency of properties", ("consistent", "printed"),
-             ("reading", "max_n"), check_consistent),
+             ("reading", "max_n", "kind"), check_consistent),
     StepKind("implies", "a printed implication or separation of two properties", ("implies", "printed"),
-             ("reading", "max_n"), check_implies),
+             ("reading", "max_n", "kind"), check_implies),
 )}
 
 

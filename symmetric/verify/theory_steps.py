@@ -3,7 +3,8 @@
 * ``consistent = ["P1", "P2", ...]``, ``printed = "consistent" | "inconsistent"``;
 * ``implies = ["P", "Q"]``, ``printed = "implies" | "separated"``;
 
-each with an optional ``reading`` ("scope=per-test-set, definedness=defined") and ``max_n``.
+each with an optional ``reading`` ("scope=per-test-set, definedness=defined"), ``max_n`` and ``kind``
+("classification", default, or "quantification": Sebastiani's EMQ properties on the grid k/max_n).
 Only an unbounded verdict settles a step: an impossibility (a re-checked core on fixed tables,
 valid at every bound) confirms "inconsistent" and refutes "consistent".  A finite witness or an
 implication on the tables up to N agrees or disagrees with the printed verdict only up to N:
@@ -23,7 +24,7 @@ PRINTED = {"consistent": ("consistent", "inconsistent"), "implies": ("implies", 
 
 
 def parse(table: Table, key: str):
-    """(names, printed, readings, max_n), every field checked with its place."""
+    """(names, printed, readings, max_n, kind), every field checked with its place."""
     names = table.strings(key)
     if (key == "implies" and len(names) != 2) or not names:
         raise table.error(f"{key} must list {'two properties, P and Q' if key == 'implies' else 'properties'}", key)
@@ -32,12 +33,22 @@ def parse(table: Table, key: str):
         raise table.error(f"printed must be {' or '.join(map(repr, PRINTED[key]))}, got {printed!r}", "printed")
     text = table.string("reading", required=False)
     given = tuple(t.strip() for t in text.split(",") if t.strip()) if text else ()
-    max_n = table.data.get("max_n", 4)
-    if not isinstance(max_n, int) or isinstance(max_n, bool) or not 1 <= max_n <= 8:
-        raise table.error(f"max_n must be a whole number from 1 to 8, got {max_n!r}", "max_n")
+    kind = table.string("kind", required=False) or "classification"
+    if kind not in ("classification", "quantification"):
+        raise table.error(f"kind must be 'classification' or 'quantification', got {kind!r}", "kind")
+    max_n = table.data.get("max_n", 4 if kind == "classification" else 6)
+    low = 1 if kind == "classification" else 5
+    if not isinstance(max_n, int) or isinstance(max_n, bool) or not low <= max_n <= 8:
+        raise table.error(f"max_n must be a whole number from {low} to 8, got {max_n!r}", "max_n")
     from ..theory import run
+    if kind == "quantification":
+        try:
+            run.quantification(names, given, 5)         # encoded names, no readings
+        except InputError as exc:
+            raise InputError(exc.message, **table.where(key if text is None else "reading")) from None
+        return names, printed, given, max_n, kind
     try:
-        props = run.properties(names)
+        props = run.properties([part for n in names for part in n.split("+")])      # P1+P2: a conjunction
         run.readings(props, given)
         from ..theory.encode import instances
         for p in props:
@@ -45,14 +56,15 @@ def parse(table: Table, key: str):
     except InputError as exc:
         raise InputError(exc.message, **table.where(key if text is None or "reading" not in exc.message
                                                     else "reading")) from None
-    return names, printed, given, max_n
+    return names, printed, given, max_n, kind
 
 
 def _check(table: Table, d: Derivation, label, key: str) -> Outcome:
     from ..theory import run
     from ..theory.report import lines
-    names, printed, given, max_n = parse(table, key)
-    o = run.consistent(names, given, max_n) if key == "consistent" else run.implies(*names, given, max_n)
+    names, printed, given, max_n, kind = parse(table, key)
+    o = run.consistent(names, given, max_n, kind=kind) if key == "consistent" else \
+        run.implies(*names, given, max_n, kind=kind)
     if o.verdict == "inconsistent":
         status = printed == "inconsistent"
     else:
