@@ -89,10 +89,9 @@ def row(p: str, names: tuple[str, ...], given: tuple[str, ...], bound: int) -> l
 def _rows(names, given, bound, workers: int) -> list[Cell]:
     if workers <= 1:
         return [c for p in names for c in row(p, names, given, bound)]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    context = multiprocessing.get_context("forkserver")    # as the atlas: no lock inherited from a thread
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+    from .. import runner
+    # as the atlas: from a forkserver (no lock inherited from a thread), killed if stopped
+    with runner.worker_pool(workers, "forkserver", preload=[__name__]) as pool:
         futures = [pool.submit(row, p, names, given, bound) for p in names]
         return [c for f in futures for c in f.result()]
 
