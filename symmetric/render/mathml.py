@@ -18,6 +18,7 @@ from html import escape
 
 import sympy as sp
 from latex2mathml.converter import convert
+from sympy.core.alphabets import greeks
 
 from ..evidence import ContingencyTable, Sentence, Slot, as_sentence
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
@@ -110,22 +111,33 @@ def _condition_table(lines) -> str:
 
 
 def lines(proof) -> str:
-    """A proof: sentences as a list, runs of case sentences as tables (faces merged)."""
-    out, items = [], []
+    """A proof: sentences as a numbered list, runs of case sentences as tables (faces merged);
+    the numbering runs on across the tables."""
+    out, items, number = [], [], 1
+
+    def flush() -> None:
+        nonlocal number
+        if items:
+            out.append((f'<ol start="{number}">' if number > 1 else "<ol>") + "".join(items) + "</ol>")
+            number += len(items)
+            items.clear()
     for segment in segments(list(proof)):
         if not isinstance(segment, list):
             items.append(f"<li>{user_text(segment)}</li>")
             continue
-        if items:
-            out.append("<ol>" + "".join(items) + "</ol>")
-            items = []
+        flush()
         out.append(_face_table(segment) if isinstance(segment[0], FaceRow) else _condition_table(segment))
-    if items:
-        out.append("<ol>" + "".join(items) + "</ol>")
+    flush()
     return "\n".join(out)
 
 
+# a name that is a mathematical symbol: a cell (TP), a letter or a Greek letter's name, with an
+# optional index (h, p1, lambda11); any other name (model, M(h), test set) is a word
+_SYMBOL_NAME = re.compile(r"(?:TP|FP|FN|TN|AP|AN|PP|PN|[A-Za-z]|(?:%s))_?[0-9]*" % "|".join(sorted(greeks, key=len,
+                                                                                                   reverse=True)))
+
+
 def mathml_name(name: str) -> str:
-    """A cell's or a value's name as mathematics when it is a plain identifier (TP upright,
-    lambda11 as a subscripted lambda, through the notation table); else as the text it is (M(h))."""
-    return mathml(sp.Symbol(name)) if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name) else escape(name)
+    """A cell's or a value's name as mathematics when it is a symbol (TP upright, lambda11 as a
+    subscripted lambda, through the notation table); else as the text it is (M(h), model)."""
+    return mathml(sp.Symbol(name)) if _SYMBOL_NAME.fullmatch(name) else escape(name)
