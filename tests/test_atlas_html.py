@@ -174,3 +174,9 @@ def test_index_columns_link_to_definitions_and_carry_the_filter_data():
     assert '<tr data-measure="MCC"><td class="name"><a href="measure-1-mcc.html">MCC</a>' in index
     assert '<div data-kind="classification" data-measure="MCC"><math' in index    # the side-by-side formula
     assert "<script>" in index and "src=" not in index         # inline, no external script
+
+
+def test_the_mathml_cache_keeps_equal_values_of_other_types_apart():
+    """1 == True == 1.0 in Python: the cache of printed objects must not answer one for another."""
+    shown = [mathml.mathml(v) for v in (1, True, sp.Float(1.0), sp.Integer(1))]
+    assert shown[0] != shown[1] and shown[2] != shown[3] and "1.0" in shown[2]

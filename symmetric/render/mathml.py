@@ -43,6 +43,16 @@ def latex_mathml(latex: str, *, block: bool = False) -> str:
 def mathml(value, *, block: bool = False) -> str:
     """One mathematical object (a sympy expression or relation, a number, a table, a tuple of
     them, None for undefined) as MathML."""
+    try:
+        return _cached(value, block)
+    except TypeError:           # unhashable: printed afresh
+        return latex_mathml(tex(value), block=block)
+
+
+@lru_cache(maxsize=8192, typed=True)      # typed: 1 and True, 1 and 1.0 are cached apart
+def _cached(value, block: bool) -> str:
+    # the atlas prints the same expressions in many cells (a measure's readings share most of a
+    # proof): the notation printer, which orders every sum and product, runs once per object
     return latex_mathml(tex(value), block=block)
 
 
