@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -147,11 +149,19 @@ def test_side_by_side_shades_the_columns_where_two_measures_differ(browser, atla
     assert browser.errors() == []
 
 
-def test_screenshot_of_the_index_is_kept(browser, atlas, tmp_path_factory):
+def artefacts() -> Path:
+    """Where a test keeps what a person looks at afterwards: $SYMMETRIC_TEST_ARTEFACTS, else a
+    folder in the system's temporary folder (not pytest's, which keeps only its last 3 runs)."""
+    folder = Path(os.environ.get("SYMMETRIC_TEST_ARTEFACTS") or Path(tempfile.gettempdir()) / "symmetric-test-artefacts")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_screenshot_of_the_index_is_kept(browser, atlas):
     folder, _, _ = atlas
     browser.open(folder / "index.html")
     _tick(browser, [])
-    shot = browser.screenshot(tmp_path_factory.mktemp("artefacts") / "atlas-index.png")
+    shot = browser.screenshot(artefacts() / "atlas-index.png")
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
     height = int.from_bytes(data[20:24], "big")
