@@ -180,3 +180,12 @@ def test_the_mathml_cache_keeps_equal_values_of_other_types_apart():
     """1 == True == 1.0 in Python: the cache of printed objects must not answer one for another."""
     shown = [mathml.mathml(v) for v in (1, True, sp.Float(1.0), sp.Integer(1))]
     assert shown[0] != shown[1] and shown[2] != shown[3] and "1.0" in shown[2]
+
+
+@pytest.mark.parametrize("title, shown", [
+    ("G-mean sqrt(recall specificity)", "G-mean \u221a(recall specificity)"),
+    ("Adjusted F-score sqrt(F2 * F0.5 of the negative class)", "Adjusted F-score \u221a(F2 \u00b7 F0.5 of the negative class)"),
+    ("a**2", "a^2"), ("Matthews correlation coefficient", "Matthews correlation coefficient"),
+])
+def test_a_title_s_ascii_operators_are_shown_as_signs(title, shown):
+    assert atlas_html.title_text(title) == shown and not RAW_SYMPY.search(shown)

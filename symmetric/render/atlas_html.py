@@ -240,6 +240,20 @@ def _section(cell: Cell, r: PropertyResult, anchor: str) -> str:
     return "\n".join(part for part in parts if part)
 
 
+# A measure's title is a person's words, some with a formula in ASCII ("G-mean sqrt(recall
+# specificity)", "F2 * F0.5"); the page shows the typeset formula beside it, and the title's
+# ASCII operators in the signs a reader expects (display only: the title is never parsed).
+_TITLE_SIGNS = ((re.compile(r"\bsqrt\("), "\u221a("), (re.compile(r"\s*\*\*\s*"), "^"),
+                (re.compile(r"\s*\*\s*"), " \u00b7 "))
+
+
+def title_text(title: str) -> str:
+    """A measure's title as shown in a page (escaped by the caller)."""
+    for pattern, sign in _TITLE_SIGNS:
+        title = pattern.sub(sign, title)
+    return title
+
+
 def formula(kind: str, name: str) -> str:
     """The measure's formula as MathML (over the cells, or a quantification measure's term)."""
     m = registry.get(name, kind)
@@ -251,7 +265,7 @@ def _measure_page(kind: str, name: str, cells: list, targets: dict[Cell, str]) -
     m = registry.get(name, kind)
     source = getattr(m, "source", "")
     parts = ['<p><a href="index.html">back to the atlas</a></p>', f"<h1>{escape(name)}</h1>",
-             f"<p>{escape(m.title)} ({escape(kind)}){'. Source: ' + escape(source) if source else ''}.</p>",
+             f"<p>{escape(title_text(m.title))} ({escape(kind)}){'. Source: ' + escape(source) if source else ''}.</p>",
              f'<div class="formula">{formula(kind, name)}</div>']
     parts += [_section(cell, r, targets[cell].split("#", 1)[1]) for cell, r in cells]
     return _page(f"symmetric atlas: {name}", "\n".join(parts))
