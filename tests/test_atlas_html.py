@@ -189,3 +189,10 @@ def test_the_mathml_cache_keeps_equal_values_of_other_types_apart():
 ])
 def test_a_title_s_ascii_operators_are_shown_as_signs(title, shown):
     assert atlas_html.title_text(title) == shown and not RAW_SYMPY.search(shown)
+
+
+def test_values_without_a_place_need_no_where_column():
+    cx = Counterexample(relation="max' != max''", point=(("p1", sp.Rational(1, 100)),), values=(("max'", sp.Rational(99, 100)),))
+    html = atlas_html.counterexample_html(cx)
+    assert "<th>where</th>" not in html and html.count("<tr>") == 3 and 'class="cx"' not in html
+    assert "<th>where</th>" in atlas_html.counterexample_html(FAILS_CX)        # the Expectation says where

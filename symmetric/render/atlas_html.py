@@ -165,19 +165,27 @@ def properties_section(results: Results) -> str:
     return "\n".join(parts)
 
 
-def _value_row(value) -> str:
-    """A value of a counterexample that is not a table's score: what it is the value of, and
-    the value (typed values say where they were taken)."""
+def _value_row(value) -> tuple[str, str, str]:
+    """A value of a counterexample that is not a table's score, as HTML cells: its name, where
+    it was taken (typed values say so) and the exact value."""
     label, exact = value
     if isinstance(value, Expectation):
-        where = f"model {value.model}, AP = {value.positives}, AN = {value.negatives}" + (
-            f", output size {value.size}" if value.size is not None else "")
+        where = escape(f"model {value.model}, AP = {value.positives}, AN = {value.negatives}" + (
+            f", output size {value.size}" if value.size is not None else ""))
     elif isinstance(value, QuantValue):
         where = f"true {mm.mathml(value.true)}, predicted {mm.mathml(value.predicted)}"
-        return f'<tr><td class="l">{escape(label)}</td><td class="l">{where}</td><td>{mm.mathml(exact)}</td></tr>'
     else:
         where = ""
-    return f'<tr><td class="l">{mm.mathml_name(label)}</td><td class="l">{escape(where)}</td><td>{mm.mathml(exact)}</td></tr>'
+    return mm.mathml_name(label), where, mm.mathml(exact)
+
+
+def _values_table(rows: list[tuple[str, str, str]]) -> str:
+    """Named exact values; the "where" column only when some value says where it was taken."""
+    where = any(w for _, w, _ in rows)
+    head = "<tr><th>value</th>" + ("<th>where</th>" if where else "") + "<th>exactly</th></tr>"
+    body = "".join(f'<tr><td class="l">{name}</td>' + (f'<td class="l">{w}</td>' if where else "")
+                   + f"<td>{v}</td></tr>" for name, w, v in rows)
+    return f'<table class="values">{head}{body}</table>'
 
 
 def counterexample_html(cx: Counterexample) -> str:
@@ -199,9 +207,8 @@ def counterexample_html(cx: Counterexample) -> str:
         out.append(f'<table class="cx">{head}{"".join(rows)}</table>')
     rest = [v for v in cx.values if id(v) not in used]
     if cx.point or rest:
-        point = [f'<tr><td class="l">{mm.mathml_name(k)}</td><td></td><td>{mm.mathml(v)}</td></tr>' for k, v in cx.point]
-        out.append('<table class="values"><tr><th>value</th><th>where</th><th>exactly</th></tr>'
-                   + "".join(point) + "".join(map(_value_row, rest)) + "</table>")
+        point = [(mm.mathml_name(k), "", mm.mathml(v)) for k, v in cx.point]
+        out.append(_values_table(point + [_value_row(v) for v in rest]))
     if isinstance(cx.relation, sp.Basic) and cx.relation is not sp.true:
         out.append(f"<p>There: {mm.mathml(cx.relation)}.</p>")
     elif isinstance(cx.relation, str) and cx.relation:
