@@ -196,3 +196,8 @@ def test_values_without_a_place_need_no_where_column():
     html = atlas_html.counterexample_html(cx)
     assert "<th>where</th>" not in html and html.count("<tr>") == 3 and 'class="cx"' not in html
     assert "<th>where</th>" in atlas_html.counterexample_html(FAILS_CX)        # the Expectation says where
+
+
+@pytest.mark.parametrize("value, names", [(TP * TN - FP * FN, ["TP", "TN", "FP", "FN"]), (space.g, ["P"])])
+def test_an_upright_name_is_one_element(value, names):
+    assert re.findall(r"<mi>([A-Za-z]+)</mi>", mathml.mathml(value)) == names

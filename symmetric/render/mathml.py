@@ -30,9 +30,17 @@ from .texmath import math as tex
 _ENTRY_TEXT = {entry: label for entry, (_, label) in ENTRY_LABELS.items()}
 
 
+# latex2mathml writes an upright name (\mathrm{TP}) letter by letter; a multi-letter <mi> is
+# upright by itself in MathML, so the name is one element (a third of a page's size, and the
+# browser spaces it as a word)
+_UPRIGHT_LETTERS = re.compile(r'<mrow>((?:<mi mathvariant="normal">[A-Za-z]</mi>){2,})</mrow>')
+_LETTER = re.compile(r'<mi mathvariant="normal">([A-Za-z])</mi>')
+
+
 @lru_cache(maxsize=4096)
 def _convert(latex: str, display: str) -> str:
-    return convert(latex, display=display)
+    return _UPRIGHT_LETTERS.sub(lambda m: "<mi>" + "".join(_LETTER.findall(m.group(1))) + "</mi>",
+                                convert(latex, display=display))
 
 
 def latex_mathml(latex: str, *, block: bool = False) -> str:
