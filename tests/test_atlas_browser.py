@@ -17,6 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from chromium_cdp import Chromium, executable
+from test_atlas_html import raw_sympy
 
 from symmetric.atlas import plan, run
 from symmetric.render import atlas_html
@@ -71,6 +72,7 @@ def test_every_page_loads_without_error_and_every_link_resolves(browser, atlas):
     assert len(pages) == 1 + len(MEASURES)
     checked = 0
     for page in pages:
+        assert raw_sympy(page.read_text(encoding="utf-8")) == [], page.name
         browser.events.clear()
         browser.open(page)
         assert browser.evaluate("document.readyState") == "complete"
