@@ -44,8 +44,11 @@ reason).
 \b
 Writes into --out (replaced as a unit): atlas.csv, atlas.json (one entry per
 cell: measure, property, reading, verdict, proof, counterexample, reason),
-atlas.tex (+ atlas.pdf when pdflatex is installed), and index.html, a static
-page whose every cell links to its proof or counterexample.
+atlas.tex (+ atlas.pdf when pdflatex is installed), and HTML pages needing
+no network: index.html (every cell links to its proof or counterexample;
+a filter for the measures satisfying chosen properties, two measures side
+by side, the properties' definitions and readings) and a page per measure,
+all mathematics as MathML.
 
 \b
 Runs on Dask: by default on this machine (--workers processes; 1 runs in
