@@ -62,6 +62,12 @@ def _time_limit(text: str) -> float | None:
     return value or None
 
 
+def _reading_progress(asked: bool):
+    """Where reading progress goes: standard error, when asked or when it is a terminal."""
+    from ..verify.bounded import stderr_line
+    return stderr_line if asked or sys.stderr.isatty() else None
+
+
 @main.command("verify")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "json_file", metavar="FILE", help="Write the JSON report to FILE ('-' for standard output).")
@@ -74,8 +80,10 @@ def _time_limit(text: str) -> float | None:
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="At most this many seconds per claim (0 = no limit).")
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
+@click.option("--progress", is_flag=True,
+              help="Say how far reading a long file is (on standard error; the default when it is a terminal).")
 def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, defs: str | None,
-           show: str | None, time_limit: str, force: bool = False) -> None:
+           show: str | None, time_limit: str, force: bool = False, progress: bool = False) -> None:
     """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]), or
     every displayed relation of FILE.tex (with --defs for the paper's own notation).
 
@@ -97,7 +105,8 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
     if outdir is not None:
         files.check_writable(outdir, directory=True, inputs=(file,))
         outfolder.accept(outdir, force=force)
-    claims_file, prepared = verifier.prepare(file)
+    # reading (each claim validated before the first runs) is bounded like a check
+    claims_file, prepared = verifier.prepare(file, seconds, _reading_progress(progress))
     ids = [item.claim.id for item in prepared]
     if show is not None and show not in ids:
         raise InputError(f"--show: no claim {show!r} in {file} (claims: {', '.join(ids)})")

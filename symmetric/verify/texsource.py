@@ -18,6 +18,8 @@ from ..errors import InputError
 from ..inputfiles import read_bounded
 
 MAX_INPUT_DEPTH = 8
+MAX_SOURCE = 4_000_000           # characters of the paper with its \inputs inlined
+MAX_INPUTS = 500                 # \inputs read (a book of 100 chapters inputs 100)
 MAX_EXPANSIONS = 10_000          # a recursive macro is refused, not followed forever
 DISPLAYS = ("equation", "equation*", "align", "align*", "gather", "gather*", "multline", "multline*",
             "eqnarray", "eqnarray*", "displaymath", "flalign", "flalign*")
@@ -58,8 +60,15 @@ def _without_comments(text: str) -> str:
     return re.sub(r"(?<!\\)%[^\n]*", "", text)
 
 
-def _inlined(path: Path, depth: int = 0, seen: tuple = ()) -> str:
+def _inlined(path: Path, depth: int = 0, seen: tuple = (), budget: list | None = None) -> str:
+    budget = [MAX_SOURCE, MAX_INPUTS] if budget is None else budget
+    budget[1] -= 1
+    if budget[1] < 0:       # one file \input 30 times, each inputting another 30 times...
+        raise InputError(f"more than {MAX_INPUTS} \\inputs read for one paper", source=str(path))
     text = _without_comments(read_bounded(path, what="LaTeX file"))
+    budget[0] -= len(text)
+    if budget[0] < 0:
+        raise InputError(f"the paper with its \\inputs is more than {MAX_SOURCE} characters", source=str(path))
     if depth > MAX_INPUT_DEPTH:
         raise InputError(f"\\input nested more than {MAX_INPUT_DEPTH} deep", source=str(path))
 
@@ -70,7 +79,7 @@ def _inlined(path: Path, depth: int = 0, seen: tuple = ()) -> str:
         if target.resolve() in seen or not target.is_file():
             return m.group(0)                       # left as text: reported as not read if in math
         # the included text on one line keeps the lines of the including file
-        return _inlined(target, depth + 1, (*seen, path.resolve())).replace("\n", " ")
+        return _inlined(target, depth + 1, (*seen, path.resolve()), budget).replace("\n", " ")
     return _INPUT.sub(include, text)
 
 
