@@ -99,17 +99,20 @@ def prepare(path, time_limit: float | None = None, progress=None) -> tuple[Claim
     its place, raised here, before any claim runs.  The file's tables and measures, then each
     claim, are read within ``time_limit`` seconds each (:mod:`.bounded`); ``progress(message)``
     hears how far reading a long file is."""
-    with reading(time_limit, str(path)):
-        claims_file = read_claims_file(path)
-        names = read_names(claims_file)
+    claims_file, names = reading(time_limit, str(path), lambda: _read_file(path))
     paper = claims_file.paper.string("name", required=False) if claims_file.paper else None
     out = []
     meter = Progress(len(claims_file.claims), progress)
     for k, (table, steps) in enumerate(claims_file.claims, 1):
-        with reading(time_limit, f"claim {k}", table.where()):
-            out.append(_prepare_claim(table, steps, names, paper, claims_file))
+        out.append(reading(time_limit, f"claim {k}",
+                           lambda: _prepare_claim(table, steps, names, paper, claims_file), table.where()))
         meter.step(k)
     return claims_file, out
+
+
+def _read_file(path):
+    claims_file = read_claims_file(path)
+    return claims_file, read_names(claims_file)
 
 
 def _prepare_claim(table: Table, steps, names, paper, claims_file: ClaimsFile) -> PreparedClaim:

@@ -10,10 +10,11 @@ the claim is refused (exit 2) before any claim runs.
 
 from __future__ import annotations
 
-import contextlib
+import re
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..errors import InputError, TimeLimitReached
 from ..parse import prescan
@@ -21,17 +22,23 @@ from ..timelimit import HardLimit
 
 # a display of a paper: the bounds of a latex step, except that one display (an align of several
 # rows) may be as long as the LaTeX reader reads (texparse.MAX_LATEX_CHARS)
+T = TypeVar("T")
+_DIGITS = re.compile(r"\d+")
+
 DISPLAY_LIMITS = prescan.FileLimits(max_formula=20_000, max_terms=4000)
 
 
-@contextlib.contextmanager
-def reading(seconds: float | None, what: str, place: dict | None = None) -> Iterator[None]:
-    """Run the block within ``seconds`` (None: no limit); running out of time or recursion
-    becomes an InputError saying what was being read (``place``: its source/line/column)."""
+def reading(seconds: float | None, what: str, read: Callable[[], T], place: dict | None = None) -> T:
+    """``read()`` within ``seconds`` (None: no limit); running out of time or recursion becomes
+    an InputError saying what was being read (``place``: its source/line/column).
+
+    A function, not a generator context manager: the alarm may fire again while an exception
+    travels out, and only ``HardLimit``'s own ``__exit__`` (which disarms first) is safe from it;
+    contextlib's frames around a generator are not (a TimeLimitReached escaped there)."""
     limit = HardLimit(seconds)
     try:
         with limit:
-            yield
+            return read()
     except TimeLimitReached:
         raise InputError(f"{what}: reading and validating it took more than {seconds:g} s "
                          "(the --time-limit); simplify it or raise the limit", **(place or {})) from None
@@ -44,7 +51,17 @@ def reading(seconds: float | None, what: str, place: dict | None = None) -> Iter
 def check_display(text: str, source: str) -> None:
     """A display's text bounded before it is read (a tower such as 2^{10^{10}} would be
     computed by sympy, for minutes and gigabytes, while the display is read)."""
+    longest = max((len(run) for run in _DIGITS.findall(text)), default=0)
+    if longest > DISPLAY_LIMITS.max_digits:    # sympy's Integer of a 5000-digit text is a TypeError
+        raise InputError(f"the display: a number of {longest} digits (at most {DISPLAY_LIMITS.max_digits})",
+                         source=source)
     prescan.check_string(text, "the display", source, formula=True, limits=DISPLAY_LIMITS)
+
+
+def read_display(text: str, source: str, read: Callable[[], T]) -> T:
+    """``read()`` of a display, once its text is within the bounds."""
+    check_display(text, source)
+    return read()
 
 
 class Progress:

@@ -22,7 +22,7 @@ from ..claims.model import Claim, ClaimResult, PrintedLatex
 from ..errors import InputError
 from ..userinput.toml_text import read_text
 from .assemble import PreparedClaim, _conclude, run
-from .bounded import check_display, reading
+from .bounded import read_display, reading
 from .context import ClaimContext
 from .names import read_names
 from .source import ClaimsFile, Table, _headers, _load, _tables
@@ -93,8 +93,7 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
     definitions: dict[str, sp.Expr] = {}
     items: list[Item] = []
     previous = None
-    with reading(time_limit, str(path)):
-        found = displays(path)
+    found = reading(time_limit, str(path), lambda: displays(path))
     for display in found:
         text = display.text
         if display.error:
@@ -102,9 +101,8 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
             previous = None
             continue
         try:
-            with reading(time_limit, "the display"):
-                check_display(text, str(path))
-                read = _read(path, display, ctx, definitions, previous)
+            read = reading(time_limit, "the display", lambda: read_display(
+                text, str(path), lambda: _read(path, display, ctx, definitions, previous)))
         except InputError as exc:
             items.append(Item(_line(display, (exc.column or 1) - 1), "not read", text.strip(), reason=exc.message,
                               end_line=display.end_line))
