@@ -153,3 +153,15 @@ def test_progress_is_said_when_asked(tmp_path, monkeypatch):
     assert "/30 claims" in asked.output
     quiet = invoke("verify", str(path))       # not a terminal, not asked: nothing
     assert quiet.exit_code == 0 and "read " not in quiet.output
+
+
+@pytest.mark.parametrize("opening, closing", [("\\begin{equation}", "\\end{equation}"), ("\\[", "\\]"),
+                                              ("\\begin{align*}", "\\end{align*}")])
+def test_a_display_never_closed_is_not_read_not_skipped(tmp_path, opening, closing):
+    path = tmp_path / "paper.tex"
+    path.write_text(f"\\documentclass{{article}}\n\\begin{{document}}\n\\[ TP + 1 > TP \\]\n{opening} TP > 0\n"
+                    "\\end{document}\n", encoding="utf-8")
+    r, report = _paper_report(path)
+    assert r.exit_code == 1             # was 0: the unclosed display skipped, "everything proved"
+    assert [(x["line"], x["reason"]) for x in report["not_read"]] == [(4, f"{opening} is not closed by {closing}")]
+    assert [(x["line"], x["verdict"]) for x in report["relations"]] == [(3, "proved")]

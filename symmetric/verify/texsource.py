@@ -163,15 +163,34 @@ def source(path) -> str:
         raise InputError("\\input nested too deep", source=str(path)) from None
 
 
+_OPENING = re.compile(r"\\begin\s*\{(?P<env>" + "|".join(re.escape(e) for e in DISPLAYS) + r")\}|\\\[")
+
+
+def _unclosed(text: str, spans: list[tuple[int, int]]) -> list[Display]:
+    """A display opened and never closed: reported as not read (it was silently skipped, and a
+    paper of only such displays 'passed' with nothing checked)."""
+    out = []
+    for m in _OPENING.finditer(text):
+        if any(start <= m.start() < end for start, end in spans):
+            continue
+        line = text.count("\n", 0, m.start()) + 1
+        closing = f"\\end{{{m.group('env')}}}" if m.group("env") else "\\]"
+        out.append(Display(line, text[m.start():m.start() + 80], end_line=line,
+                           error=f"{m.group(0)} is not closed by {closing}"))
+    return out
+
+
 def displays(path) -> list[Display]:
     """Every display of the paper (and its ``\\input``s), in order, macros expanded."""
     text = source(path)
     table, text = macros(text)
-    found = []
+    found, spans = [], []
     for m in _DISPLAY.finditer(text):
         body = m.group(0) if m.group("env") else (m.group("bracket") or m.group("dollars") or "")
         found.append(_display(text.count("\n", 0, m.start()) + 1, body, table,
                               end_line=text.count("\n", 0, m.end()) + 1))
+        spans.append((m.start(), m.end()))
+    found.extend(_unclosed(text, spans))
     for proof in _PROOF.finditer(text):
         for m in _INLINE.finditer(proof.group("body")):
             if _RELATION.search(m.group("math")):
