@@ -76,7 +76,7 @@ def _inlined(path: Path, depth: int = 0, seen: tuple = (), budget: list | None =
         name = m.group(1).strip()
         target = (path.parent / name)
         target = target if target.suffix else target.with_suffix(".tex")
-        if target.resolve() in seen or not target.is_file():
+        if target.resolve() in (*seen, path.resolve()) or not target.is_file():     # itself, or a loop
             return m.group(0)                       # left as text: reported as not read if in math
         # the included text on one line keeps the lines of the including file
         return _inlined(target, depth + 1, (*seen, path.resolve()), budget).replace("\n", " ")
