@@ -196,3 +196,19 @@ def test_infinity_in_limits_and_printed_results(tmp_path, limit, to, direction, 
     r = invoke("verify", str(path), "--json", "-")
     claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
     assert claim["verdict"] == verdict, claim
+
+
+@pytest.mark.parametrize("latex, negation", [
+    ("TP + 1 < TP", "TP + 1 >= TP"), ("TP = TP + 1", "TP != TP + 1"), ("0 > 1", "true"), ("TP > TP", "TP <= TP"),
+])
+def test_a_relation_false_everywhere_is_refuted_at_a_table(tmp_path, latex, negation):
+    """Decided false without a witness (no variable matters): was undetermined; now any table of
+    the domain, re-checked exactly, is the counterexample."""
+    path = tmp_path / "false.toml"
+    path.write_text(HEADER + json.dumps(latex) + "\n", encoding="utf-8")
+    r = invoke("verify", str(path), "--json", "-")
+    assert r.exit_code == 1, r.output
+    claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
+    assert claim["verdict"] == "refuted", claim
+    assert claim["counterexample"]["relation"] == negation
+    assert {k: claim["counterexample"][k] for k in ("TP", "FP", "FN", "TN")} == {"TP": "1", "FP": "1", "FN": "1", "TN": "1"}
