@@ -68,6 +68,10 @@ ROWS = [
     ("tp-rate", r"\mathrm{TP}_{\mathrm{rate}} = \mathrm{TPR}", ""),
     ("fp-rate", r"\mathrm{FP}_{\mathrm{rate}} = 1 - \mathrm{TN}_{\mathrm{rate}}", ""),
     ("measure-of-output", r"\mathrm{MCC}(\mathcal{S}) \le 1", ""),
+    ("npv", r"\mathrm{NPV} = \frac{TN}{TN + FN}", ""),
+    ("fm", r"\mathrm{FM} = \sqrt{\mathrm{PPV} \cdot \mathrm{TPR}}", ""),
+    ("F-sub-outside", r"\mathrm{F}_1 = F_{1}", ""),
+    ("p-o", r"p_o = \mathrm{ACC}", '[[measure]]\nname = "p_o"\ncounts = "(TP+TN)/(TP+FP+FN+TN)"\n'),
 ]
 LINKS = {"chain-eq": 2, "chain-mixed": 3, "align-star": 2, "align": 2, "aligned": 2, "split": 2, "gather": 2,
          "multline": 1, "text-prose": 1, "juxta-brackets": 1,
