@@ -20,11 +20,11 @@ from ..errors import InputError, TimeLimitReached
 from ..parse import prescan
 from ..timelimit import HardLimit
 
-# a display of a paper: the bounds of a latex step, except that one display (an align of several
-# rows) may be as long as the LaTeX reader reads (texparse.MAX_LATEX_CHARS)
 T = TypeVar("T")
 _DIGITS = re.compile(r"\d+")
 
+# a display of a paper: the bounds of a latex step, except that one display (an align of several
+# rows) may be as long as the LaTeX reader reads (texparse.MAX_LATEX_CHARS)
 DISPLAY_LIMITS = prescan.FileLimits(max_formula=20_000, max_terms=4000)
 
 
