@@ -12,7 +12,7 @@ import sympy as sp
 
 from symmetric.claims import registry
 from symmetric import space
-from symmetric.render import escape, files, latex, notation, pretty, texbuild, texmath
+from symmetric.render import escape, latex, notation, outfolder, pretty, texbuild, texmath
 from symmetric.render import text as text_render
 
 LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
@@ -21,7 +21,8 @@ LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 @pytest.fixture(scope="module")
 def generated(all_results, tmp_path_factory):
     out = tmp_path_factory.mktemp("latex") / "out"
-    files.write_files(latex.document_files(all_results.values(), [c.id for c in registry.all_claims()]), out)
+    with outfolder.open_folder(out, "prove") as folder:
+        folder.write(latex.document_files(all_results.values(), [c.id for c in registry.all_claims()]))
     return out
 
 

@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from symmetric.render import files
-from symmetric.render.texbuild import TexBuildError, build_pdf, tex_engine
+from symmetric.render import texbuild
+from symmetric.render.texbuild import TexBuildError, build_pdf, copy_plain_tree, tex_engine
 
 needs_tex = pytest.mark.skipif(tex_engine() is None, reason="pdflatex not installed")
 
@@ -27,25 +28,30 @@ def test_atomic_write_under_a_file_size_limit_keeps_the_old_file(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]      # no temporary file left
 
 
-def test_staged_folder_is_all_old_after_an_interruption(tmp_path):
-    out = tmp_path / "out"
-    files.write_files({"a.tex": "old a", "b.tex": "old b"}, out)
-    with pytest.raises(KeyboardInterrupt):
-        with files.staged_folder(out) as stage:
-            (stage / "a.tex").write_text("new a")
-            raise KeyboardInterrupt
-    assert {p.name: p.read_text() for p in out.iterdir()} == {"a.tex": "old a", "b.tex": "old b"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+def test_a_build_copy_never_follows_a_symlink_or_reads_a_special_file(tmp_path):
+    """texbuild.build_folder copies the paper's folder: plain files and folders only."""
+    paper = tmp_path / "paper"
+    (paper / "latex_out").mkdir(parents=True)
+    (paper / "main.tex").write_text("main")
+    (paper / "latex_out" / "claim.tex").write_text("claim")
+    (paper / "share").symlink_to("/usr/share", target_is_directory=True)
+    (paper / "zeros").symlink_to("/dev/zero")
+    (paper / "up").symlink_to(paper, target_is_directory=True)         # a loop
+    os.mkfifo(paper / "pipe")
+    copy = tmp_path / "copy"
+    copy_plain_tree(paper, copy)
+    found = sorted(str(p.relative_to(copy)) for p in copy.rglob("*"))
+    assert found == ["latex_out", "latex_out/claim.tex", "main.tex"]
+    assert (copy / "latex_out" / "claim.tex").read_text() == "claim"
 
 
-def test_staged_folder_replaces_and_carries_other_files_over(tmp_path):
-    out = tmp_path / "out"
-    files.write_files({"a.tex": "old a", "proofs.pdf": "pdf"}, out)
-    files.write_files({"a.tex": "new a"}, out)
-    assert {p.name: p.read_text() for p in out.iterdir()} == {"a.tex": "new a", "proofs.pdf": "pdf"}
-    umask = os.umask(0o022)
-    os.umask(umask)
-    assert out.stat().st_mode & 0o777 == 0o777 & ~umask     # not mkdtemp's 0700
+def test_a_build_copy_is_bounded(tmp_path, monkeypatch):
+    paper = tmp_path / "paper"
+    paper.mkdir()
+    (paper / "big.bin").write_bytes(b"x" * 2048)
+    monkeypatch.setattr(texbuild, "COPY_LIMIT", 1024)
+    with pytest.raises(TexBuildError, match="more than"):
+        copy_plain_tree(paper, tmp_path / "copy")
 
 
 @pytest.mark.parametrize("make,fragment", [

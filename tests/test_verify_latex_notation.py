@@ -59,6 +59,19 @@ ROWS = [
     ("lim-one-sided", r"\lim_{TP \to 0^+} \frac{TN}{TP} = \infty", ""),
     ("lim-in-chain", r"F_1 \le \lim_{FP \downarrow 0} F_1 = \frac{2 TP}{2 TP + FN}", ""),
     ("fixed-def", r"\frac{TN}{2\sqrt{AP \cdot AN \cdot TP \cdot TN}} > 0", 'test_set = "fixed"\n'),
+    # the set notation of probabilistic papers (Amigo et al.): |X| counts, \mathcal{S}, M(S), TP_rate
+    ("card-neg", r"|\neg G| = \mathrm{FP} + \mathrm{TN}", ""),
+    ("card-one", r"\lvert G \rvert = AP", ""),
+    ("card-cap", r"\frac{|\mathcal{S} \cap \mathcal{G}|}{|\mathcal{S}|} = \mathrm{PPV}", ""),
+    ("card-neg-cap", r"|\neg S \cap \neg G| + |S \cap \neg G| = |\neg G|", ""),
+    ("mathcal-prob", r"P(\mathcal{G} \mid \mathcal{S}) = P(G|S)", ""),
+    ("tp-rate", r"\mathrm{TP}_{\mathrm{rate}} = \mathrm{TPR}", ""),
+    ("fp-rate", r"\mathrm{FP}_{\mathrm{rate}} = 1 - \mathrm{TN}_{\mathrm{rate}}", ""),
+    ("measure-of-output", r"\mathrm{MCC}(\mathcal{S}) \le 1", ""),
+    ("npv", r"\mathrm{NPV} = \frac{TN}{TN + FN}", ""),
+    ("fm", r"\mathrm{FM} = \sqrt{\mathrm{PPV} \cdot \mathrm{TPR}}", ""),
+    ("F-sub-outside", r"\mathrm{F}_1 = F_{1}", ""),
+    ("p-o", r"p_o = \mathrm{ACC}", '[[measure]]\nname = "p_o"\ncounts = "(TP+TN)/(TP+FP+FN+TN)"\n'),
 ]
 LINKS = {"chain-eq": 2, "chain-mixed": 3, "align-star": 2, "align": 2, "aligned": 2, "split": 2, "gather": 2,
          "multline": 1, "text-prose": 1, "juxta-brackets": 1,
@@ -141,6 +154,19 @@ def test_refusal_names_line_and_column(tmp_path, latex, fragments):
     assert_user_error(r, str(path), *fragments)
 
 
+@pytest.mark.parametrize("latex", [
+    r"|\neg G| = TP + FN", r"|S \cap \neg G| = FN", r"\mathrm{TP}_{\mathrm{rate}} = \mathrm{PPV}",
+    r"P(\mathcal{S}) = P(G)",
+])
+def test_set_notation_is_read_as_written_not_as_anything_true(tmp_path, latex):
+    """A wrong reading of |X| or TP_rate would prove these: each is refuted at an exact point."""
+    path = tmp_path / "wrong.toml"
+    path.write_text(HEADER + json.dumps(latex) + "\n", encoding="utf-8")
+    r = invoke("verify", str(path), "--json", "-")
+    assert r.exit_code == 1, r.output
+    assert json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]["verdict"] == "refuted"
+
+
 def test_show_prints_each_link(tmp_path):
     path = tmp_path / "one.toml"
     path.write_text(HEADER + json.dumps(r"\mathrm{TPR} = \frac{TP}{TP+FN} < 1") + "\n", encoding="utf-8")
@@ -174,3 +200,19 @@ def test_infinity_in_limits_and_printed_results(tmp_path, limit, to, direction, 
     r = invoke("verify", str(path), "--json", "-")
     claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
     assert claim["verdict"] == verdict, claim
+
+
+@pytest.mark.parametrize("latex, negation", [
+    ("TP + 1 < TP", "TP + 1 >= TP"), ("TP = TP + 1", "TP != TP + 1"), ("0 > 1", "true"), ("TP > TP", "TP <= TP"),
+])
+def test_a_relation_false_everywhere_is_refuted_at_a_table(tmp_path, latex, negation):
+    """Decided false without a witness (no variable matters): was undetermined; now any table of
+    the domain, re-checked exactly, is the counterexample."""
+    path = tmp_path / "false.toml"
+    path.write_text(HEADER + json.dumps(latex) + "\n", encoding="utf-8")
+    r = invoke("verify", str(path), "--json", "-")
+    assert r.exit_code == 1, r.output
+    claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
+    assert claim["verdict"] == "refuted", claim
+    assert claim["counterexample"]["relation"] == negation
+    assert {k: claim["counterexample"][k] for k in ("TP", "FP", "FN", "TN")} == {"TP": "1", "FP": "1", "FN": "1", "TN": "1"}

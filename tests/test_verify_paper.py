@@ -92,7 +92,8 @@ def test_defs_give_the_papers_notation_and_standing_assumptions(tmp_path):
 
 @pytest.mark.parametrize("args, fragment", [
     (["--defs", "x.toml"], "--defs is for a .tex paper"),
-    (["--show", "c"], "--show is for claims files"),
+    (["--show", "c"], "give the line of a relation (such as 12), got 'c'"),
+    (["--show", "7"], "nothing checked at line 7"),
 ])
 def test_options_that_do_not_apply_are_refused(tmp_path, args, fragment):
     claims = tmp_path / "c.toml"
@@ -100,6 +101,15 @@ def test_options_that_do_not_apply_are_refused(tmp_path, args, fragment):
                       encoding="utf-8")
     target = claims if args[0] == "--defs" else _paper(tmp_path, "\\[ TP > 0 \\]")
     assert_user_error(invoke("verify", str(target), *args), fragment)
+
+
+def test_show_prints_the_steps_of_the_relations_at_a_line(tmp_path):
+    paper = _paper(tmp_path, "\\[ \\mathrm{TPR} = \\frac{TP}{TP+FN} = \\frac{TP}{TP+FP} \\]")
+    for show in ("3", "line-3"):
+        r = invoke("verify", str(paper), "--show", show)
+        assert r.exit_code == 1, r.output
+        assert "line-3: proved" in r.output and "line-3: refuted" in r.output, r.output
+        assert "counterexample: " in r.output and "wrong" in r.output, r.output
 
 
 def test_bad_defs_file_is_refused_with_its_place(tmp_path):

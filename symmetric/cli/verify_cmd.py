@@ -23,7 +23,7 @@ from ..render import json as json_render
 from ..render import latex as latex_render
 from ..render import text as text_render
 from . import main, options, printable
-from .verify_paper import VERDICT_STYLE, verify_paper
+from .verify_paper import VERDICT_STYLE, show_steps, verify_paper
 
 
 def _verdict_table(results: list[ClaimResult], title: str) -> Table:
@@ -33,16 +33,6 @@ def _verdict_table(results: list[ClaimResult], title: str) -> Table:
     for r in results:
         table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", str(len(r.discrepancies)),
                       f"{r.seconds:.2f}")
-    return table
-
-
-def _step_table(result: ClaimResult) -> Table:
-    """``--show ID``: every step of one claim, its printed and derived forms, status and check."""
-    table = Table(title=f"{result.id}: {result.verdict.value}", show_lines=True)
-    for column in ("step", "printed", "derived", "status", "check"):
-        table.add_column(column, overflow="fold")
-    for row in json_render.claim_steps(result):
-        table.add_row(row["step"], row["printed"], row["derived"], row["verdict"], row["check"])
     return table
 
 
@@ -62,6 +52,12 @@ def _time_limit(text: str) -> float | None:
     return value or None
 
 
+def _reading_progress(asked: bool):
+    """Where reading progress goes: standard error, when asked or when it is a terminal."""
+    from ..verify.bounded import stderr_line
+    return stderr_line if asked or sys.stderr.isatty() else None
+
+
 @main.command("verify")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "json_file", metavar="FILE", help="Write the JSON report to FILE ('-' for standard output).")
@@ -70,12 +66,15 @@ def _time_limit(text: str) -> float | None:
 @click.option("--no-pdf", is_flag=True, help="Do not build DIR/proofs.pdf even if pdflatex is on PATH.")
 @click.option("--defs", "defs", metavar="DEFS.toml", type=click.Path(dir_okay=False),
               help="With a .tex FILE: the paper's own notation ([[measure]]) and standing assume/params/test_set.")
-@click.option("--show", "show", metavar="ID", help="Print every step of claim ID: printed, derived, status, check.")
+@click.option("--show", "show", metavar="ID",
+              help="Print every step of claim ID: printed, derived, status, check (a .tex paper: ID is a line number).")
 @click.option("--time-limit", "time_limit", default="60", show_default=True, metavar="SECONDS",
               help="At most this many seconds per claim (0 = no limit).")
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
+@click.option("--progress", is_flag=True,
+              help="Say how far reading a long file is (on standard error; the default when it is a terminal).")
 def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, defs: str | None,
-           show: str | None, time_limit: str, force: bool = False) -> None:
+           show: str | None, time_limit: str, force: bool = False, progress: bool = False) -> None:
     """Check the claims of FILE (TOML: [paper], [[measure]], [[claim]] with [[claim.step]]), or
     every displayed relation of FILE.tex (with --defs for the paper's own notation).
 
@@ -85,9 +84,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
     from .. import verify as verifier  # sympy loads only when the command runs
     seconds = _time_limit(time_limit)
     if file.endswith(".tex"):
-        if show is not None:
-            raise InputError("--show is for claims files; with a .tex paper use --json")
-        verify_paper(file, defs, json_file, seconds, outdir, no_pdf, force=force)
+        verify_paper(file, defs, json_file, seconds, outdir, no_pdf, force=force, show=show)
         return
     if defs is not None:
         raise InputError("--defs is for a .tex paper (a claims file declares its own measures and assume)")
@@ -97,7 +94,8 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
     if outdir is not None:
         files.check_writable(outdir, directory=True, inputs=(file,))
         outfolder.accept(outdir, force=force)
-    claims_file, prepared = verifier.prepare(file)
+    # reading (each claim validated before the first runs) is bounded like a check
+    claims_file, prepared = verifier.prepare(file, seconds, _reading_progress(progress))
     ids = [item.claim.id for item in prepared]
     if show is not None and show not in ids:
         raise InputError(f"--show: no claim {show!r} in {file} (claims: {', '.join(ids)})")
@@ -113,12 +111,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
     out.print(_verdict_table(results, f"symmetric verify {printable(file)}"))
     for r in results:
         if r.id == show:
-            out.print(_step_table(r))
-            if r.counterexample is not None:
-                out.print("counterexample: " + json.dumps(text_render.counterexample(r.counterexample)),
-                          highlight=False, markup=False)
-            for note in r.notes:
-                out.print("note: " + text_render.prose(note), highlight=False, markup=False)
+            show_steps(out, r)
     counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
     report = {"file": file, "title": claims_file.title, "claims": [_claim_json(r) for r in results]}

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..claims.model import ClaimVerdict
+from ..errors import InputError
 from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import text as text_render
@@ -36,6 +37,49 @@ def _json(item) -> dict:
     return out
 
 
+def _step_table(result) -> Table:
+    """``--show``: every step of one claim (one relation of a paper), its printed and derived
+    forms, status and check."""
+    table = Table(title=f"{result.id}: {result.verdict.value}", show_lines=True)
+    for column in ("step", "printed", "derived", "status", "check"):
+        table.add_column(column, overflow="fold")
+    for row in json_render.claim_steps(result):
+        table.add_row(row["step"], row["printed"], row["derived"], row["verdict"], row["check"])
+    return table
+
+
+def show_steps(out: Console, result) -> None:
+    """The step table of ``result``, then its counterexample and notes."""
+    out.print(_step_table(result))
+    if result.counterexample is not None:
+        out.print("counterexample: " + json.dumps(text_render.counterexample(result.counterexample)),
+                  highlight=False, markup=False)
+    for note in result.notes:
+        out.print("note: " + text_render.prose(note), highlight=False, markup=False)
+
+
+def _shown_line(show: str | None) -> int | None:
+    """``--show`` for a paper: a line number (``12`` or ``line-12``, the id in the JSON)."""
+    if show is None:
+        return None
+    text = show.removeprefix("line-")
+    if not text.isdigit() or not 0 < int(text) < 10 ** 9:
+        raise InputError(f"--show: with a .tex paper give the line of a relation (such as 12), got {show!r}")
+    return int(text)
+
+
+def _items_at(shown: int | None, items, relations, file: str) -> list:
+    """What ``--show LINE`` prints (nothing without it); a line with nothing is the user's mistake."""
+    if shown is None:
+        return []
+    here = [i for i in items if i.line == shown]
+    if not here:
+        lines = ", ".join(str(i.line) for i in relations[:20]) + (", ..." if len(relations) > 20 else "")
+        raise InputError(f"--show: nothing checked at line {shown} of {printable(file)} "
+                         f"(relations at lines: {lines or 'none'})")
+    return here
+
+
 def _annotate(file: str, items, outdir: str, no_pdf: bool, err: Console, force: bool) -> bool:
     """The annotated copy (and its PDF when a TeX engine is there), written by the rules of
     output folders (render/outfolder.py: the user's other files are left as they were);
@@ -58,8 +102,9 @@ def _annotate(file: str, items, outdir: str, no_pdf: bool, err: Console, force: 
 
 
 def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: float | None,
-                 outdir: str | None = None, no_pdf: bool = False, force: bool = False) -> None:
+                 outdir: str | None = None, no_pdf: bool = False, force: bool = False, show: str | None = None) -> None:
     from ..verify.paper import check_paper      # sympy loads only when the command runs
+    shown = _shown_line(show)       # a bad value is refused before the work
     if json_file is not None and json_file != "-":
         files.check_writable(json_file, inputs=(file,))
     if outdir is not None:
@@ -69,6 +114,8 @@ def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: fl
     out = err if json_file == "-" else Console()
     items = check_paper(file, defs, seconds,
                         progress=lambda i: err.print(f"line {i.line}: {i.result.verdict.value}", highlight=False))
+    relations = [i for i in items if i.result is not None]
+    here = _items_at(shown, items, relations, file)
     table = Table(title=f"symmetric verify {printable(file)}")
     for column in ("line", "relation", "verdict"):
         table.add_column(column, overflow="fold")
@@ -81,7 +128,12 @@ def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: fl
         else:
             table.add_row(str(item.line), item.latex[:80], f"[magenta]not read[/]: {item.reason}")
     out.print(table)
-    relations = [i for i in items if i.result is not None]
+    for item in here:
+        if item.result is not None:
+            show_steps(out, item.result)
+        else:
+            out.print(f"line {item.line}: {item.kind}" + (f": {item.reason}" if item.reason else ""),
+                      highlight=False, markup=False)
     counts = {v: sum(i.result.verdict is v for i in relations) for v in ClaimVerdict}
     unread = sum(i.kind == "not read" for i in items)
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()) + f", {unread} not read", highlight=False)

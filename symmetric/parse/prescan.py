@@ -91,8 +91,12 @@ def check_text(text: str, source: str, limits: FileLimits = FILE_LIMITS) -> None
 
 
 def _plain(text: str) -> str:
-    """The formula with grouping and spaces removed: 2^{10^{10}} -> 2^10^10."""
-    return re.sub(r"[\s{}()]|\\left|\\right", "", text)
+    """The formula with grouping removed: 2^{10^{10}} -> 2^10^10.  A macro or a space between
+    two tokens stays a separator (``\\cdot 2^{10^{10}}``, ``x 2^{10^{10}}`` and
+    ``\\begin{equation} 2^{10^{10}}`` must not glue the 2 to a name, which hid the tower)."""
+    text = re.sub(r"\\(?:left|right)(?![A-Za-z])|[{}()]", " ", text)
+    text = re.sub(r"\\[A-Za-z]+", " ", text)
+    return re.sub(r"\s*(\^|\*\*)\s*", r"\1", re.sub(r"\s+", " ", text))
 
 
 def check_string(value: str, place: str, source: str, *, formula: bool, limits: FileLimits = FILE_LIMITS) -> None:

@@ -3,9 +3,8 @@
 * :func:`write_text` writes a file atomically: into a temporary file beside it, flushed to disk,
   then renamed over the target.  A full disk, a file-size limit or a signal leaves the old file
   as it was.
-* :func:`replace_folder` stages a whole output folder (every file of one run) and swaps it in
-  with two renames, so readers see all old files or all new ones; files the run does not
-  produce (a PDF from an earlier run, say) are carried over.
+* Output folders are written by :mod:`.outfolder` (files added and replaced, never the folder
+  swapped); :func:`signals_deferred` is the piece of it that lives here.
 * :func:`check_writable` is asked *before* the work: a path that cannot be written is refused
   at once (exit 2), not after minutes of checking.
 * :func:`check_stream` asks the same of standard output (closed, or ``/dev/full``) and
@@ -25,7 +24,7 @@ import stat
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import InputError, SymmetricError
@@ -43,9 +42,8 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
 
 
-def check_writable(path: str | Path, *, directory: bool = False, inputs: tuple = (), replaced: bool = False) -> Path:
-    """Refuse an output path that cannot be written, before any work is done.  ``replaced``: the
-    folder will be replaced as a unit, so it must not be the current folder or contain it."""
+def check_writable(path: str | Path, *, directory: bool = False, inputs: tuple = ()) -> Path:
+    """Refuse an output path that cannot be written, before any work is done."""
     if str(path) == "":
         raise OutputError("an output path must not be empty")
     path = Path(path).expanduser()
@@ -54,9 +52,6 @@ def check_writable(path: str | Path, *, directory: bool = False, inputs: tuple =
         if Path(source).expanduser().resolve() == resolved:
             raise OutputError(f"{path}: the output would overwrite an input file")
     if directory:
-        if replaced and (resolved == Path.cwd().resolve() or resolved in Path.cwd().resolve().parents):
-            raise OutputError(f"{path}: is the current folder or contains it; it would be replaced as a whole "
-                              "(give a folder of its own, such as latex_out)")
         if path.exists() and not path.is_dir():
             raise OutputError(f"{path}: exists and is not a directory")
         parent = path if path.exists() else _existing_ancestor(path)
@@ -146,38 +141,13 @@ def copy_file(source: Path, target: Path) -> Path:
     return target
 
 
-@contextlib.contextmanager
-def staged_folder(target: str | Path) -> Iterator[Path]:
-    """A scratch folder beside ``target``: write a run's files into it; on normal exit it
-    replaces ``target`` as a unit (see :func:`replace_folder`), on any exception or signal it is
-    removed and ``target`` is untouched."""
-    target = Path(target)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
-    except OSError as exc:
-        raise OutputError(f"{target}: could not be written ({_reason(exc)})") from None
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(stage, 0o777 & ~umask)     # mkdtemp's 0700 would otherwise become the folder's mode
-    try:
-        yield stage
-        try:
-            replace_folder(stage, target)
-        except OSError as exc:          # a failed swap puts the old folder back (replace_folder)
-            raise OutputError(f"{target}: could not be replaced ({_reason(exc)}); the previous folder "
-                              "is unchanged") from None
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
-
-
 _DEFERRED = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 @contextlib.contextmanager
 def signals_deferred() -> Iterator[None]:
     """Hold SIGINT, SIGTERM and SIGHUP until the block is done (they are delivered right after),
-    so that a swap of two renames is never cut between them.  Main thread on POSIX only."""
+    so that a set of files written together is never cut halfway.  Main thread on POSIX only."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -186,60 +156,6 @@ def signals_deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-@contextlib.contextmanager
-def folder_lock(target: Path) -> Iterator[None]:
-    """An exclusive lock for replacing ``target``, taken on its parent folder (flock on a
-    directory: no lock file is left behind): two runs into one folder replace it one after the
-    other, each as a unit, never interleaved."""
-    try:
-        import fcntl
-        fd = os.open(target.parent, os.O_RDONLY)
-    except (ImportError, OSError):      # not POSIX: no lock (each swap is still all-or-nothing)
-        yield
-        return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)                    # closing releases the lock
-
-
-def replace_folder(stage: Path, target: Path) -> None:
-    """Swap ``stage`` in for ``target`` (under :func:`folder_lock`, signals held during the
-    swap); files only ``target`` has are carried over."""
-    with folder_lock(target), signals_deferred():
-        _replace_folder(stage, target)
-
-
-def _replace_folder(stage: Path, target: Path) -> None:
-    if target.exists():
-        for entry in target.iterdir():
-            if not (stage / entry.name).exists() and not entry.name.startswith("."):
-                if entry.is_dir():
-                    shutil.copytree(entry, stage / entry.name, symlinks=True)
-                else:
-                    shutil.copy2(entry, stage / entry.name)
-        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-        os.replace(target, old / target.name)
-        try:
-            os.replace(stage, target)
-        except BaseException:
-            os.replace(old / target.name, target)     # put the old folder back
-            raise
-        finally:
-            shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.replace(stage, target)
-
-
-def write_files(files: Mapping[str, str], target: str | Path) -> Path:
-    """Write several files (name -> text) into ``target`` as one unit."""
-    with staged_folder(target) as stage:
-        for name, text in files.items():
-            (stage / name).write_text(text, encoding="utf-8")
-    return Path(target)
 
 
 def _full_device() -> int | None:

@@ -183,7 +183,7 @@ def document_files(results: Iterable[ClaimResult], all_ids: Iterable[str], name:
                    title: str = "symmetric: checked derivations") -> dict[str, str]:
     """Every file of the LaTeX output (file name -> text): one fragment per claim result, the
     main document that inputs every claim of ``all_ids``, and the macro file they use.  The
-    caller writes them as a unit (render.files.write_files)."""
+    caller writes them as a unit (render.outfolder.Folder.write)."""
     return document_of_fragments({r.id: render_claim(r) for r in results}, all_ids, name, title)
 
 

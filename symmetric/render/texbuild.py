@@ -158,15 +158,39 @@ def build_pdf(main: Path, inputs: Iterable[Path] = (), *, timeout: float = PASS_
     return build(main, inputs, timeout=timeout).pdf
 
 
+COPY_LIMIT = 256 << 20     # bytes: a paper's folder copied to the scratch folder, at most
+
+
+def copy_plain_tree(source: Path, target: Path) -> None:
+    """Copy the folders and regular files under ``source`` into ``target``; a symlink (to a file
+    or a folder) or a special file (a FIFO, a device) is skipped, never followed: a link to
+    ``/usr/share`` or ``/dev/zero`` inside a paper's folder would otherwise be copied whole."""
+    total = 0
+    for folder, dirs, names in os.walk(source, followlinks=False):
+        here = Path(folder)
+        into = target / here.relative_to(source)
+        into.mkdir(parents=True, exist_ok=True)
+        dirs[:] = [d for d in dirs if stat.S_ISDIR(os.lstat(here / d).st_mode)]     # a link to a folder is not entered
+        for name in names:
+            info = os.lstat(here / name)
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            total += info.st_size
+            if total > COPY_LIMIT:
+                raise TexBuildError(f"{source}: more than {COPY_LIMIT >> 20} MB of files to copy for the build")
+            shutil.copyfile(here / name, into / name, follow_symlinks=False)
+
+
 def build_folder(main: Path, *, timeout: float = PASS_SECONDS) -> BuildReport:
     """Compile ``main`` in a scratch copy of its whole folder (subfolders too: a paper that
-    ``\\input``s ``latex_out/...``); the PDF is copied back beside ``main``."""
+    ``\\input``s ``latex_out/...``; symlinks and special files are not copied, see
+    :func:`copy_plain_tree`); the PDF is copied back beside ``main``."""
     main = Path(main)
     if tex_engine() is None:
         raise TexBuildError("no TeX engine (pdflatex) on PATH")
     with tempfile.TemporaryDirectory(prefix="symmetric-tex-") as tmp:
         scratch = Path(tmp) / "paper"
-        shutil.copytree(main.parent, scratch)
+        copy_plain_tree(main.parent, scratch)
         log, toc = _compile(main, scratch, timeout)
         aux = scratch / f"{main.stem}.aux"
         labels = _labels(aux.read_text(errors="replace")) if aux.exists() else {}
@@ -233,7 +257,7 @@ def log_of_last_build(main: Path) -> str:
     """(For tests) the log of a fresh build of ``main``, e.g. to count overfull boxes."""
     engine = tex_engine()
     with tempfile.TemporaryDirectory(prefix="symmetric-tex-") as tmp:
-        shutil.copytree(Path(main).parent, tmp, dirs_exist_ok=True)
+        copy_plain_tree(Path(main).parent, Path(tmp))
         subprocess.run([engine, "-no-shell-escape", "-interaction=nonstopmode", Path(main).name], cwd=tmp,
                        capture_output=True, env=_environment(Path(tmp)), timeout=PASS_SECONDS)
         return (Path(tmp) / f"{Path(main).stem}.log").read_text(errors="replace")

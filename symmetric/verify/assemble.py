@@ -22,6 +22,7 @@ from ..errors import InputError, TimeLimitReached
 from ..evidence import say
 from ..logic import Verdict
 from ..timelimit import HardLimit
+from .bounded import Progress, reading
 from .context import ClaimContext
 from .names import read_names
 from .source import ClaimsFile, Table, read_claims_file
@@ -93,27 +94,40 @@ def _conclude(d: Derivation, conclusion, outcomes) -> None:
     d.conclude(True, "Every concluding step holds on the claim's domain.", corrected_statement=corrections)
 
 
-def prepare(path) -> tuple[ClaimsFile, list[PreparedClaim]]:
+def prepare(path, time_limit: float | None = None, progress=None) -> tuple[ClaimsFile, list[PreparedClaim]]:
     """Read the file and every claim's fields; every mistake of the file is an InputError with
-    its place, raised here or when the claim's expressions are read (see :func:`check_all`)."""
-    claims_file = read_claims_file(path)
-    names = read_names(claims_file)
+    its place, raised here, before any claim runs.  The file's tables and measures, then each
+    claim, are read within ``time_limit`` seconds each (:mod:`.bounded`); ``progress(message)``
+    hears how far reading a long file is."""
+    claims_file, names = reading(time_limit, str(path), lambda: _read_file(path))
     paper = claims_file.paper.string("name", required=False) if claims_file.paper else None
     out = []
-    for table, steps in claims_file.claims:
-        for key in table.data:
-            if key not in CLAIM_KEYS:
-                raise table.error(f"unknown field {key!r} in [[claim]] (allowed: {', '.join(CLAIM_KEYS)})", key)
-        if not steps:
-            raise table.error("a claim needs at least one [[claim.step]]")
-        context = ClaimContext.of(names, table)
-        context.reading([])                      # an assumption the domain cannot take: refused now
-        for step in steps:
-            validate(context, step)
-        claim = Claim(table.string("id"), paper or Path(claims_file.source).stem, table.string("where", required=False) or "",
-                      table.string("statement", required=False) or "", _derive(steps, context))
-        out.append(PreparedClaim(claim, context, steps))
+    meter = Progress(len(claims_file.claims), progress)
+    for k, (table, steps) in enumerate(claims_file.claims, 1):
+        out.append(reading(time_limit, f"claim {k}",
+                           lambda: _prepare_claim(table, steps, names, paper, claims_file), table.where()))
+        meter.step(k)
     return claims_file, out
+
+
+def _read_file(path):
+    claims_file = read_claims_file(path)
+    return claims_file, read_names(claims_file)
+
+
+def _prepare_claim(table: Table, steps, names, paper, claims_file: ClaimsFile) -> PreparedClaim:
+    for key in table.data:
+        if key not in CLAIM_KEYS:
+            raise table.error(f"unknown field {key!r} in [[claim]] (allowed: {', '.join(CLAIM_KEYS)})", key)
+    if not steps:
+        raise table.error("a claim needs at least one [[claim.step]]")
+    context = ClaimContext.of(names, table)
+    context.reading([])                      # an assumption the domain cannot take: refused now
+    for step in steps:
+        validate(context, step)
+    claim = Claim(table.string("id"), paper or Path(claims_file.source).stem, table.string("where", required=False) or "",
+                  table.string("statement", required=False) or "", _derive(steps, context))
+    return PreparedClaim(claim, context, steps)
 
 
 def run(prepared: PreparedClaim, time_limit: float | None = None) -> ClaimResult:

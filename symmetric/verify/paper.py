@@ -22,6 +22,7 @@ from ..claims.model import Claim, ClaimResult, PrintedLatex
 from ..errors import InputError
 from ..userinput.toml_text import read_text
 from .assemble import PreparedClaim, _conclude, run
+from .bounded import read_display, reading
 from .context import ClaimContext
 from .names import read_names
 from .source import ClaimsFile, Table, _headers, _load, _tables
@@ -86,43 +87,30 @@ def _line(display: Display, offset: int) -> int:
 
 
 def check_paper(path, defs=None, time_limit: float | None = None, progress=None) -> list[Item]:
-    """Every item of the paper, in order (see the module doc)."""
+    """Every item of the paper, in order (see the module doc).  Reading the paper, and each
+    display, is bounded by ``time_limit`` like a check (:mod:`.bounded`)."""
     ctx, table = _defs(defs)
     definitions: dict[str, sp.Expr] = {}
     items: list[Item] = []
     previous = None
-    for display in displays(path):
+    found = reading(time_limit, str(path), lambda: displays(path))
+    for display in found:
         text = display.text
         if display.error:
             items.append(Item(display.line, "not read", text.strip(), reason=display.error, end_line=display.end_line))
             previous = None
             continue
         try:
-            symbols = {**ctx.symbols(), **definitions}
-            defined = _definition(text, symbols)
-            if defined is not None:
-                marker = sp.Symbol(f"defined:{defined}")
-                reading = read_latex(text, {**symbols, defined: marker})
-                first = reading.links[0]
-                if first.lhs != marker or first.rel != "=" or first.rhs.has(marker):
-                    raise InputError(f"{defined} is defined by a relation other than '='", column=1)
-                definitions[defined] = first.rhs
-                items.append(Item(display.line, "definition", printed_slice(text, first.start, first.end),
-                                  name=defined, end_line=display.end_line))
-                links = [type(k)(k.lhs.xreplace({marker: first.rhs}), k.rel, k.rhs.xreplace({marker: first.rhs}),
-                                 k.start, k.end) for k in reading.links[1:]]
-            else:
-                seed = previous if _CONTINUES.match(text) else None
-                reading = read_latex(text, symbols, seed)
-                links = list(reading.links)
-            here = ctx.with_conditions([(c.lhs, c.rel, c.rhs, text[c.start:c.end], c.start + 1)
-                                        for c in reading.conditions],
-                                       lambda column: {"source": str(path), "line": _line(display, column - 1)})
+            read = reading(time_limit, "the display", lambda: read_display(
+                text, str(path), lambda: _read(path, display, ctx, definitions, previous)))
         except InputError as exc:
             items.append(Item(_line(display, (exc.column or 1) - 1), "not read", text.strip(), reason=exc.message,
                               end_line=display.end_line))
             previous = None
             continue
+        defined, last, links, here = read
+        if defined is not None:
+            items.append(Item(display.line, "definition", defined[1], name=defined[0], end_line=display.end_line))
         for link in links:
             printed = printed_slice(text, link.start, link.end)
             line = _line(display, link.end - 1)       # where the relation's right side ends
@@ -134,10 +122,38 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
             items.append(Item(line, "relation", printed, result, end_line=display.end_line))
             if progress is not None:
                 progress(items[-1])
-        previous = reading.links[-1].rhs if reading.links else None
-        if defined is not None and reading.links:
-            previous = reading.links[-1].rhs.xreplace({sp.Symbol(f"defined:{defined}"): definitions[defined]})
+        previous = last
     return items
+
+
+def _read(path, display: Display, ctx: ClaimContext, definitions: dict, previous):
+    """One display read: (the name it defines and its printed definition, or None; the last
+    right side, which a display starting with a relation continues; its links; the context
+    with its conditions).  A definition is added to ``definitions``."""
+    text = display.text
+    symbols = {**ctx.symbols(), **definitions}
+    name = _definition(text, symbols)
+    defined = None
+    if name is not None:
+        marker = sp.Symbol(f"defined:{name}")
+        read = read_latex(text, {**symbols, name: marker})
+        first = read.links[0]
+        if first.lhs != marker or first.rel != "=" or first.rhs.has(marker):
+            raise InputError(f"{name} is defined by a relation other than '='", column=1)
+        definitions[name] = first.rhs
+        defined = (name, printed_slice(text, first.start, first.end))
+        links = [type(k)(k.lhs.xreplace({marker: first.rhs}), k.rel, k.rhs.xreplace({marker: first.rhs}),
+                         k.start, k.end) for k in read.links[1:]]
+    else:
+        seed = previous if _CONTINUES.match(text) else None
+        read = read_latex(text, symbols, seed)
+        links = list(read.links)
+    here = ctx.with_conditions([(c.lhs, c.rel, c.rhs, text[c.start:c.end], c.start + 1) for c in read.conditions],
+                               lambda column: {"source": str(path), "line": _line(display, column - 1)})
+    last = read.links[-1].rhs if read.links else None
+    if name is not None and read.links:
+        last = last.xreplace({sp.Symbol(f"defined:{name}"): definitions[name]})
+    return defined, last, links, here
 
 
 def _definition(text: str, symbols) -> str | None:

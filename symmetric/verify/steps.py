@@ -97,12 +97,17 @@ def relation_step(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, re
     if decision.detail:
         why.append("; " + decision.detail)
     refutation = None
+    if value is False and witness is None:     # false everywhere, decided without a point (TP + 1 < TP):
+        witness = {}                           # any table of the domain, re-checked exactly below
     if witness is not None:                    # {} too: the variables may all be open
         point = exact_point(witness, reading, NEGATION[rel](left, right))
         if point is not None:
             at = {sym: point[sym.name] for sym in (left - right).free_symbols if sym.name in point}
             names = " (g = P(G), s = P(S), j = P(S and G))" if reading.model == "probs" else ""
-            refutation = (NEGATION[rel](left, right), point,
+            # shown as "TP + 1 >= TP", not "true" (a relation of numbers only must evaluate: the
+            # derivation's exact re-check substitutes into it and would find nothing to substitute)
+            negation = NEGATION[rel](left, right, evaluate=not (left.free_symbols | right.free_symbols))
+            refutation = (negation, point,
                           say("the printed {0} is false at this point" + names + ": the left side is {1}, "
                               "the right side {2}", printed, left.xreplace(at), right.xreplace(at)))
             why.append(say("; false at " + ", ".join(f"{{{i}}}" for i in range(len(point))),

@@ -107,7 +107,37 @@ def normalise(text: str, spellings: Container[str]) -> Mapped:
         mapped = current.sub(_FONT, unwrap)
         if mapped.text == current.text:
             break
-    return mapped
+    return _set_notation(mapped)
+
+
+# the set notation of probabilistic papers (Amigo et al.): \mathcal{S} the output, \mathcal{G} the
+# gold standard; |X| is a count of items, M(\mathcal{S}) the measure M of the output
+_CALLIGRAPHIC = re.compile(r"\\mathcal\s*\{\s*(?P<set>[SG])\s*\}|\\mathcal\s+(?P<bare>[SG])(?![A-Za-z])")
+_SET = r"(?:\\neg\s*)?[SG]"
+_CARDINALITY = re.compile(rf"(?:\\[lv]vert|\\vert|\|)\s*(?P<a>{_SET})(?:\s*\\cap\s*(?P<b>{_SET}))?\s*(?:\\[rv]vert|\\vert|\|)")
+_OF_OUTPUT = re.compile(r"(?<![A-Za-z0-9\\])(?P<name>\\?[A-Za-z][A-Za-z0-9]*)\s*\(\s*S\s*\)")
+_RATE = re.compile(r"(?<![A-Za-z\\])(?P<cell>TP|FP|TN|FN)\s*_\s*(?:\{\s*rate\s*\}|rate)(?![A-Za-z])")
+# |X| of one set or of the intersection of two: the cells it counts
+_CELLS = {frozenset({"S", "G"}): "TP", frozenset({"S", "\\neg G"}): "FP", frozenset({"\\neg S", "G"}): "FN",
+          frozenset({"\\neg S", "\\neg G"}): "TN"}
+_ONE_SET = {"S": "(TP + FP)", "\\neg S": "(FN + TN)", "G": "(TP + FN)", "\\neg G": "(FP + TN)"}
+
+
+def _cardinality(m: re.Match) -> str | None:
+    sets = ["\\neg " + x[-1] if x.startswith("\\neg") else x for x in (m.group("a"), m.group("b")) if x]
+    if len(sets) == 1:
+        return " " + _ONE_SET[sets[0]] + " "
+    cell = _CELLS.get(frozenset(sets))
+    return None if cell is None else f" {cell} "
+
+
+def _set_notation(mapped: Mapped) -> Mapped:
+    """``\\mathcal{S}`` as ``S``; ``|\\neg G|``, ``|S \\cap G|`` as the cells they count;
+    ``M(S)`` (a name other than P or \\Pr applied to the output) as ``M``; ``TP_{rate}`` as ``TPR``."""
+    mapped = mapped.sub(_CALLIGRAPHIC, lambda m: m.group("set") or m.group("bare"))
+    mapped = mapped.sub(_CARDINALITY, _cardinality)
+    mapped = mapped.sub(_OF_OUTPUT, lambda m: None if m.group("name") in ("P", "Pr", "\\Pr") else m.group("name"))
+    return mapped.sub(_RATE, lambda m: m.group("cell") + "R")
 
 
 _CLEAN = re.compile(r"\\\\(?:\s*\[[^\]]*\])?|\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![A-Za-z])|&")

@@ -11,6 +11,7 @@ so an error is reported at its column in the file, and each link of a chain is s
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -72,19 +73,30 @@ def _unbraced(text: str) -> str:
     return text[1:-1].strip() if re.fullmatch(r"\{[^{}]*\}", text) else text
 
 
+@functools.lru_cache(maxsize=16)
+def _spelled(names: tuple[tuple[str, sp.Basic], ...]) -> tuple[dict[str, sp.Basic], re.Pattern, frozenset]:
+    """Every spelling of the names, the pattern that finds them and the measures' placeholders,
+    built once per set of names
+    (a file's claims share theirs: built for every step, it was most of reading 5000 claims).
+    The dict is never changed by its users."""
+    spelled = sorted(((sp_, value) for name, value in names if not name.startswith("P(")
+                      for sp_ in _spellings(name)), key=lambda kv: -len(kv[0]))
+    by_spelling = dict(spelled)
+    alternatives = "|".join(re.escape(s) for s in by_spelling)
+    pattern = re.compile(
+        rf"(?P<partial>{_PARTIAL.pattern})|(?P<prob>{_PROB.pattern})"
+        + (rf"|(?<![A-Za-z\\])(?P<bare>{alternatives})(?![A-Za-z0-9])" if alternatives else ""))
+    measures = frozenset(v for _, v in names if isinstance(v, sp.Symbol) and v.name.startswith("measure:"))
+    return by_spelling, pattern, measures
+
+
 class _Rewriter:
     """The text with names as placeholders ``@k@`` (characters the grammar cannot confuse with a
     macro or a name, so ``\\cdot\\mathrm{TPR}`` stays two tokens), spans kept (:class:`Mapped`)."""
 
     def __init__(self, names: Mapping[str, sp.Basic]) -> None:
         self.values: list[sp.Basic] = []
-        spelled = sorted(((sp_, value) for name, value in names.items() if not name.startswith("P(")
-                          for sp_ in _spellings(name)), key=lambda kv: -len(kv[0]))
-        self.by_spelling = dict(spelled)
-        alternatives = "|".join(re.escape(s) for s in self.by_spelling)
-        self.pattern = re.compile(
-            rf"(?P<partial>{_PARTIAL.pattern})|(?P<prob>{_PROB.pattern})"
-            + (rf"|(?<![A-Za-z\\])(?P<bare>{alternatives})(?![A-Za-z0-9])" if alternatives else ""))
+        self.by_spelling, self.pattern, self.measures = _spelled(tuple(names.items()))
 
     def name(self, text: str, at: int, mapped: Mapped) -> sp.Basic:
         key = re.sub(r"\s+", "", text)
@@ -127,7 +139,7 @@ def read_latex(text: str, names: Mapping[str, sp.Basic], previous: sp.Expr | Non
     _bounded(text)
     rewriter = _Rewriter(names)
     mapped = rewriter.run(normalise(text, rewriter.by_spelling))
-    measures = {v for v in names.values() if isinstance(v, sp.Symbol) and v.name.startswith("measure:")}
+    measures = rewriter.measures
     parser = texgrammar.Parser(mapped, rewriter.values, measures)
     toks = texgrammar.tokens(mapped)
     links, conditions, ignored = [], [], []
@@ -155,7 +167,7 @@ def read_expression(text: str, names: Mapping[str, sp.Basic]) -> sp.Expr:
     _bounded(text)
     rewriter = _Rewriter(names)
     mapped = rewriter.run(normalise(text, rewriter.by_spelling))
-    measures = {v for v in names.values() if isinstance(v, sp.Symbol) and v.name.startswith("measure:")}
+    measures = rewriter.measures
     parser = texgrammar.Parser(mapped, rewriter.values, measures)
     toks = [t for t in texgrammar.tokens(mapped) if t.kind != "row"]
     while len(toks) > 1 and toks[-2].kind == "punct" and toks[-2].text in ".,;":

@@ -18,6 +18,8 @@ from ..errors import InputError
 from ..inputfiles import read_bounded
 
 MAX_INPUT_DEPTH = 8
+MAX_SOURCE = 4_000_000           # characters of the paper with its \inputs inlined
+MAX_INPUTS = 500                 # \inputs read (a book of 100 chapters inputs 100)
 MAX_EXPANSIONS = 10_000          # a recursive macro is refused, not followed forever
 DISPLAYS = ("equation", "equation*", "align", "align*", "gather", "gather*", "multline", "multline*",
             "eqnarray", "eqnarray*", "displaymath", "flalign", "flalign*")
@@ -58,8 +60,15 @@ def _without_comments(text: str) -> str:
     return re.sub(r"(?<!\\)%[^\n]*", "", text)
 
 
-def _inlined(path: Path, depth: int = 0, seen: tuple = ()) -> str:
+def _inlined(path: Path, depth: int = 0, seen: tuple = (), budget: list | None = None) -> str:
+    budget = [MAX_SOURCE, MAX_INPUTS] if budget is None else budget
+    budget[1] -= 1
+    if budget[1] < 0:       # one file \input 30 times, each inputting another 30 times...
+        raise InputError(f"more than {MAX_INPUTS} \\inputs read for one paper", source=str(path))
     text = _without_comments(read_bounded(path, what="LaTeX file"))
+    budget[0] -= len(text)
+    if budget[0] < 0:
+        raise InputError(f"the paper with its \\inputs is more than {MAX_SOURCE} characters", source=str(path))
     if depth > MAX_INPUT_DEPTH:
         raise InputError(f"\\input nested more than {MAX_INPUT_DEPTH} deep", source=str(path))
 
@@ -67,10 +76,10 @@ def _inlined(path: Path, depth: int = 0, seen: tuple = ()) -> str:
         name = m.group(1).strip()
         target = (path.parent / name)
         target = target if target.suffix else target.with_suffix(".tex")
-        if target.resolve() in seen or not target.is_file():
+        if target.resolve() in (*seen, path.resolve()) or not target.is_file():     # itself, or a loop
             return m.group(0)                       # left as text: reported as not read if in math
         # the included text on one line keeps the lines of the including file
-        return _inlined(target, depth + 1, (*seen, path.resolve())).replace("\n", " ")
+        return _inlined(target, depth + 1, (*seen, path.resolve()), budget).replace("\n", " ")
     return _INPUT.sub(include, text)
 
 
@@ -154,15 +163,34 @@ def source(path) -> str:
         raise InputError("\\input nested too deep", source=str(path)) from None
 
 
+_OPENING = re.compile(r"\\begin\s*\{(?P<env>" + "|".join(re.escape(e) for e in DISPLAYS) + r")\}|\\\[")
+
+
+def _unclosed(text: str, spans: list[tuple[int, int]]) -> list[Display]:
+    """A display opened and never closed: reported as not read (it was silently skipped, and a
+    paper of only such displays 'passed' with nothing checked)."""
+    out = []
+    for m in _OPENING.finditer(text):
+        if any(start <= m.start() < end for start, end in spans):
+            continue
+        line = text.count("\n", 0, m.start()) + 1
+        closing = f"\\end{{{m.group('env')}}}" if m.group("env") else "\\]"
+        out.append(Display(line, text[m.start():m.start() + 80], end_line=line,
+                           error=f"{m.group(0)} is not closed by {closing}"))
+    return out
+
+
 def displays(path) -> list[Display]:
     """Every display of the paper (and its ``\\input``s), in order, macros expanded."""
     text = source(path)
     table, text = macros(text)
-    found = []
+    found, spans = [], []
     for m in _DISPLAY.finditer(text):
         body = m.group(0) if m.group("env") else (m.group("bracket") or m.group("dollars") or "")
         found.append(_display(text.count("\n", 0, m.start()) + 1, body, table,
                               end_line=text.count("\n", 0, m.end()) + 1))
+        spans.append((m.start(), m.end()))
+    found.extend(_unclosed(text, spans))
     for proof in _PROOF.finditer(text):
         for m in _INLINE.finditer(proof.group("body")):
             if _RELATION.search(m.group("math")):
