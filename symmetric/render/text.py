@@ -241,12 +241,14 @@ def _reading(result, boilerplate=frozenset(), math=None) -> str:
     return sentence(lines[-1], math) if lines else ""
 
 
-def short_reason(result, siblings=(), math=None) -> str:
+def short_reason(result, siblings=(), math=None, cut: bool = True) -> str:
     """One short line a reader can take in: why ``result`` holds, fails or is undetermined,
     its mathematics through ``math`` (default :func:`plain`; the terminal draws it in Unicode).
     A proof sentence that three or more results of the measure share ("Proved for prevalences
-    0 < p, q < 1 ...") tells none of them apart and is left out."""
-    return _shortened(_reading(result, shared_sentences(siblings), math))
+    0 < p, q < 1 ...") tells none of them apart and is left out.  ``cut=False`` keeps it whole
+    (for a column that wraps: a reason cut with "..." may lose the part that matters)."""
+    text = _reading(result, shared_sentences(siblings), math)
+    return _shortened(text) if cut else text
 
 
 def shared_sentences(results) -> frozenset[str]:
@@ -258,10 +260,10 @@ def shared_sentences(results) -> frozenset[str]:
     return frozenset(line for line, k in counts.items() if k >= 3)
 
 
-def short_reasons(results, math=None) -> list[str]:
+def short_reasons(results, math=None, cut: bool = True) -> list[str]:
     """:func:`short_reason` of each of ``results`` (one measure's), the shared sentences found once."""
     shared = shared_sentences(results)
-    return [_shortened(_reading(r, shared, math)) for r in results]
+    return [_shortened(_reading(r, shared, math)) if cut else _reading(r, shared, math) for r in results]
 
 
 def _shortened(text: str) -> str:
