@@ -216,6 +216,8 @@ def _subscript(match: re.Match) -> str:
 # LaTeX rules as data (pattern, replacement), applied in order until nothing changes: the
 # innermost braces first, so nested fractions and roots come out right
 LATEX_TEXT_RULES: tuple[tuple[re.Pattern, object], ...] = (
+    # size and style switches draw nothing (their names are no words of the formula)
+    (re.compile(r"\\(?:textstyle|displaystyle|scriptstyle|left|right|big|Big|bigg|Bigg)(?![A-Za-z]) ?"), ""),
     (re.compile(r"\\(" + "|".join(sorted(_SYMBOLS, key=len, reverse=True)) + r")(?![A-Za-z]) ?"), _symbol),
     (re.compile(r"\\(?:mathcal|mathrm|mathit|mathbf|mathsf|operatorname|textrm|textit|textbf|text|mbox)"
                 r"\{([^{}]*)\}"), r"\1"),
