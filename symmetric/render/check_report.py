@@ -63,7 +63,8 @@ def file_names(names: Iterable[str], folder: Path) -> list[str]:
 
 
 def measure_report(kind: str, measure, results) -> str:
-    rows = [(_row_name(r), MARKS[r.verdict], tex_escape(short_reason(r, results))) for r in results]
+    # the reading in full: the column wraps (a reason cut with "..." may lose what matters)
+    rows = [(_row_name(r), MARKS[r.verdict], tex_escape(short_reason(r, results, cut=False))) for r in results]
     return render_template(
         "check_measure.tex.j2", header=_HEADER + measure.name, kind=kind, m=measure, rows=rows,
         results=results, formula=formulas.formula(kind, measure), text=tex_text, escape=tex_escape,

@@ -35,13 +35,13 @@ def _plain_escape(text: str) -> str:
 # terminal's spelling.  Only the project's prose goes through here (a user's text is literal).
 _ASCII_MATH = re.compile(
     r"(?P<arrow>(?<![-<>=])(?:<->|<=>|->|=>)(?![->=]))"
-    r"|(?P<rel>(?<![<>=!])(?:<=|>=|!=)(?![<>=]))"
+    r"|(?P<rel>(?<![-<>=!])(?:<=|>=|!=|<|>)(?![-<>=]))"
     r"|(?P<abs>\|[A-Za-z]\|)"
     r"|(?P<sup>\b[A-Za-z]\^(?:\d+|\{[^{}]*\}))"
     r"|(?P<sqrt>\bsqrt\((?P<radicand>\d+)\)(?:/(?P<den>\d+))?)"
     r"|(?P<approx>(?<![\w.])~(?=\d))")
 _ARROWS = {"<->": r"\leftrightarrow", "<=>": r"\Leftrightarrow", "->": r"\to", "=>": r"\Rightarrow"}
-_RELATIONS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne"}
+_RELATIONS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "<": "<", ">": ">"}
 
 
 def _ascii_math(match: re.Match) -> str:

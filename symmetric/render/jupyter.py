@@ -23,6 +23,7 @@ from .escape import ascii_math_pieces
 from .latex import math, tex_math
 from .matrix import NO_AXES, reading_label
 from .notation import to_latex
+from .written_form import measure_written_latex
 
 # MathJax reads no text-mode TeX: a special character of the prose is given a harmless spelling
 _TEXT_SPECIAL = {"\\": "/", "{": "(", "}": ")", "#": "no.", "%": " percent", "&": "and", "_": " ",
@@ -57,7 +58,8 @@ def _paragraphs(lines) -> str:
 
 
 def measure(m) -> str:
-    return rf"$$\mathrm{{{m.name}}} = {to_latex(m.count_form)}$$"
+    """A measure's formula as typed (its structure kept), else its count form."""
+    return rf"$$\mathrm{{{m.name}}} = {measure_written_latex(m) or to_latex(m.count_form)}$$"
 
 
 def quant_measure(m) -> str:

@@ -13,6 +13,7 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from .. import space
+from ..checks.cases import POSITIVE
 from .order import ordered_terms, renamed_for_order
 
 EVENT_LATEX = {space.G: r"\mathcal{G}", space.NG: r"\neg\mathcal{G}",
@@ -23,6 +24,8 @@ SYMBOL_LATEX: dict[sp.Symbol, str] = {
     space.n: r"|\mathcal{T}|", space.TP: r"\mathrm{TP}", space.FP: r"\mathrm{FP}",
     space.FN: r"\mathrm{FN}", space.TN: r"\mathrm{TN}",
 }
+# the checkers' positive cell symbols (tp, fn, ...) are the cells the reader knows
+SYMBOL_LATEX.update({symbol: rf"\mathrm{{{cell.name}}}" for cell, symbol in POSITIVE.items()})
 
 
 # The papers write the probability of a complement as P(¬G), never 1 - P(G): these rules name
@@ -126,6 +129,15 @@ class NotationPrinter(LatexPrinter):
     def _print_Joint(self, expr, exp=None):
         x, y = expr.args
         return _with_exponent(rf"{{P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})}}", exp)
+
+    # sympy's internals in words (\tilde{\infty} and NaN mean nothing to a reader); before the
+    # atoms' own _latex methods, which would print them
+    def _print(self, expr, **kwargs):
+        if expr is sp.nan:
+            return r"\text{undefined}"
+        if expr is sp.zoo:
+            return r"\text{unbounded}"
+        return super()._print(expr, **kwargs)
 
 
 _UPRIGHT_PRODUCT = re.compile(r"(\\mathrm\{[A-Za-z]+\}) (?=\\mathrm\{)")

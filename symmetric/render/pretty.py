@@ -16,6 +16,7 @@ from sympy.printing.str import StrPrinter
 from sympy.printing.pretty.stringpict import prettyForm
 
 from .. import space
+from ..checks.cases import POSITIVE
 from ..evidence import ContingencyTable
 from .notation import NOT_G, NOT_S, with_complements
 from .order import ordered_terms, renamed_for_order
@@ -24,7 +25,9 @@ EVENT_TEXT = {space.G: "G", space.NG: "¬G", space.S: "S", space.NS: "¬S"}
 # the names of the probability space's symbols and of the complements 1 - P(G), 1 - P(S)
 # (notation.COMPLEMENT_RULES: the same rules as the LaTeX)
 SYMBOL_TEXT = {space.g: "P(G)", space.s: "P(S)", space.j: "P(S∧G)", space.n: "|T|",
-               NOT_G: "P(¬G)", NOT_S: "P(¬S)"}
+               NOT_G: "P(¬G)", NOT_S: "P(¬S)",
+               # the checkers' positive cell symbols (tp, fn, ...) are the cells
+               **{symbol: cell.name for cell, symbol in POSITIVE.items()}}
 
 
 class _PaperNames:
@@ -43,6 +46,12 @@ class _PaperNames:
 
 class UnicodePrinter(_PaperNames, PrettyPrinter):
     """sympy's pretty printer with the probability atoms written as in the papers."""
+
+    def _print_NaN(self, e):
+        return prettyForm("undefined")
+
+    def _print_ComplexInfinity(self, e):
+        return prettyForm("unbounded")
 
     def _print_Symbol(self, e, bold_name=False):
         return prettyForm(self._original_name(e))
@@ -119,6 +128,24 @@ class _LinearPrinter(_PaperNames, StrPrinter):
 
     def _print_Symbol(self, expr):
         return self._original_name(expr)
+
+    def _print_NaN(self, expr):
+        return "undefined"
+
+    def _print_ComplexInfinity(self, expr):
+        return "unbounded"
+
+    def _print_Piecewise(self, expr):
+        # as the input language writes it (text.py), never sympy's Piecewise((v, c), ...)
+        pieces = []
+        for value, condition in expr.args:
+            if condition is sp.true:
+                pieces.append(self._print(value))
+                break
+            pieces += [self._print(condition), self._print(value)]
+        else:
+            pieces.append("undefined")
+        return "cases(" + ", ".join(pieces) + ")"
 
     def _print_Pr(self, expr):
         return f"P({' | '.join(EVENT_TEXT[a] for a in expr.args)})"

@@ -9,6 +9,8 @@ from fractions import Fraction
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
+from .. import space
+from ..checks.cases import POSITIVE
 from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Counterexample, Score, Sentence, Slot, as_sentence
 from ..logic import Verdict
@@ -52,10 +54,26 @@ class _Printer(StrPrinter):
     def _print_BooleanTrue(self, expr):
         return "true"
 
+    # sympy's internals in words: nan is no value, complex infinity (zoo, e.g. 1/0) a magnitude
+    # without a sign; a reader meets neither name
+    def _print_NaN(self, expr):
+        return "undefined"
+
+    def _print_ComplexInfinity(self, expr):
+        return "unbounded"
+
+    def _print_Symbol(self, expr):
+        # the checkers' positive cell symbols (tp, fn, ...) are the cells the reader knows
+        return HELPER_NAMES.get(expr, expr.name)
+
     def _print_BooleanFalse(self, expr):
         return "false"
 
 
+# the positive cell symbols of the checkers (checks.cases.POSITIVE), printed as the cells
+HELPER_NAMES = {symbol: cell.name for cell, symbol in POSITIVE.items()}
+# and the probability space's symbols under the names the input language gives them
+HELPER_NAMES.update({space.g: "P(G)", space.s: "P(S)", space.j: "P(S and G)"})
 _PRINTER = _Printer()
 
 
