@@ -292,10 +292,16 @@ def tex_printed(value) -> str:
     return tex_math(value, printed=True)
 
 
+def derived_form(value):
+    """The derived form to show: among its exact equivalents (as derived, factored, cancelled,
+    collected) the one that prints shortest, when the form is long.  The terminal's ``show``
+    draws the same form as the LaTeX (one notation: P(¬G)P(¬S) in both, never 1 - P(G) - ...
+    in one of them)."""
+    if isinstance(value, sp.Expr) and len(tex_math(value)) > INLINE_LIMIT:
+        return _shortest(value)
+    return value
+
+
 def tex_derived(value) -> str:
-    """A derived form for display: among its exact equivalents (as derived, factored,
-    cancelled, collected) the one that prints shortest, when the form is long."""
-    latex = tex_math(value)
-    if isinstance(value, sp.Expr) and len(latex) > INLINE_LIMIT:
-        return tex_math(_shortest(value))
-    return latex
+    """A derived form for display (:func:`derived_form`) in LaTeX."""
+    return tex_math(derived_form(value))
