@@ -171,9 +171,13 @@ def _named_parts(value: sp.Expr) -> str | None:
     if not kept:
         return None
     renumbered = {name: sp.Symbol(f"Q_{k}") for k, (name, _) in enumerate(kept, 1)}
-    reduced = reduced.xreplace(back).xreplace(renumbered)
-    parts = [(renumbered[name], part.xreplace(renumbered)) for name, part in kept]
-    definitions = [_dmath(rf"{math(name)} = {_breakable(part)}" + ("," if k < len(parts) - 1 else "."))
+    # a part that is a reciprocal 1/B names B instead (a fraction bar over a long B cannot break)
+    flipped = {renumbered[name]: 1 / renumbered[name] for name, part in kept
+               if isinstance(part, sp.Pow) and part.exp == -1}
+    reduced = reduced.xreplace(back).xreplace(renumbered).xreplace(flipped)
+    parts = [(renumbered[name], (part.base if renumbered[name] in flipped else part).xreplace(renumbered)
+              .xreplace(flipped)) for name, part in kept]
+    definitions = [_dmath(rf"{math(name)} = {_breakable(part)}" + ("," if k < len(parts) - 1 else ""))
                    for k, (name, part) in enumerate(parts)]
     return _dmath(_breakable(reduced)) + "where" + "".join(definitions)
 
