@@ -13,7 +13,6 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from .. import space
-from ..checks.cases import POSITIVE
 from .order import ordered_terms, renamed_for_order
 
 EVENT_LATEX = {space.G: r"\mathcal{G}", space.NG: r"\neg\mathcal{G}",
@@ -24,8 +23,11 @@ SYMBOL_LATEX: dict[sp.Symbol, str] = {
     space.n: r"|\mathcal{T}|", space.TP: r"\mathrm{TP}", space.FP: r"\mathrm{FP}",
     space.FN: r"\mathrm{FN}", space.TN: r"\mathrm{TN}",
 }
-# the checkers' positive cell symbols (tp, fn, ...) are the cells the reader knows
-SYMBOL_LATEX.update({symbol: rf"\mathrm{{{cell.name}}}" for cell, symbol in POSITIVE.items()})
+# the checkers' positive cell symbols (checks.cases.POSITIVE: tp, fn, ...) are the cells the
+# reader knows; made here by name and assumptions (the same symbols: sympy compares them so)
+# so that printing never imports the deciders
+POSITIVE_CELLS = {sp.Symbol(cell.name.lower(), positive=True): cell.name for cell in space.CELLS}
+SYMBOL_LATEX.update({symbol: rf"\mathrm{{{name}}}" for symbol, name in POSITIVE_CELLS.items()})
 
 
 # The papers write the probability of a complement as P(¬G), never 1 - P(G): these rules name

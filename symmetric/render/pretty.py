@@ -16,9 +16,8 @@ from sympy.printing.str import StrPrinter
 from sympy.printing.pretty.stringpict import prettyForm
 
 from .. import space
-from ..checks.cases import POSITIVE
 from ..evidence import ContingencyTable
-from .notation import NOT_G, NOT_S, with_complements
+from .notation import NOT_G, NOT_S, POSITIVE_CELLS, with_complements
 from .order import ordered_terms, renamed_for_order
 
 EVENT_TEXT = {space.G: "G", space.NG: "¬G", space.S: "S", space.NS: "¬S"}
@@ -27,7 +26,7 @@ EVENT_TEXT = {space.G: "G", space.NG: "¬G", space.S: "S", space.NS: "¬S"}
 SYMBOL_TEXT = {space.g: "P(G)", space.s: "P(S)", space.j: "P(S∧G)", space.n: "|T|",
                NOT_G: "P(¬G)", NOT_S: "P(¬S)",
                # the checkers' positive cell symbols (tp, fn, ...) are the cells
-               **{symbol: cell.name for cell, symbol in POSITIVE.items()}}
+               **POSITIVE_CELLS}
 
 
 class _PaperNames:

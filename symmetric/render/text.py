@@ -10,12 +10,12 @@ import sympy as sp
 from sympy.printing.str import StrPrinter
 
 from .. import space
-from ..checks.cases import POSITIVE
 from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Counterexample, Score, Sentence, Slot, as_sentence
 from ..logic import Verdict
 from . import cases
 from .bignum import tame
+from .notation import POSITIVE_CELLS
 
 
 def join_sentences(pieces) -> str:
@@ -71,7 +71,7 @@ class _Printer(StrPrinter):
 
 
 # the positive cell symbols of the checkers (checks.cases.POSITIVE), printed as the cells
-HELPER_NAMES = {symbol: cell.name for cell, symbol in POSITIVE.items()}
+HELPER_NAMES = dict(POSITIVE_CELLS)
 # and the probability space's symbols under the names the input language gives them
 HELPER_NAMES.update({space.g: "P(G)", space.s: "P(S)", space.j: "P(S and G)"})
 _PRINTER = _Printer()
