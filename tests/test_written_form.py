@@ -51,3 +51,14 @@ def test_the_report_formula_is_the_typed_one_then_the_checked_one():
 def test_jupyter_shows_the_measure_as_typed():
     latex = _measure("sqrt(TP/(TP+FN) * TN/(TN+FP))")._repr_latex_()
     assert latex.startswith(r"$$\mathrm{GM} = \sqrt{\frac{\mathrm{TP}}")
+
+
+@pytest.mark.parametrize("text", [r"x^{\input{/etc/passwd}}", r"|\def|", r"sqrt(\x)/2", r"$|D|$ <= {12}"])
+def test_ascii_mathematics_never_carries_tex_from_user_text(text):
+    """The ASCII-mathematics pass of the LaTeX escaping captures letters and digits only: a
+    user's brace, backslash or dollar is escaped, never placed inside the $...$ it writes."""
+    from symmetric.render.escape import ASCII_MATH_OUTPUT, tex_user_text
+    rest = ASCII_MATH_OUTPUT.sub("", tex_user_text(text))
+    for escape in (r"\textbackslash{}", r"\textasciicircum{}", r"\textbar{}", r"\$", r"\{", r"\}"):
+        rest = rest.replace(escape, "")
+    assert not any(ch in rest for ch in "\\${}"), tex_user_text(text)
