@@ -16,7 +16,8 @@ from .claims.model import ClaimResult
 from .errors import InvalidArgumentType
 from .measures import registry
 from .properties import driver, isolated
-from .evidence import PropertyResult
+from .evidence import PropertyResult  # noqa: F401  (the type of each result, for readers of this module)
+from .render.resultset import CheckResults
 
 
 def measure(name: str):
@@ -36,15 +37,18 @@ def measure(name: str):
 
 
 def check(measure_or_name, properties: Iterable | str | None = None, *, time_limit: float | None = None,
-          progress=None, readings=None, alternates: bool = False) -> tuple[PropertyResult, ...]:
+          progress=None, readings=None, alternates: bool = False) -> CheckResults:
     """Decide properties of a measure (a Measure, a QuantMeasure or a catalogue name): every
     property of its kind by default, or the named ones, within ``time_limit`` seconds (None: no
     limit).  Each result is holds (with a proof), fails (with an exact counterexample) or
-    undetermined (with the reason), and names its reading (``result.reading``).
+    undetermined (with the reason), and names its reading (``result.reading``).  The results
+    come as a tuple (:class:`~symmetric.render.resultset.CheckResults`: iterate, index or unpack
+    it) that a notebook displays as one table.
 
-    Every property is decided in its headline reading (the one its paper's verdicts imply): one
-    result per property.  ``alternates=True`` adds the strict definedness reading beside it (as
-    ``symmetric check`` does by default); ``readings`` --
+    The difference from the command line: by default every property is decided in its headline
+    reading only (the one its paper's verdicts imply), one result per property, while
+    ``symmetric check`` also decides the strict definedness reading beside it (unless
+    ``--headline-only``).  ``alternates=True`` gives the command line's readings; ``readings`` --
     {axis: choice or choices} or "AXIS=CHOICE" strings, e.g. ``{"model": "fixed-size"}`` -- adds
     that reading for the properties with those axes (``symmetric list properties`` lists them)."""
     target = measure(measure_or_name) if isinstance(measure_or_name, str) else measure_or_name
@@ -58,9 +62,16 @@ def check(measure_or_name, properties: Iterable | str | None = None, *, time_lim
         for r in results:
             if progress is not None:
                 progress(r, None)
-        return results
-    return driver.check(target, properties, time_limit=time_limit, progress=progress, readings=readings,
-                        alternates=alternates)
+        return CheckResults(results, _asked(alternates, readings))
+    return CheckResults(driver.check(target, properties, time_limit=time_limit, progress=progress,
+                                     readings=readings, alternates=alternates), _asked(alternates, readings))
+
+
+def _asked(alternates: bool, readings) -> str:
+    """The readings asked for, in words (the caption of the results' table)."""
+    asked = "headline and strict readings (as the command line)" if alternates else \
+        "headline readings only (alternates=True adds the strict ones, as the command line)"
+    return asked + (f", and {readings}" if readings else "")
 
 
 def _properties_argument(properties):

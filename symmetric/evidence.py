@@ -325,6 +325,19 @@ def latex_repr(obj) -> str | None:
     return latex_of(obj)
 
 
+@singledispatch
+def html_of(obj) -> str | None:
+    """``obj`` as HTML (None: no renderer for its type); the same plugin registers per class."""
+    return None
+
+
+def html_repr(obj) -> str | None:
+    """``obj`` as HTML for Jupyter (shown before the LaTeX: prose that wraps), or None."""
+    if len(html_of.registry) == 1:
+        importlib.import_module(_LATEX_PLUGIN)
+    return html_of(obj)
+
+
 def exact(value) -> sp.Basic | None:
     """A value as an exact sympy number (None stays None: undefined)."""
     return None if value is None else sp.sympify(value)
@@ -370,4 +383,7 @@ class PropertyResult:
 
     def _repr_latex_(self) -> str | None:
         return latex_repr(self)
+
+    def _repr_html_(self) -> str | None:
+        return html_repr(self)
 

@@ -31,6 +31,11 @@ def all_results():
 # rests on a fixture that runs every claim.  Node-id prefixes, as data; a prefix whose file was
 # collected but which names no test is an error, so the table cannot go stale silently.
 SLOW_TESTS = (
+    "tests/test_check_report_layout.py::test_the_report_compiles_with_no_overfull_box",
+    "tests/test_check_report_layout.py::test_the_report_typesets_ascii_mathematics_and_keeps_reasons_whole",
+    "tests/test_no_sympy_internals.py::test_check_outputs_in_every_format",
+    "tests/test_check_matrix.py::test_check_prints_the_matrix_by_default_and_the_details_on_request",
+    "tests/test_notebook.py::test_the_example_notebook_runs",
     "tests/test_cli.py::test_prove_writes_json_report_and_latex",
     "tests/test_cli.py::test_show_names_a_counterexample_s_values_as_symbols",
     "tests/test_cli.py::test_readme_example_toml_checks",

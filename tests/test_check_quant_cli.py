@@ -72,8 +72,10 @@ def test_json_shape(tmp_path):
     assert r.exit_code == 0, r.output
     report = json.loads(out.read_text())
     assert [e["measure"] for e in report] == ["AE", "MyRAE"]
+    assert report[1]["written"] == "abs(q - p)/(p*n)"
     for entry in report:
-        assert set(entry) == {"measure", "kind", "properties"}
+        # a typed measure also carries its formula as written (a quantification term has no count form)
+        assert set(entry) == {"measure", "kind", "properties"} | ({"written"} if entry["measure"] == "MyRAE" else set())
         for prop in entry["properties"]:
             assert set(prop) == {"property", "reading", "verdict", "proof", "counterexample", "reason"}
             assert prop["reading"] == "as defined"      # the quantification properties have no reading axes

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
-from ..evidence import Counterexample, Sentence, latex_repr
+from ..evidence import Counterexample, Sentence, html_repr, latex_repr
 from ..logic import Verdict
 
 # Prose of a result: plain text, a sentence with mathematical slots, or several read in a row.
@@ -87,6 +87,9 @@ class ClaimResult:
 
     def _repr_latex_(self) -> str | None:
         return latex_repr(self)
+
+    def _repr_html_(self) -> str | None:
+        return html_repr(self)
 
 
 @dataclass(frozen=True)

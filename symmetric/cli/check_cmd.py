@@ -36,7 +36,7 @@ from ..evidence import NO_READING
 from ..evidence import PropertyResult
 from ..render import check_report
 from ..render import json as json_render
-from ..render import files, outfolder, texbuild
+from ..render import files, matrix, outfolder, texbuild
 from ..render import latex as latex_render
 from ..render import text as text_render
 from ..userinput.usernames import check_name
@@ -53,22 +53,61 @@ def _report(results: list[tuple[Kind, object, tuple[PropertyResult, ...]]]) -> l
 
 
 def _table(results) -> Table:
+    """--details: a row per verdict, the why in full (the column wraps; nothing is cut)."""
     from ..render import pretty   # the mathematics of a reason drawn in Unicode (loaded only here)
-    table = Table(title="symmetric check", caption="* the headline reading (the one the paper's own verdicts imply)")
-    for col in ("measure", "property", "reading", "verdict", "why"):
-        table.add_column(col)
+    table = Table(title="symmetric check", caption="* the headline reading (the one the paper's own verdicts imply); "
+                  f"{matrix.NO_AXES}: the property has no reading to choose", show_lines=True)
+    for col in ("measure", "property", "reading", "verdict"):
+        table.add_column(col, no_wrap=col in ("property", "verdict"))
+    table.add_column("why", ratio=1, overflow="fold")
     for _, m, rs in results:
         headlines = set()
-        # the sentences the measure's results share are found once, not once a row
-        for r, why in zip(rs, text_render.short_reasons(rs, pretty.inline)):
+        whys = text_render.short_reasons(rs, pretty.inline, cut=False)
+        for r, why in zip(rs, whys):
             # the first result of a property is its headline reading (the driver's order)
-            reading = r.reading if r.property in headlines else f"{r.reading} *"
+            label = matrix.reading_label(r)
+            reading = label if r.property in headlines else f"{label} *"
             headlines.add(r.property)
             # names such as CHA[bernoulli] must not be read as rich markup
             table.add_row(escape(m.name), escape(r.property), escape(reading),
-                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
-                          escape(why))
+                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", escape(why))
     return table
+
+
+_MATRIX_STYLE = {matrix.WORDS[v]: style for v, style in VERDICT_STYLE.items()}
+
+
+def _print_matrix(out: Console, results) -> None:
+    """The default summary: per kind, properties x measures, the headline verdict per cell and
+    the other readings only where their verdict differs; then why each undetermined headline
+    verdict is undetermined (in full)."""
+    for kind, group in matrix.by_kind([(k.name, m.name, rs) for k, m, rs in results]):
+        header, rows = matrix.matrix(group)
+        table = Table(title=f"symmetric check ({kind})", caption=f"{matrix.counts(group)} (headline readings); "
+                      "in parentheses: another reading whose verdict differs; "
+                      f"{matrix.NO_AXES}: no reading axes (the property as defined)")
+        for k, col in enumerate(header):
+            table.add_column(escape(col), no_wrap=k == 0, overflow="fold")
+        for row in rows:
+            cells = []
+            for text in row[2:]:
+                first = text.split(" ", 1)[0]
+                style = _MATRIX_STYLE.get(first)
+                cells.append(f"[{style}]{escape(first)}[/]" + escape(text[len(first):]) if style else escape(text))
+            table.add_row(escape(row[0]), escape(row[1]), *cells)
+        out.print(table)
+    from ..render import pretty
+    for _, m, rs in results:
+        whys = dict(zip(((r.property, r.reading) for r in rs), text_render.short_reasons(rs, pretty.inline, cut=False)))
+        for r in rs:
+            if r.verdict is Verdict.UNDETERMINED and (r.property, r.reading) in whys and r is by_first(rs, r.property):
+                out.print(escape(f"{m.name} {r.property} undetermined: {whys[r.property, r.reading]}"), highlight=False)
+    out.print("--details: every reading's verdict with its reason, and the counterexamples", highlight=False)
+
+
+def by_first(results, prop):
+    """The headline result of ``prop``: the driver decides it first."""
+    return next(r for r in results if r.property == prop)
 
 
 def _counterexample_line(r: PropertyResult) -> str:
@@ -82,12 +121,28 @@ def _counterexample(measure_name: str, r: PropertyResult) -> tuple[Table, str]:
     value there), then the other named values and the relation that fails."""
     from ..render import pretty
     header, rows, rest = text_render.counterexample_rows(r.counterexample, pretty.inline, pretty.name)
-    table = Table(title=escape(f"{measure_name} {r.property} ({r.reading}): counterexample"), title_justify="left")
+    reading = "" if r.reading in ("", NO_READING) else f" ({r.reading})"
+    table = Table(title=escape(f"{measure_name} {r.property}{reading}: counterexample"), title_justify="left")
     for col in header:
         table.add_column(escape(col), justify="right" if col in ("TP", "FP", "FN", "TN") else "left")
     for row in rows:
         table.add_row(*map(escape, row))
     return table, rest
+
+
+def _print_details(out: Console, results) -> None:
+    """--details: the table of every verdict, then every counterexample with its cells named."""
+    out.print(_table(results))
+    for _, m, rs in results:
+        for r in rs:
+            if r.verdict is Verdict.FAILS and r.counterexample:
+                if r.counterexample.tables:
+                    table, rest = _counterexample(m.name, r)
+                    out.print(table, highlight=False)
+                    out.print(escape(rest), highlight=False)
+                else:
+                    out.print(escape(f"{m.name} {r.property} ({r.reading}): {_counterexample_line(r)}"),
+                              highlight=False)
 
 
 HELP = """Check every property of the papers for proposed or catalogued measures.
@@ -247,9 +302,12 @@ def _user_properties(files_, measures) -> list | None:
 @click.option("--headline-only", is_flag=True,
               help="Decide only the headline readings (and any --reading), not the strict definedness "
                    "reading shown beside them by default.")
+@click.option("--details", is_flag=True,
+              help="Print a row per verdict with its reason in full, and every counterexample, instead of the "
+                   "compact properties x measures matrix.")
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings, property_files, headline_only, force=False):
+          time_limit, readings, property_files, headline_only, details=False, force=False):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -308,17 +366,10 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
                                            readings=_for_kind(wanted, k.name), alternates=not headline_only)))
         err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
                   markup=False, highlight=False)
-    out.print(_table(results))
-    for _, m, rs in results:
-        for r in rs:
-            if r.verdict is Verdict.FAILS and r.counterexample:
-                if r.counterexample.tables:
-                    table, rest = _counterexample(m.name, r)
-                    out.print(table, highlight=False)
-                    out.print(escape(rest), highlight=False)
-                else:
-                    out.print(escape(f"{m.name} {r.property} ({r.reading}): {_counterexample_line(r)}"),
-                              highlight=False)
+    if details:
+        _print_details(out, results)
+    else:
+        _print_matrix(out, results)
     report = _report(results)
     if json_file == "-":
         click.echo(json.dumps(report, indent=2, default=str))

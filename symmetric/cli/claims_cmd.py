@@ -20,6 +20,7 @@ from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
 from ..render import text as text_render
+from ..render.texmath import derived_form
 from . import main, options
 
 
@@ -174,7 +175,8 @@ def show(claim_id: str, as_latex: bool = False, no_cache: bool = False) -> None:
         if as_latex:
             return latex_render.tex_math(value, printed=printed)
         if isinstance(value, sp.Basic):
-            return pretty.to_unicode(value, complements=not printed)
+            # a derived form as the LaTeX shows it (its shortest exact equivalent when long)
+            return pretty.to_unicode(value if printed else derived_form(value), complements=not printed)
         if isinstance(value, PrintedLatex):
             return pretty.latex_form(value.latex, value.args, complements=not printed)
         return text_render.form(value)

@@ -344,10 +344,12 @@ def absolute_weighting(measure: Measure) -> PropertyResult:
     if found:
         _, c, theta, direction, lines = found
         relation = sp.Gt(c, theta, evaluate=False) if direction > 0 else sp.Lt(c, theta, evaluate=False)
-        rel = ">" if direction > 0 else "<"
         return PropertyResult(name, measure.name, HOLDS, (head, *lines, say(
             "Hence non-informative outputs score better the larger they are iff {0}.", relation)),
-            reason=f"threshold {c} {rel} {theta}", data=(("threshold", (c, theta, direction)),))
+            # a sentence, not an f-string: its mathematics is printed in the paper's names
+            # (P(G), never the internal g)
+            reason=say("larger non-informative outputs score better iff {0}", relation),
+            data=(("threshold", (c, theta, direction)),))
     # the order of non-informative outputs changes with output size at a fixed parameter value
     for params in param_grid(measure):
         grow = _find_pair_at(measure, params, "grow")

@@ -63,7 +63,10 @@ def file_names(names: Iterable[str], folder: Path) -> list[str]:
 
 
 def measure_report(kind: str, measure, results) -> str:
-    rows = [(_row_name(r), MARKS[r.verdict], tex_escape(why)) for r, why in zip(results, short_reasons(results))]
+    # the reading in full: the column wraps (a reason cut with "..." may lose what matters); the
+    # sentences the results share are found once, not once a row
+    rows = [(_row_name(r), MARKS[r.verdict], tex_escape(why))
+            for r, why in zip(results, short_reasons(results, cut=False))]
     return render_template(
         "check_measure.tex.j2", header=_HEADER + measure.name, kind=kind, m=measure, rows=rows,
         results=results, formula=formulas.formula(kind, measure), text=tex_text, escape=tex_escape,

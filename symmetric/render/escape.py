@@ -26,9 +26,59 @@ UNICODE = {"≤": r"$\leq$", "≥": r"$\geq$", "≠": r"$\neq$", "→": r"$\to$"
            "β": r"$\beta$", "ε": r"$\varepsilon$", "σ": r"$\sigma$", "¬": r"$\neg$"}
 
 
-def tex_escape(text: str) -> str:
-    """Project prose: TeX specials escaped, the known Unicode symbols typeset."""
+def _plain_escape(text: str) -> str:
     return "".join(SPECIAL.get(ch) or UNICODE.get(ch) or ch for ch in text)
+
+
+# ASCII mathematics in the project's own prose ("FN -> TP", "|D| <= 12", "C^1", "sqrt(2)/2",
+# "~0.510826"), typeset as mathematics: a reader of a LaTeX report should not meet the
+# terminal's spelling.  Only the project's prose goes through here (a user's text is literal).
+_ASCII_MATH = re.compile(
+    r"(?P<arrow>(?<![-<>=])(?:<->|<=>|->|=>)(?![->=]))"
+    r"|(?P<rel>(?<![-<>=!])(?:<=|>=|!=|<|>)(?![-<>=]))"
+    r"|(?P<abs>\|[A-Za-z]\|)"
+    r"|(?P<sup>\b[A-Za-z]\^\d+)"
+    r"|(?P<sqrt>\bsqrt\((?P<radicand>\d+)\)(?:/(?P<den>\d+))?)"
+    r"|(?P<approx>(?<![\w.])~(?=\d))")
+_ARROWS = {"<->": r"\leftrightarrow", "<=>": r"\Leftrightarrow", "->": r"\to", "=>": r"\Rightarrow"}
+_RELATIONS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "<": "<", ">": ">"}
+
+
+def _ascii_math(match: re.Match) -> str:
+    text = match.group(0)
+    if match.group("arrow"):
+        return f"${_ARROWS[text]}$"
+    if match.group("rel"):
+        return f"${_RELATIONS[text]}$"
+    if match.group("abs"):
+        return f"${text}$"
+    if match.group("sup"):
+        return f"${text}$"
+    if match.group("sqrt"):
+        root = rf"\sqrt{{{match.group('radicand')}}}"
+        return f"${root}/{match.group('den')}$" if match.group("den") else f"${root}$"
+    return r"$\approx$"
+
+
+def ascii_math_pieces(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut into (is mathematics, piece): the ASCII mathematics as ``$...$`` LaTeX, the
+    rest as it is (for a renderer with its own escaping)."""
+    out, last = [], 0
+    for match in _ASCII_MATH.finditer(text):
+        out += [(False, text[last:match.start()]), (True, _ascii_math(match))]
+        last = match.end()
+    return [piece for piece in out + [(False, text[last:])] if piece[1]]
+
+
+def tex_escape(text: str) -> str:
+    """Project prose: TeX specials escaped, the known Unicode symbols typeset, and the ASCII
+    spellings of relations, arrows, |D|, C^1, sqrt(2) and ~0.5 typeset as mathematics."""
+    out, last = [], 0
+    for match in _ASCII_MATH.finditer(text):
+        out += [_plain_escape(text[last:match.start()]), _ascii_math(match)]
+        last = match.end()
+    out.append(_plain_escape(text[last:]))
+    return "".join(out)
 
 
 def _user_char(ch: str) -> str:
@@ -43,9 +93,23 @@ def _user_char(ch: str) -> str:
     return f"[U+{ord(ch):04X}]"     # control or unsupported character: visible, never TeX input
 
 
+# What the ASCII mathematics of a string can become: a fixed command, or letters and digits the
+# patterns captured (never a brace, backslash or dollar of the input), between two dollars.
+# tests/test_reliability.py holds user text to exactly these.
+ASCII_MATH_OUTPUT = re.compile(r"\$(?:\\le|\\ge|\\ne|<|>|\\to|\\leftrightarrow|\\Leftrightarrow|\\Rightarrow"
+                               r"|\\approx|\|[A-Za-z]\||[A-Za-z]\^\d+|\\sqrt\{\d+\}(?:/\d+)?)\$")
+
+
 def tex_user_text(text) -> str:
-    """A user's string as literal text in TeX (nothing in it is read as TeX)."""
-    return "".join(_user_char(ch) for ch in str(text))
+    """A user's string as literal text in TeX (nothing in it is read as TeX: the ASCII
+    mathematics typeset by :func:`tex_escape` becomes :data:`ASCII_MATH_OUTPUT` only -- fixed
+    commands around letters and digits -- so it is typeset here too)."""
+    text, out, last = str(text), [], 0
+    for match in _ASCII_MATH.finditer(text):
+        out += ["".join(_user_char(ch) for ch in text[last:match.start()]), _ascii_math(match)]
+        last = match.end()
+    out.append("".join(_user_char(ch) for ch in text[last:]))
+    return "".join(out)
 
 
 # ---------------------------------------------------------------- mathematics written as LaTeX

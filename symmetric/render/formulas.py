@@ -14,13 +14,22 @@ import sympy as sp
 from ..quantification.distributions import n, p, q
 from ..quantification.measures import R
 from .notation import to_latex
+from .written_form import measure_written_latex
 
 _LONGEST = 400
 
 
 def classification_formula(measure) -> str:
+    """The formula as the user typed it (its structure kept: written_form.py), then, when it
+    reads differently, the count form the checkers work on; a catalogue measure's count form."""
     latex = to_latex(measure.count_form)     # the notation table: upright TP, FP, FN, TN
-    return f"$M = {latex}$" if len(latex) < _LONGEST else ""
+    derived = f"$M = {latex}$" if len(latex) < _LONGEST else ""
+    written = measure_written_latex(measure)
+    if written is None or len(written) >= _LONGEST:
+        return derived
+    if not derived or written.replace(" ", "") == latex.replace(" ", ""):
+        return f"$M = {written}$"
+    return f"$M = {written}$, as written; in the cells, as checked: {derived}"
 
 
 def quantification_formula(measure) -> str:

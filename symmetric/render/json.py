@@ -42,5 +42,17 @@ def claim_steps(result: ClaimResult) -> list[dict]:
 
 def check_report(results) -> list[dict]:
     """``symmetric check``'s report: one entry per measure (kind, measure, results)."""
-    return [{"measure": m.name, "kind": kind, "properties": [property_result(r) for r in rs]}
+    return [{"measure": m.name, "kind": kind, **_formula(m), "properties": [property_result(r) for r in rs]}
             for kind, m, rs in results]
+
+
+def _formula(measure) -> dict:
+    """The formula as the user typed it (when typed) and the count form the checkers read, in
+    the terminal's notation (a quantification measure has no count form)."""
+    from ..crosscheck.written import written_of
+    written = written_of(measure)
+    out = {"written": written.text} if written is not None else {}
+    count_form = getattr(measure, "count_form", None)
+    if count_form is not None:
+        out["formula"] = text.plain(count_form)
+    return out

@@ -209,8 +209,8 @@ def property_result(result) -> str:
     lines = [rf"\textbf{{{tex_escape(result.property)}}}{reading}: {tex_escape(result.verdict.value)}."]
     lines += [result_text(line) for line in result.proof]
     if result.counterexample is not None:
-        from .text import counterexample_line
-        lines.append("Counterexample: " + tex_escape(counterexample_line(result.counterexample)))
+        from .text import counterexample_sentence      # its values typeset, not sympy's strings
+        lines.append(tex_text(counterexample_sentence(result.counterexample, "Counterexample: ")))
     if result.reason:
         lines.append(r"\emph{" + result_text(result.reason) + "}")
     return "\n".join(lines) + "\n"

@@ -23,6 +23,11 @@ SYMBOL_LATEX: dict[sp.Symbol, str] = {
     space.n: r"|\mathcal{T}|", space.TP: r"\mathrm{TP}", space.FP: r"\mathrm{FP}",
     space.FN: r"\mathrm{FN}", space.TN: r"\mathrm{TN}",
 }
+# the checkers' positive cell symbols (checks.cases.POSITIVE: tp, fn, ...) are the cells the
+# reader knows; made here by name and assumptions (the same symbols: sympy compares them so)
+# so that printing never imports the deciders
+POSITIVE_CELLS = {sp.Symbol(cell.name.lower(), positive=True): cell.name for cell in space.CELLS}
+SYMBOL_LATEX.update({symbol: rf"\mathrm{{{name}}}" for symbol, name in POSITIVE_CELLS.items()})
 
 
 # The papers write the probability of a complement as P(¬G), never 1 - P(G): these rules name
@@ -126,6 +131,15 @@ class NotationPrinter(LatexPrinter):
     def _print_Joint(self, expr, exp=None):
         x, y = expr.args
         return _with_exponent(rf"{{P({EVENT_LATEX[x]} \wedge {EVENT_LATEX[y]})}}", exp)
+
+    # sympy's internals in words (\tilde{\infty} and NaN mean nothing to a reader); before the
+    # atoms' own _latex methods, which would print them
+    def _print(self, expr, **kwargs):
+        if expr is sp.nan:
+            return r"\text{undefined}"
+        if expr is sp.zoo:
+            return r"\text{unbounded}"
+        return super()._print(expr, **kwargs)
 
 
 _UPRIGHT_PRODUCT = re.compile(r"(\\mathrm\{[A-Za-z]+\}) (?=\\mathrm\{)")

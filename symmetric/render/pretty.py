@@ -17,14 +17,16 @@ from sympy.printing.pretty.stringpict import prettyForm
 
 from .. import space
 from ..evidence import ContingencyTable
-from .notation import NOT_G, NOT_S, with_complements
+from .notation import NOT_G, NOT_S, POSITIVE_CELLS, with_complements
 from .order import ordered_terms, renamed_for_order
 
 EVENT_TEXT = {space.G: "G", space.NG: "¬G", space.S: "S", space.NS: "¬S"}
 # the names of the probability space's symbols and of the complements 1 - P(G), 1 - P(S)
 # (notation.COMPLEMENT_RULES: the same rules as the LaTeX)
 SYMBOL_TEXT = {space.g: "P(G)", space.s: "P(S)", space.j: "P(S∧G)", space.n: "|T|",
-               NOT_G: "P(¬G)", NOT_S: "P(¬S)"}
+               NOT_G: "P(¬G)", NOT_S: "P(¬S)",
+               # the checkers' positive cell symbols (tp, fn, ...) are the cells
+               **POSITIVE_CELLS}
 
 
 class _PaperNames:
@@ -43,6 +45,12 @@ class _PaperNames:
 
 class UnicodePrinter(_PaperNames, PrettyPrinter):
     """sympy's pretty printer with the probability atoms written as in the papers."""
+
+    def _print_NaN(self, e):
+        return prettyForm("undefined")
+
+    def _print_ComplexInfinity(self, e):
+        return prettyForm("unbounded")
 
     def _print_Symbol(self, e, bold_name=False):
         return prettyForm(self._original_name(e))
@@ -119,6 +127,24 @@ class _LinearPrinter(_PaperNames, StrPrinter):
 
     def _print_Symbol(self, expr):
         return self._original_name(expr)
+
+    def _print_NaN(self, expr):
+        return "undefined"
+
+    def _print_ComplexInfinity(self, expr):
+        return "unbounded"
+
+    def _print_Piecewise(self, expr):
+        # as the input language writes it (text.py), never sympy's Piecewise((v, c), ...)
+        pieces = []
+        for value, condition in expr.args:
+            if condition is sp.true:
+                pieces.append(self._print(value))
+                break
+            pieces += [self._print(condition), self._print(value)]
+        else:
+            pieces.append("undefined")
+        return "cases(" + ", ".join(pieces) + ")"
 
     def _print_Pr(self, expr):
         return f"P({' | '.join(EVENT_TEXT[a] for a in expr.args)})"
@@ -216,6 +242,8 @@ def _subscript(match: re.Match) -> str:
 # LaTeX rules as data (pattern, replacement), applied in order until nothing changes: the
 # innermost braces first, so nested fractions and roots come out right
 LATEX_TEXT_RULES: tuple[tuple[re.Pattern, object], ...] = (
+    # size and style switches draw nothing (their names are no words of the formula)
+    (re.compile(r"\\(?:textstyle|displaystyle|scriptstyle|left|right|big|Big|bigg|Bigg)(?![A-Za-z]) ?"), ""),
     (re.compile(r"\\(" + "|".join(sorted(_SYMBOLS, key=len, reverse=True)) + r")(?![A-Za-z]) ?"), _symbol),
     (re.compile(r"\\(?:mathcal|mathrm|mathit|mathbf|mathsf|operatorname|textrm|textit|textbf|text|mbox)"
                 r"\{([^{}]*)\}"), r"\1"),

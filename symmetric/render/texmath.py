@@ -137,6 +137,10 @@ def slot(value) -> str:
     latex = math(value)
     if len(latex) <= INLINE_LIMIT:
         return f"${latex}$"
+    if isinstance(value, sp.Expr) and not value.has(sp.Piecewise) and len(latex) > 4 * INLINE_LIMIT:
+        named = _named_parts(value)
+        if named is not None:
+            return named
     if isinstance(value, sp.Expr) and not value.has(sp.Piecewise):
         num, den = sp.fraction(sp.together(value))
         if den != 1 and len(latex) > 2 * INLINE_LIMIT:
@@ -144,6 +148,38 @@ def slot(value) -> str:
                     + _dmath(r"\mathit{num} = " + _breakable(num)) + _dmath(r"\mathit{den} = " + _breakable(den)))
         return _dmath(_breakable(value))
     return _dmath(latex)
+
+
+def _named_parts(value: sp.Expr) -> str | None:
+    """A long expression whose repeated parts (a common denominator inside a logarithm) would
+    make one unbreakable fraction hundreds of points wide: each repeated part named Q_1, Q_2, ...
+    and defined after it, every definition a display of its own (a sum breqn can break).  None
+    when nothing repeats (or sympy cannot do it): the caller's display stands."""
+    names = (sp.Symbol(f"Q_{k}") for k in range(1, 100))
+    try:
+        parts, (reduced,) = sp.cse(value, symbols=names, order="none")
+    except (TypeError, ValueError, NotImplementedError, RecursionError):
+        return None
+    # only parts worth a name: a short one (|T| P(G)) is put back where it was
+    kept, back = [], {}
+    for name, part in parts:
+        part = part.xreplace(back)
+        if len(math(part)) > INLINE_LIMIT:
+            kept.append((name, part))
+        else:
+            back[name] = part
+    if not kept:
+        return None
+    renumbered = {name: sp.Symbol(f"Q_{k}") for k, (name, _) in enumerate(kept, 1)}
+    # a part that is a reciprocal 1/B names B instead (a fraction bar over a long B cannot break)
+    flipped = {renumbered[name]: 1 / renumbered[name] for name, part in kept
+               if isinstance(part, sp.Pow) and part.exp == -1}
+    reduced = reduced.xreplace(back).xreplace(renumbered).xreplace(flipped)
+    parts = [(renumbered[name], (part.base if renumbered[name] in flipped else part).xreplace(renumbered)
+              .xreplace(flipped)) for name, part in kept]
+    definitions = [_dmath(rf"{math(name)} = {_breakable(part)}" + ("," if k < len(parts) - 1 else ""))
+                   for k, (name, part) in enumerate(parts)]
+    return _dmath(_breakable(reduced)) + "where" + "".join(definitions)
 
 
 def _condition_table(lines) -> list[str]:
@@ -260,10 +296,16 @@ def tex_printed(value) -> str:
     return tex_math(value, printed=True)
 
 
+def derived_form(value):
+    """The derived form to show: among its exact equivalents (as derived, factored, cancelled,
+    collected) the one that prints shortest, when the form is long.  The terminal's ``show``
+    draws the same form as the LaTeX (one notation: P(¬G)P(¬S) in both, never 1 - P(G) - ...
+    in one of them)."""
+    if isinstance(value, sp.Expr) and len(tex_math(value)) > INLINE_LIMIT:
+        return _shortest(value)
+    return value
+
+
 def tex_derived(value) -> str:
-    """A derived form for display: among its exact equivalents (as derived, factored,
-    cancelled, collected) the one that prints shortest, when the form is long."""
-    latex = tex_math(value)
-    if isinstance(value, sp.Expr) and len(latex) > INLINE_LIMIT:
-        return tex_math(_shortest(value))
-    return latex
+    """A derived form for display (:func:`derived_form`) in LaTeX."""
+    return tex_math(derived_form(value))

@@ -9,11 +9,13 @@ from fractions import Fraction
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
+from .. import space
 from ..claims.model import PrintedLatex
 from ..evidence import ContingencyTable, Counterexample, Score, Sentence, Slot, as_sentence
 from ..logic import Verdict
 from . import cases
 from .bignum import tame
+from .notation import POSITIVE_CELLS
 
 
 def join_sentences(pieces) -> str:
@@ -52,10 +54,26 @@ class _Printer(StrPrinter):
     def _print_BooleanTrue(self, expr):
         return "true"
 
+    # sympy's internals in words: nan is no value, complex infinity (zoo, e.g. 1/0) a magnitude
+    # without a sign; a reader meets neither name
+    def _print_NaN(self, expr):
+        return "undefined"
+
+    def _print_ComplexInfinity(self, expr):
+        return "unbounded"
+
+    def _print_Symbol(self, expr):
+        # the checkers' positive cell symbols (tp, fn, ...) are the cells the reader knows
+        return HELPER_NAMES.get(expr, expr.name)
+
     def _print_BooleanFalse(self, expr):
         return "false"
 
 
+# the positive cell symbols of the checkers (checks.cases.POSITIVE), printed as the cells
+HELPER_NAMES = dict(POSITIVE_CELLS)
+# and the probability space's symbols under the names the input language gives them
+HELPER_NAMES.update({space.g: "P(G)", space.s: "P(S)", space.j: "P(S and G)"})
 _PRINTER = _Printer()
 
 
@@ -241,12 +259,14 @@ def _reading(result, boilerplate=frozenset(), math=None) -> str:
     return sentence(lines[-1], math) if lines else ""
 
 
-def short_reason(result, siblings=(), math=None) -> str:
+def short_reason(result, siblings=(), math=None, cut: bool = True) -> str:
     """One short line a reader can take in: why ``result`` holds, fails or is undetermined,
     its mathematics through ``math`` (default :func:`plain`; the terminal draws it in Unicode).
     A proof sentence that three or more results of the measure share ("Proved for prevalences
-    0 < p, q < 1 ...") tells none of them apart and is left out."""
-    return _shortened(_reading(result, shared_sentences(siblings), math))
+    0 < p, q < 1 ...") tells none of them apart and is left out.  ``cut=False`` keeps it whole
+    (for a column that wraps: a reason cut with "..." may lose the part that matters)."""
+    text = _reading(result, shared_sentences(siblings), math)
+    return _shortened(text) if cut else text
 
 
 def shared_sentences(results) -> frozenset[str]:
@@ -258,10 +278,10 @@ def shared_sentences(results) -> frozenset[str]:
     return frozenset(line for line, k in counts.items() if k >= 3)
 
 
-def short_reasons(results, math=None) -> list[str]:
+def short_reasons(results, math=None, cut: bool = True) -> list[str]:
     """:func:`short_reason` of each of ``results`` (one measure's), the shared sentences found once."""
     shared = shared_sentences(results)
-    return [_shortened(_reading(r, shared, math)) for r in results]
+    return [_shortened(_reading(r, shared, math)) if cut else _reading(r, shared, math) for r in results]
 
 
 def _shortened(text: str) -> str:

@@ -113,6 +113,13 @@ def _search(measure: Measure, strict: bool) -> PropertyResult | None:
                         if ap == 0 and name == "dM/dTP" or an == 0 and name == "dM/dTN":
                             continue      # the variable is fixed on this test set
                         dl = directional_limit(dexpr, point, direction)
+                        if dl is not None and dl.has(sp.zoo):
+                            # sympy's complex infinity is no value a reader can take: the size of
+                            # the derivative is what matters for C^1, so its absolute value is
+                            # taken to the limit instead (no verdict unless that is +oo)
+                            name = f"|{name}|"
+                            dl = directional_limit(sp.Abs(dexpr), point, direction)
+                            dl = dl if dl == sp.oo else None
                         if dl is not None and is_infinite(dl):
                             return result(measure, "CON", FAILS, (compose(
                                 "Test set ", *sizes_pieces(ap, an), *at_params(params), ": approaching ", table(t),
