@@ -1,0 +1,160 @@
+"""Build the simplest certificate (:mod:`symmetric.certificate`) for a decided sign or identity,
+and have the independent checker (:mod:`symmetric.kernel`) re-verify it.
+
+Kinds are tried simplest first: the sign of every factor of N and D (as sympy's ``factor`` left
+them), then nonnegative coefficients of N and D as wholes, then "solver only".  Polynomials are
+written in the domain's own variables where its reparametrisation is a shift (x = c + u, u > 0:
+the certificate states the shift and the checker expands it), else in the positive symbols.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy as sp
+
+from .. import kernel
+from ..certificate import (Certificate, Factor, Identity, PositiveCoefficients, SignByFactors, SolverOnly,
+                           describe)
+
+__all__ = ["positivity", "identity", "rejected", "describe", "SolverOnly"]
+from ..domain import Domain
+
+
+class _NoCertificate(Exception):
+    """This kind does not apply (a factor of unknown sign, an irrational coefficient)."""
+
+
+def _shifts(gens, domain: Domain) -> tuple[list, dict, list]:
+    """(variables, positive symbol -> domain expression, [(name, shift)]): a positive symbol u with
+    domain variable x = c + u (c rational) is written back as x, the checker told x = c + y."""
+    variables, back, shift = [], {}, []
+    affine = {}
+    for x, image in domain.reparam.items():
+        u = image.free_symbols
+        if len(u) == 1:
+            (u,) = u
+            c = sp.expand(image - u)
+            if c.is_Rational:
+                affine[u] = (x, c)
+    for g in gens:
+        if g in affine:
+            x, c = affine[g]
+            variables.append(x)
+            back[g] = x - c
+            if c:
+                shift.append((str(x), Fraction(int(c.p), int(c.q))))
+        else:
+            variables.append(g)
+    return variables, back, shift
+
+
+def _terms(expr: sp.Expr, variables) -> tuple:
+    if not variables:              # a constant
+        if not sp.sympify(expr).is_Rational:
+            raise _NoCertificate(f"irrational constant {expr}")
+        value = sp.Rational(expr)
+        return (((), Fraction(int(value.p), int(value.q))),)
+    poly = sp.Poly(expr, *variables)
+    out = []
+    for monom, coeff in poly.terms():
+        if not coeff.is_Rational:
+            raise _NoCertificate(f"irrational coefficient {coeff}")
+        out.append((monom, Fraction(int(coeff.p), int(coeff.q))))
+    return tuple(out)
+
+
+def _reason(f: sp.Expr, positive_form: sp.Expr, gens, variables) -> str:
+    """Why a factor is positive, judged on its positive-symbol form; phrased on the written form."""
+    if not all(c > 0 for c in sp.Poly(positive_form, *gens).coeffs()):
+        raise _NoCertificate("a factor with a coefficient of either sign")
+    p = sp.Poly(f, *variables)
+    if p.is_monomial and p.total_degree() == 1 and p.LC() == 1:
+        return "cell"
+    if all(sum(m) == 1 for m in p.monoms()):
+        return "sum of cells"
+    return "positive coefficients"
+
+
+def _factors(expr: sp.Expr, gens, variables, back, strict: bool) -> tuple[Fraction, tuple[Factor, ...]]:
+    constant, factors = sp.Integer(1), []
+    for arg in sp.Mul.make_args(expr):
+        base, k = arg.as_base_exp()
+        if arg.is_number:
+            if not arg.is_Rational:
+                raise _NoCertificate("an irrational constant")
+            constant *= arg
+            continue
+        if not (k.is_Integer and k > 0 and base.is_polynomial(*gens)):
+            raise _NoCertificate(f"not a polynomial factor: {arg}")
+        k = int(k)
+        if all(c < 0 for c in sp.Poly(base, *gens).coeffs()):     # -(positive): its sign into the constant
+            base, constant = -base, constant * (-1) ** k
+        written = sp.expand(base.xreplace(back))
+        try:
+            reason = _reason(written, base, gens, variables)
+        except _NoCertificate:
+            if k % 2 or strict:
+                raise
+            reason = "square"
+        factors.append(Factor(_terms(written, variables), k, reason))
+    return Fraction(int(constant.p), int(constant.q)), tuple(factors)
+
+
+def positivity(factored: sp.Expr, num: sp.Expr, den: sp.Expr, gens, domain: Domain, strict: bool,
+               solver: str) -> Certificate:
+    """The certificate of ``factored`` = num/den > 0 (>= 0) for positive ``gens``; ``solver`` names
+    what proved it when no checkable kind applies."""
+    relation = ">" if strict else ">="
+    variables, back, shift = _shifts(gens, domain)
+    top, bottom = sp.fraction(factored)
+    if top.is_polynomial(*gens) and bottom.is_polynomial(*gens):
+        num, den = top, bottom        # the factors below multiply back to exactly these
+    try:
+        n_written, d_written = sp.expand(num.xreplace(back)), sp.expand(den.xreplace(back))
+        base = dict(variables=tuple(map(str, variables)), numerator=_terms(n_written, variables),
+                    denominator=_terms(d_written, variables), relation=relation, shift=tuple(shift))
+    except (_NoCertificate, sp.PolynomialError):
+        return SolverOnly((), (), (), relation, solver=solver, expression=str(factored))
+    try:
+        c_num, f_num = _factors(top, gens, variables, back, strict)
+        c_den, f_den = _factors(bottom, gens, variables, back, True)
+        if not any(f.reason == "square" for f in f_den):
+            return SignByFactors(**base, numerator_constant=c_num, numerator_factors=f_num,
+                                 denominator_constant=c_den, denominator_factors=f_den)
+    except (_NoCertificate, sp.PolynomialError):
+        pass
+    for sign in (1, -1):         # judged in the positive symbols: the shifted written form
+        try:
+            n_c = [c for _, c in _terms(sp.expand(sign * num), gens) if c]
+            d_c = [c for _, c in _terms(sp.expand(sign * den), gens) if c]
+        except (_NoCertificate, sp.PolynomialError):
+            break
+        if d_c and all(c > 0 for c in d_c) and all(c > 0 for c in n_c) and (n_c or not strict):
+            return PositiveCoefficients(**base, sign=sign)
+    return SolverOnly(**base, solver=solver)
+
+
+def identity(expr: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:
+    """The certificate of ``expr`` = 0: its terms, grouped by denominator, sum to 0."""
+    variables, back, shift = _shifts(gens, domain)
+    groups: dict = {}
+    try:
+        for term in sp.Add.make_args(expr):
+            n, d = sp.fraction(sp.together(term))
+            n, d = sp.expand(n.xreplace(back)), sp.expand(d.xreplace(back))
+            key = _terms(d, variables)
+            groups[key] = groups.get(key, sp.Integer(0)) + n
+        terms = tuple((_terms(sp.expand(n), variables), d) for d, n in groups.items())
+    except (_NoCertificate, sp.PolynomialError):
+        return SolverOnly((), (), (), "=", solver=solver, expression=str(expr))
+    return Identity(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), "=",
+                    tuple(shift), terms=terms)
+
+
+def rejected(cert: Certificate) -> str | None:
+    """Why the independent checker rejects ``cert`` (None: accepted, or nothing to check)."""
+    if not cert.checkable:
+        return None
+    return kernel.check(cert.data())
+
