@@ -10,6 +10,8 @@ reason the relation holds, in one of these kinds:
   sign on the domain by a stated reason (a cell, a sum of cells, positive coefficients, a square);
 * :class:`PositiveCoefficients` -- after the positive reparametrisation x = shift + y (y > 0)
   every coefficient of N and D is >= 0 (one > 0 where strictness needs it);
+* :class:`Squarings` -- square roots of positive polynomials: every term positive, or one
+  squaring (A_1^2 X_1 - A_2^2 X_2 of positive coefficients) licensed by A_1 > 0;
 * :class:`SolverOnly` -- no certificate: the relation rests on the named solver (z3 unsat, or
   sympy's sign rules) and is counted as such.
 
@@ -150,6 +152,33 @@ class PositiveCoefficients(Certificate):
 
 
 @dataclass(frozen=True)
+class Squarings(Certificate):
+    """Δ with square roots: numerator = sum of A_i * sqrt(prod radicands_i) (``terms``), denominator =
+    prod p_j^(k_j/2) (``root_factors``, (p_j, k_j)), every radicand and every p_j of positive
+    coefficients.  Either every A_i has positive coefficients, or there are two terms, A_1 has
+    positive coefficients and the one squaring A_1^2 X_1 - A_2^2 X_2 (``squared``) does: then
+    A_1 sqrt(X_1) > |A_2| sqrt(X_2), so the numerator is positive.  ``numerator`` and
+    ``denominator`` are empty (Δ is not a quotient of polynomials)."""
+
+    terms: tuple[tuple[Poly, tuple[Poly, ...]], ...] = ()
+    root_factors: tuple[tuple[Poly, int], ...] = ()
+    squared: Poly = ()
+
+    kind = "squarings"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "terms", tuple((_poly(a), tuple(_poly(r) for r in rs)) for a, rs in self.terms))
+        object.__setattr__(self, "root_factors", tuple((_poly(p), int(k)) for p, k in self.root_factors))
+        object.__setattr__(self, "squared", _poly(self.squared))
+
+    def _extra(self) -> dict:
+        return {"terms": [[_poly_data(a), [_poly_data(r) for r in rs]] for a, rs in self.terms],
+                "root_factors": [[_poly_data(p), k] for p, k in self.root_factors],
+                "squared": _poly_data(self.squared)}
+
+
+@dataclass(frozen=True)
 class SolverOnly(Certificate):
     """No certificate: the relation rests on ``solver`` alone (counted, never re-verified)."""
 
@@ -176,6 +205,9 @@ def describe(cert: Certificate | None) -> str:
         return f"{cert.solver}, no certificate"
     if isinstance(cert, Identity):
         return f"identity: {len(cert.terms)} terms sum to 0"
+    if isinstance(cert, Squarings):
+        return ("one squaring: A1^2 X1 - A2^2 X2 has positive coefficients" if cert.squared
+                else "every term of square roots positive")
     if isinstance(cert, PositiveCoefficients):
         shifted = ", ".join(f"{v} = {c} + y" for v, c in cert.shift)
         return "every coefficient of N and D " + ("positive" if cert.sign > 0 else "negative") + \
@@ -190,7 +222,7 @@ def _unpoly(data) -> Poly:
     return tuple((tuple(e), Fraction(c)) for e, c in data)
 
 
-_KINDS = {cls.kind: cls for cls in (Identity, SignByFactors, PositiveCoefficients, SolverOnly)}
+_KINDS = {cls.kind: cls for cls in (Identity, SignByFactors, PositiveCoefficients, Squarings, SolverOnly)}
 
 
 def from_data(data: dict) -> Certificate:
@@ -208,6 +240,10 @@ def from_data(data: dict) -> Certificate:
                                               for f in data[f"{side}_factors"])
     elif cls is PositiveCoefficients:
         fields["sign"] = int(data["sign"])
+    elif cls is Squarings:
+        fields["terms"] = tuple((_unpoly(a), tuple(_unpoly(r) for r in rs)) for a, rs in data["terms"])
+        fields["root_factors"] = tuple((_unpoly(p), int(k)) for p, k in data["root_factors"])
+        fields["squared"] = _unpoly(data["squared"])
     else:
         fields["solver"] = data["solver"]
         fields["expression"] = data.get("expression", "")

@@ -13,7 +13,7 @@ import sympy as sp
 from hypothesis import given, settings, strategies as st
 
 from symmetric import kernel
-from symmetric.certificate import Identity, PositiveCoefficients, SignByFactors, SolverOnly, from_data
+from symmetric.certificate import Identity, PositiveCoefficients, SignByFactors, SolverOnly, Squarings, from_data
 from symmetric.checks import decide
 from symmetric.checks.decide import is_identically_zero, is_positive_everywhere
 from symmetric.domain import Domain
@@ -53,7 +53,12 @@ PROVED = [
     (b - 1 + x, SHIFTED, True, SignByFactors),
     (sp.Rational(3, 2), None, True, SignByFactors),
     (x ** 2 - x + 1, None, True, SolverOnly),          # z3 alone: no kind applies
-    (sp.sqrt(x) + 1, None, True, SolverOnly),
+    (sp.sqrt(x) + 1, None, True, Squarings),             # every term positive
+    (sp.sqrt(x + 1) * sp.sqrt(y + 1) - sp.sqrt(x) * sp.sqrt(y), None, True, Squarings),   # one squaring
+    # MCC's improvement on a face: the squaring (x+1)(y+1) - xy = x + y + 1
+    ((-sp.sqrt(x) * sp.sqrt(y) + sp.sqrt(x + 1) * sp.sqrt(y + 1)) / (sp.sqrt(x + 1) * sp.sqrt(y + 1)), None, True,
+     Squarings),
+    (sp.sqrt(x + 1) + sp.sqrt(y + 1) - sp.sqrt(x) - sp.sqrt(y), None, True, SolverOnly),   # two squarings needed
 ]
 
 
@@ -88,6 +93,12 @@ def _identity():
     return is_identically_zero(x / (x + y) + y / (x + y) - 1).certificate.data()
 
 
+def _squaring():
+    d = is_positive_everywhere(sp.sqrt(x + 1) * sp.sqrt(y + 1) - sp.sqrt(x) * sp.sqrt(y))
+    assert d.certificate.squared        # x + y + 1
+    return d.certificate.data()
+
+
 def _tamper(data, path, value):
     data = copy.deepcopy(data)
     target = data
@@ -114,6 +125,9 @@ TAMPERED = [
     ("an exponent", _factors, ("numerator", 0, 0), [1, -1]),
     ("the kind", _factors, ("kind",), "solver only"),
     ("a malformed coefficient", _factors, ("numerator", 0, 1), "one"),
+    ("the squared polynomial", _squaring, ("squared", 0, 1), "2"),
+    ("a radicand", _squaring, ("terms", 0, 1, 0, 0, 1), "-1"),
+    ("the squaring's order", _squaring, ("terms",), None),
 ]
 
 
@@ -121,6 +135,8 @@ TAMPERED = [
 def test_tampered_certificate_is_rejected(what, make, path, value):
     genuine = make()
     assert kernel.check(genuine) is None
+    if value is None:               # swap the two terms: the squaring no longer starts from A_1 > 0
+        value = list(reversed(genuine[path[-1]]))
     assert kernel.check(_tamper(genuine, path, value)) is not None
 
 

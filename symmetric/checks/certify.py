@@ -15,9 +15,9 @@ import sympy as sp
 
 from .. import kernel
 from ..certificate import (Certificate, Factor, Identity, PositiveCoefficients, SignByFactors, SolverOnly,
-                           describe)
+                           Squarings, describe)
 
-__all__ = ["positivity", "identity", "rejected", "describe", "SolverOnly"]
+__all__ = ["positivity", "identity", "squarings", "rejected", "describe", "SolverOnly"]
 from ..domain import Domain
 
 
@@ -133,6 +133,62 @@ def positivity(factored: sp.Expr, num: sp.Expr, den: sp.Expr, gens, domain: Doma
         if d_c and all(c > 0 for c in d_c) and all(c > 0 for c in n_c) and (n_c or not strict):
             return PositiveCoefficients(**base, sign=sign)
     return SolverOnly(**base, solver=solver)
+
+
+def _positive_poly(p: sp.Expr, gens) -> bool:
+    coeffs = [c for _, c in _terms(sp.expand(p), gens) if c]
+    return bool(coeffs) and all(c > 0 for c in coeffs)
+
+
+def _root_power(arg: sp.Expr, gens) -> tuple[sp.Expr, int]:
+    """arg = base^(k/2) with base a polynomial of positive coefficients: (base, k)."""
+    base, k = arg.as_base_exp()
+    if not ((2 * k).is_Integer and 2 * k > 0 and base.is_polynomial(*gens) and _positive_poly(base, gens)):
+        raise _NoCertificate(f"not a positive root factor: {arg}")
+    return base, int(2 * k)
+
+
+def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Certificate:
+    """The certificate of e > 0 for e with square roots of positive polynomials (else solver only)."""
+    relation = ">" if strict else ">="
+    variables, back, shift = _shifts(gens, domain)
+    top, bottom = sp.fraction(e)
+    try:
+        roots = [_root_power(arg, gens) for arg in sp.Mul.make_args(bottom) if arg != 1]
+        groups: dict = {}
+        for term in sp.Add.make_args(sp.expand(top)):
+            plain, radicands = sp.Integer(1), []
+            for f in sp.Mul.make_args(term):
+                base, k = f.as_base_exp()
+                if f.is_Rational or (k.is_Integer and k > 0 and base.is_polynomial(*gens)):
+                    plain *= f
+                    continue
+                base, k = _root_power(f, gens)     # base^(k/2), k odd: base^((k-1)/2) sqrt(base)
+                plain *= base ** (k // 2)
+                if k % 2:
+                    radicands.append(base)
+            key = tuple(sorted(radicands, key=sp.default_sort_key))
+            groups[key] = groups.get(key, sp.Integer(0)) + plain
+        terms = [(sp.expand(a), key) for key, a in groups.items() if sp.expand(a) != 0]
+        positive = [_positive_poly(a, gens) for a, _ in terms]
+        squared = sp.Integer(0)
+        if not terms or (not all(positive) and (len(terms) != 2 or not any(positive))):
+            raise _NoCertificate("no squaring applies")
+        if not all(positive):
+            terms.sort(key=lambda t: not _positive_poly(t[0], gens))          # the positive term first
+            (a1, x1), (a2, x2) = ((a, sp.Mul(*key)) for a, key in terms)
+            squared = sp.expand(a1 ** 2 * x1 - a2 ** 2 * x2)
+            if not _positive_poly(squared, gens):
+                raise _NoCertificate("the squaring leaves a coefficient of either sign")
+
+        def written(p):
+            return _terms(sp.expand(p.xreplace(back)), variables)
+        return Squarings(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), relation,
+                         tuple(shift), terms=tuple((written(a), tuple(written(r) for r in key)) for a, key in terms),
+                         root_factors=tuple((written(p), k) for p, k in roots),
+                         squared=written(squared) if squared != 0 else ())
+    except (_NoCertificate, sp.PolynomialError):
+        return SolverOnly((), (), (), relation, solver=solver, expression=str(e))
 
 
 def identity(expr: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:

@@ -345,8 +345,8 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
                                                      equations=equations)
                     if status == "unsat":
                         return _proved("z3: negation unsatisfiable, square roots as constrained variables",
-                                       certify.SolverOnly((), (), (), ">" if strict else ">=", expression=str(e),
-                                                          solver="z3 (unsat), square roots as constrained variables"))
+                                       certify.squarings(e, gens, domain, strict,
+                                                         "z3 (unsat), square roots as constrained variables"))
     samples = settings().sample_points
     for point in _random_points(gens, samples):
         if _recheck(e, point, strict):
@@ -360,7 +360,7 @@ def _certificate(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str):
     polynomials with rational coefficients, else "solver only"."""
     frac = _rational_fraction(e, gens) if gens else (sp.fraction(e) if e.is_Rational else None)
     if frac is None:
-        return certify.SolverOnly((), (), (), ">" if strict else ">=", solver=solver, expression=str(e))
+        return certify.squarings(e, gens, domain, strict, solver)
     return certify.positivity(e, frac[0], frac[1], gens, domain, strict, solver)
 
 

@@ -106,6 +106,9 @@ def _check(data: dict) -> None:
         if quotient < 0 or (strict and quotient == 0):
             raise Rejected(f"the constants give the wrong sign ({quotient})")
         return
+    if kind == "squarings":
+        _squarings(data, n, lambda p: _positive(P.shift(p, offsets)))
+        return
     if kind == "positive coefficients":
         sign = data["sign"]
         if sign not in (1, -1):
@@ -118,6 +121,34 @@ def _check(data: dict) -> None:
             raise Rejected("a coefficient of the shifted numerator has the wrong sign")
         return
     raise Rejected(f"no checkable certificate of kind {kind!r}")
+
+
+def _squarings(data: dict, n: int, positive) -> None:
+    """sum A_i sqrt(X_i) / prod p_j^(k_j/2) > 0, every X_i and p_j positive (see certificate.Squarings)."""
+    for k, (p, power) in enumerate(data["root_factors"]):
+        if not (isinstance(power, int) and power >= 1 and positive(poly_from_data(p, n))):
+            raise Rejected(f"denominator factor {k + 1} is not positive")
+    terms = []
+    for k, (a, radicands) in enumerate(data["terms"]):
+        x = P.const(1, n)
+        for r in radicands:
+            r = poly_from_data(r, n)
+            if not positive(r):
+                raise Rejected(f"a radicand of term {k + 1} is not positive")
+            x = P.mul(x, r)
+        terms.append((poly_from_data(a, n), x))
+    if not terms:
+        raise Rejected("no terms")
+    if all(positive(a) for a, _ in terms):
+        return
+    if len(terms) != 2 or not positive(terms[0][0]):
+        raise Rejected("a term of either sign, and no squaring licensed (A_1 > 0 with two terms)")
+    (a1, x1), (a2, x2) = terms
+    squared = P.add(P.mul(P.power(a1, 2, n), x1), P.scale(P.mul(P.power(a2, 2, n), x2), -1))
+    if P.add(squared, P.scale(poly_from_data(data["squared"], n), -1)):
+        raise Rejected("the squared polynomial is not A_1^2 X_1 - A_2^2 X_2")
+    if not positive(squared):
+        raise Rejected("a coefficient of the squared polynomial has the wrong sign")
 
 
 def check(data: dict) -> str | None:
