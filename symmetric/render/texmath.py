@@ -17,6 +17,7 @@ from ..evidence import ContingencyTable, Sentence, Slot
 from ..logic import Verdict
 from .bignum import tame
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
+from .certificates import delta
 from .escape import safe_math, tex_escape, tex_user_text
 from .notation import author_math, to_latex
 from .order import ordered_factors
@@ -192,6 +193,10 @@ def _face_table(rows) -> list[str]:
             current = row.case
         cells = " & ".join(ENTRY_LABELS[entry][0] for entry in row.entries)
         out.append(rf"{cells} & {tex_text(row.result)} & {_prose(row.how)}\\")
+        shown = delta(row.certificate, row.condition)
+        if shown is not None:        # the decisive quantity under its row, across the table
+            out.append(rf"\multicolumn{{6}}{{@{{}}>{{\raggedright\arraybackslash}}p{{\linewidth}}@{{}}}}{{\quad "
+                       rf"{tex_text(shown)}}}\\")
     return ["\\begin{symcases}", *out, "\\end{symcases}"]
 
 

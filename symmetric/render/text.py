@@ -14,6 +14,7 @@ from ..evidence import ContingencyTable, Counterexample, Score, Sentence, Slot, 
 from ..logic import Verdict
 from . import cases
 from .bignum import tame
+from .certificates import delta
 
 
 def join_sentences(pieces) -> str:
@@ -141,6 +142,11 @@ def prose_lines(value, math=None) -> list[str]:
     return out + ([join_sentences(pieces)] if pieces else [])
 
 
+def say_condition(condition) -> str:
+    """A case's condition as plain text ("TP > 0, FP = 0, ...")."""
+    return _condition(condition)
+
+
 def _condition(condition, math=None) -> str:
     if isinstance(condition, tuple):
         return ", ".join(map(math or plain, condition))
@@ -161,6 +167,9 @@ def face_table(rows, math=None) -> list[str]:
             out.append(row.case + ":")
             current = row.case
         out.append("  " + aligned(line) + "  " + row.how)
+        shown = delta(row.certificate, row.condition)
+        if shown is not None:
+            out.append("      " + sentence(shown, math))
     return out
 
 
