@@ -27,7 +27,7 @@ def _names(condition) -> tuple[dict, list]:
             continue
         cell = relation.lhs
         if isinstance(relation, sp.StrictGreaterThan) and relation.rhs == 1:
-            names[f"{cell.name}_"] = cell - 1
+            names[f"{cell.name}_"] = names[cell.name.lower()] = cell - 1
             shifts.append(sp.Eq(cell, 1 + sp.Symbol("x"), evaluate=False))
         elif isinstance(relation, sp.StrictGreaterThan) and relation.rhs == 0:
             names[f"{cell.name}_"] = names[cell.name.lower()] = cell
