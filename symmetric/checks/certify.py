@@ -17,7 +17,7 @@ from .. import kernel
 from ..certificate import (Certificate, Factor, Identity, PositiveCoefficients, SignByFactors, SolverOnly,
                            Squarings, describe)
 
-__all__ = ["positivity", "identity", "squarings", "rejected", "describe", "SolverOnly"]
+__all__ = ["positivity", "identity", "squarings", "of_sign", "rejected", "describe", "SolverOnly"]
 from ..domain import Domain
 
 
@@ -49,6 +49,9 @@ def _shifts(gens, domain: Domain) -> tuple[list, dict, list]:
     return variables, back, shift
 
 
+MAX_TERMS = 2000      # a polynomial with more terms is not written out (solver only): the cost bound
+
+
 def _terms(expr: sp.Expr, variables) -> tuple:
     if not variables:              # a constant
         if not sp.sympify(expr).is_Rational:
@@ -56,6 +59,8 @@ def _terms(expr: sp.Expr, variables) -> tuple:
         value = sp.Rational(expr)
         return (((), Fraction(int(value.p), int(value.q))),)
     poly = sp.Poly(expr, *variables)
+    if len(poly.terms()) > MAX_TERMS:
+        raise _NoCertificate(f"{len(poly.terms())} terms")
     out = []
     for monom, coeff in poly.terms():
         if not coeff.is_Rational:
@@ -189,6 +194,23 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
                          squared=written(squared) if squared != 0 else ())
     except (_NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), relation, solver=solver, expression=str(e))
+
+
+CERTIFY_MAX_OPS = 400        # a larger expression decided by sympy's sign rules gets "solver only"
+
+
+def of_sign(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Certificate:
+    """A certificate for e > 0 (>= 0) decided by ``solver``: checkable where e is a quotient of
+    polynomials with rational coefficients or of square roots of positive ones, else "solver only"."""
+    if sp.count_ops(e) > CERTIFY_MAX_OPS:        # building it would cost more than the decision did
+        return SolverOnly((), (), (), ">" if strict else ">=", solver=solver + " (too large to certify)")
+    if not gens:
+        return positivity(e, *sp.fraction(e), gens, domain, strict, solver) if e.is_Rational else \
+            squarings(e, gens, domain, strict, solver)
+    num, den = sp.fraction(sp.together(e))
+    if num.is_polynomial(*gens) and den.is_polynomial(*gens):
+        return positivity(e, sp.expand(num), sp.expand(den), gens, domain, strict, solver)
+    return squarings(e, gens, domain, strict, solver)
 
 
 def identity(expr: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:

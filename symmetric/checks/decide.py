@@ -303,13 +303,13 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
     gens = sorted(e.free_symbols, key=str)
     if (strict and e.is_positive) or (not strict and e.is_nonnegative):
         return _proved("sign rules on positive symbols",
-                       _certificate(e, gens, domain, strict, "sympy's sign rules on positive symbols"))
+                       certify.of_sign(e, gens, domain, strict, "sympy's sign rules on positive symbols"))
     if not gens:
         sign = exact_sign(e)
         if sign is None:
             return Decision(None, "undecided", detail=f"could not certify the sign of {e}")
         if sign > 0 if strict else sign >= 0:
-            return _proved("exact arithmetic", _certificate(e, gens, domain, strict, "exact arithmetic"))
+            return _proved("exact arithmetic", certify.of_sign(e, gens, domain, strict, "exact arithmetic"))
         return Decision(False, "exact arithmetic")
     frac = _rational_fraction(e, gens)
     if frac is not None:
@@ -353,15 +353,6 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
             return Decision(False, "exact witness", domain.from_positive(point))
     return Decision(None, "undecided",
                     detail=f"no proof found; positive at {samples} sample points (evidence only)")
-
-
-def _certificate(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str):
-    """A certificate for e > 0 (>= 0) decided by ``solver``: checkable where e is a quotient of
-    polynomials with rational coefficients, else "solver only"."""
-    frac = _rational_fraction(e, gens) if gens else (sp.fraction(e) if e.is_Rational else None)
-    if frac is None:
-        return certify.squarings(e, gens, domain, strict, solver)
-    return certify.positivity(e, frac[0], frac[1], gens, domain, strict, solver)
 
 
 def _recheck(e: sp.Expr, point: Mapping, strict: bool) -> bool:
