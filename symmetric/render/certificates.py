@@ -28,7 +28,7 @@ def _names(condition) -> tuple[dict, list]:
         cell = relation.lhs
         if isinstance(relation, sp.StrictGreaterThan) and relation.rhs == 1:
             names[f"{cell.name}_"] = names[cell.name.lower()] = cell - 1
-            shifts.append(sp.Eq(cell, 1 + sp.Symbol("x"), evaluate=False))
+            shifts.append(((f"{cell.name}_", cell.name.lower()), sp.Eq(cell, 1 + sp.Symbol("x"), evaluate=False)))
         elif isinstance(relation, sp.StrictGreaterThan) and relation.rhs == 0:
             names[f"{cell.name}_"] = names[cell.name.lower()] = cell
     return names, shifts
@@ -54,7 +54,8 @@ def _quotient(n: sp.Expr, d: sp.Expr) -> sp.Expr:
 
 def _after(certificate, names, shifts, first: int) -> tuple[str, list]:
     """" after FN = 1 + x" (slots from ``first``) and its relations: where positivity is read."""
-    after = _shift_relations(certificate, names, shifts)
+    used = [relation for spellings, relation in shifts if set(spellings) & set(certificate.variables)]
+    after = _shift_relations(certificate, names, used)
     return (" after " + ", ".join(f"{{{first + k}}}" for k in range(len(after))) if after else ""), after
 
 
