@@ -57,13 +57,37 @@ def atlas(measures) -> None:
     from symmetric.atlas.plan import units
     from symmetric.atlas.run import compute
     from symmetric.properties import catalogue
+    from symmetric.store.cells import Cache
     chosen = [u for u in units(measures, which="default") if u.kind == "classification"]
     start = time.perf_counter()
-    found = compute(chosen, time_limit=60, workers=2)
-    print(f"atlas cells computed in {time.perf_counter() - start:.0f} s")
-    headline = [(f"{c.measure} {c.property} ({c.reading})", r) for c, r in found.cells
+    # a cache folder: an interrupted run is resumed, not recomputed (the codec keeps certificates)
+    found = compute(chosen, time_limit=60, workers=2, cache=Cache(CACHE))
+    print(f"atlas cells computed in {time.perf_counter() - start:.0f} s ({found.cached} from {CACHE})")
+    headline = [(f"{c.measure} {c.property} ({c.reading})", r) for c, r in found.results
                 if c.reading == catalogue.named(c.property, c.kind).headline.name]
     report("atlas (classification, headline readings)", headline)
+    compare(found.results)
+
+
+CACHE = "/tmp/cert-shares-cache"
+GOLDEN = "latex_out/atlas/atlas.csv"
+
+
+def compare(results) -> None:
+    """Verdicts against the committed atlas (GOLDEN): certificates must change none."""
+    import csv
+    import os
+    if not os.path.exists(GOLDEN):
+        return
+    with open(GOLDEN, newline="", encoding="utf-8") as f:
+        golden = {(r["kind"], r["measure"], r["property"], r["reading"]): r["verdict"] for r in csv.DictReader(f)}
+    differ = [(c, golden[c.kind, c.measure, c.property, c.reading], r.verdict.value) for c, r in results
+              if (c.kind, c.measure, c.property, c.reading) in golden
+              and golden[c.kind, c.measure, c.property, c.reading] != r.verdict.value]
+    compared = sum((c.kind, c.measure, c.property, c.reading) in golden for c, _ in results)
+    print(f"verdicts compared with {GOLDEN}: {compared}, different: {len(differ)}")
+    for cell, was, now in differ:
+        print(f"    {cell.measure} {cell.property} ({cell.reading}): {was} -> {now}")
 
 
 def claims() -> None:
