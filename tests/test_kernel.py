@@ -140,6 +140,18 @@ def test_tampered_certificate_is_rejected(what, make, path, value):
     assert kernel.check(_tamper(genuine, path, value)) is not None
 
 
+def test_a_shift_larger_than_the_domain_is_rejected():
+    """The kernel reads a shift as the domain (b = 1 + y): a larger one would prove positivity on
+    less than the domain, so the decider compares it with its own domain first."""
+    import dataclasses
+    from symmetric.checks import certify
+    genuine = is_positive_everywhere(b - 1 + x, SHIFTED).certificate
+    assert certify.rejected(genuine, SHIFTED) is None
+    larger = dataclasses.replace(genuine, shift=(("b", Fraction(2)),))
+    assert kernel.check(larger.data()) is None            # the algebra alone is fine on b > 2 ...
+    assert "not the domain's" in certify.rejected(larger, SHIFTED)      # ... the domain is b > 1
+
+
 def test_a_rejected_certificate_leaves_the_question_undecided(monkeypatch):
     """decide.py's one path to True: a certificate the kernel rejects gives undecided, with the reason."""
     from symmetric.checks import certify

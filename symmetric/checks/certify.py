@@ -230,9 +230,27 @@ def identity(expr: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:
                     tuple(shift), terms=terms)
 
 
-def rejected(cert: Certificate) -> str | None:
-    """Why the independent checker rejects ``cert`` (None: accepted, or nothing to check)."""
+def _domain_shifts(domain: Domain) -> dict:
+    """Variable name -> c for every domain variable x = c + u (c rational, u > 0)."""
+    out = {}
+    for x, image in domain.reparam.items():
+        if len(image.free_symbols) == 1:
+            c = sp.expand(image - next(iter(image.free_symbols)))
+            if c.is_Rational and c != 0:
+                out[str(x)] = Fraction(int(c.p), int(c.q))
+    return out
+
+
+def rejected(cert: Certificate, domain: Domain | None = None) -> str | None:
+    """Why ``cert`` is rejected (None: accepted, or nothing to check): its shifts must be the
+    domain's own (the kernel reads the shift as the domain: a larger one would prove less), and
+    the independent checker must accept it."""
     if not cert.checkable:
         return None
+    if domain is not None:
+        expected, stated = _domain_shifts(domain), dict(cert.shift)
+        wrong = [v for v in cert.variables if expected.get(v, 0) != stated.get(v, 0)]
+        if wrong:
+            return f"the shift of {', '.join(wrong)} is not the domain's"
     return kernel.check(cert.data())
 

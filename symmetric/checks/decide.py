@@ -53,10 +53,10 @@ class Decision:
 
 # ---------------------------------------------------------------- helpers
 
-def _proved(method: str, certificate) -> Decision:
+def _proved(method: str, certificate, domain: Domain) -> Decision:
     """The one way to a True: the certificate goes to the independent checker first, and one it
     rejects leaves the question undecided, with its reason."""
-    why = certify.rejected(certificate)
+    why = certify.rejected(certificate, domain)
     if why is not None:
         return Decision(None, "undecided", detail=f"the independent checker rejected the "
                                                   f"{certificate.kind} certificate: {why}")
@@ -259,7 +259,7 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
         if sign == 0:         # the terms as written (together() has already cancelled them)
             written = domain.to_positive(expr)
             return _proved("exact arithmetic", certify.identity(
-                written, sorted(written.free_symbols, key=str), domain, "exact arithmetic"))
+                written, sorted(written.free_symbols, key=str), domain, "exact arithmetic"), domain)
         return Decision(False, "exact arithmetic")
     # A few sample points first: a certified nonzero value there is the witness the searches
     # below would return (the same seeded points, in the same order), and it spares expanding
@@ -274,7 +274,8 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
         num, den = frac
         if num == 0:
             return _proved("polynomial identity",
-                           certify.identity(domain.to_positive(expr), gens, domain, "sympy (polynomial identity)"))
+                           certify.identity(domain.to_positive(expr), gens, domain, "sympy (polynomial identity)"),
+                           domain)
         if _rational_coefficients(num, gens) and _rational_coefficients(den, gens):
             # with rational coefficients a value is a rational number: != 0 is exact
             for point in _random_points(gens, settings().sample_points):
@@ -289,7 +290,8 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     simplified = sp.simplify(sp.expand_log(normalised))
     if simplified == 0:
         return _proved("simplification on the positive reparametrisation",
-                       certify.SolverOnly((), (), (), "=", solver="sympy's simplification", expression=str(e)))
+                       certify.SolverOnly((), (), (), "=", solver="sympy's simplification", expression=str(e)),
+                       domain)
     witness = _nonzero_point(e, points)
     if witness is not None:
         return Decision(False, "exact witness", domain.from_positive(witness))
@@ -303,13 +305,13 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
     gens = sorted(e.free_symbols, key=str)
     if (strict and e.is_positive) or (not strict and e.is_nonnegative):
         return _proved("sign rules on positive symbols",
-                       certify.of_sign(e, gens, domain, strict, "sympy's sign rules on positive symbols"))
+                       certify.of_sign(e, gens, domain, strict, "sympy's sign rules on positive symbols"), domain)
     if not gens:
         sign = exact_sign(e)
         if sign is None:
             return Decision(None, "undecided", detail=f"could not certify the sign of {e}")
         if sign > 0 if strict else sign >= 0:
-            return _proved("exact arithmetic", certify.of_sign(e, gens, domain, strict, "exact arithmetic"))
+            return _proved("exact arithmetic", certify.of_sign(e, gens, domain, strict, "exact arithmetic"), domain)
         return Decision(False, "exact arithmetic")
     frac = _rational_fraction(e, gens)
     if frac is not None:
@@ -326,7 +328,7 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
             status, point = _z3_find_nonpositive(oriented, gens, strict)
             if status == "unsat":
                 return _proved("z3: negation unsatisfiable (nonlinear real arithmetic)",
-                               certify.positivity(e, num, den, gens, domain, strict, "z3 (unsat)"))
+                               certify.positivity(e, num, den, gens, domain, strict, "z3 (unsat)"), domain)
             if status == "sat":
                 checked = _recheck(e, point, strict)
                 if checked:
@@ -346,7 +348,8 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
                     if status == "unsat":
                         return _proved("z3: negation unsatisfiable, square roots as constrained variables",
                                        certify.squarings(e, gens, domain, strict,
-                                                         "z3 (unsat), square roots as constrained variables"))
+                                                         "z3 (unsat), square roots as constrained variables"),
+                                       domain)
     samples = settings().sample_points
     for point in _random_points(gens, samples):
         if _recheck(e, point, strict):
