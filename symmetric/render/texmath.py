@@ -182,12 +182,19 @@ def _case_heading(case: str, columns: int) -> str:
     return rf"\multicolumn{{{columns}}}{{@{{}}l}}{{\emph{{{heading}:}}}}\\"
 
 
+FACE_ROWS_PER_TABLE = 6      # rows (each with its Δ beneath) per tabular: one fits on a page
+
+
 def _face_table(rows) -> list[str]:
     """Merged faces as a table: a column per cell (an entry 0, > 0, 1, > 1, >= 1 or "any"),
     then the result and how it was decided; a heading row per case."""
     header = " & ".join(rf"$\mathrm{{{name}}}$" for name in CELL_NAMES) + r" & \emph{result} & \emph{reason}\\"
     out, current = [header, r"\hline"], None
-    for row in rows:
+    for k, row in enumerate(rows):
+        if k and k % FACE_ROWS_PER_TABLE == 0 and any(r.certificate is not None for r in rows):
+            # a tabular cannot break across pages: rows with their Δ continue in a new table
+            out += ["\\end{symcases}", "\\begin{symcases}", header, r"\hline"]
+            current = None
         if row.case and row.case != current:
             out.append(_case_heading(row.case, 6))
             current = row.case
