@@ -7,7 +7,7 @@ command line's ``--help`` stay fast::
     results = symmetric.check(symmetric.measure("MCC"), time_limit=60)
 
 How it is built (layers import downward only; see README "How it is built"):
-space, domain, logic, evidence, errors, config, timelimit, runner, store -> checks (deciders), transforms ->
+space, domain, logic, evidence, errors, config, timelimit, runner, store, certificate, kernel -> checks (deciders), transforms ->
 measures, parse -> crosscheck -> properties, quantification, expectation -> claims ->
 userinput, verify, atlas, theory -> render -> api, cli (tests/test_layers.py checks it).
 """

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 import sympy as sp
 
+from .certificate import Certificate
 from .errors import InvalidArgument, InvalidArgumentType, UnsoundResultError
 from .logic import Verdict
 
@@ -147,12 +148,14 @@ class CaseStep(Sentence):
     case as data, which the case tables read (never the prose): ``case`` names it ("" if none,
     e.g. a move), ``condition`` is where it holds (a face: a tuple of sympy relations on the
     cells, ``TP = 0``, ``FP > 0``, ``FN = 1``, ``TN > 1``), ``result`` what holds there and
-    ``how`` the method that decided it."""
+    ``how`` the method that decided it; ``certificate`` the decider's certificate for it
+    (:mod:`symmetric.certificate`, checked by :mod:`symmetric.kernel`; None: none recorded)."""
 
     case: str = ""
     condition: tuple = ()
     result: Sentence | None = None
     how: str = ""
+    certificate: Certificate | None = None
 
 
 def say(template: str, *args) -> Sentence:

@@ -196,7 +196,10 @@ def test_utility_strict_monotonicity_is_a_row_per_move(test_sets, rows):
     faces = [line for line in result.proof if cases.case_line(line)]
     assert sum(len(expand(row)) for row in rows) == len(faces)
     latex = tex_lines(result.proof)
-    assert latex.count(r"\\") == len(rows) + 3       # header, a heading per move, the rows
+    # header, a heading per move, the rows, and under each row its decisive quantity (Utility's
+    # improvement is the constant alpha or 1 on every face of a move: the faces still merge)
+    assert latex.count(r"\Delta = \alpha") + latex.count(r"\Delta = 1") == len(rows)
+    assert latex.count(r"\\") == 2 * len(rows) + 3
 
 
 def test_show_prints_a_proof_by_cases_as_rows():
@@ -206,10 +209,14 @@ def test_show_prints_a_proof_by_cases_as_rows():
     assert result.exit_code == 0, result.output
     lines = [" ".join(line.split()) for line in result.output.splitlines()]
     assert "the other cells positive" not in result.output and "TP FP FN TN result reason" in lines
-    # MON: every zero pattern of each move in one row, the moved cell (written 1 + c) at least 1;
+    # MON: the zero patterns of each move merge where their improvement Δ is the same (one Δ per
+    # row, under it), the moved cell (written 1 + c) at least 1 or exactly 1;
     # SDE: the 15 patterns of a non-empty table in 4
-    assert "any any ≥1 any the score strictly improves sign rules on positive symbols" in lines      # FN -> TP
-    assert "any ≥1 any any the score strictly improves sign rules on positive symbols" in lines      # FP -> TN
+    assert ">0 any >1 >0 the score strictly improves sign rules on positive symbols" in lines      # FN -> TP
+    assert "Δ = 1/(TP + FN), positive: every factor has a known sign (positive coefficients) after FN = x + 1." \
+        in lines
+    assert "any 1 >0 >0 the score strictly improves sign rules on positive symbols" in lines      # FP -> TN
+    assert "Δ = 1/(TN + 1), positive: every factor has a known sign (positive coefficients)." in lines
     sde = lines.index("check: Defined on every zero pattern of the table:")
     assert [line.split(" defined ")[0] for line in lines[sde + 2:sde + 6]] == \
         ["any any any >0", "any any >0 0", "any >0 0 0", ">0 0 0 0"]

@@ -16,7 +16,12 @@ def test_catalogue_measure_json(tmp_path):
         props.setdefault(p["property"], p["verdict"])
     assert props["MON"] == "holds" and props["CHA"] == "holds" and "SM" in props
     entries = report[0]["properties"]
-    assert all(set(e) == {"property", "reading", "verdict", "proof", "counterexample", "reason"} for e in entries)
+    assert all(set(e) == {"property", "reading", "verdict", "proof", "counterexample", "reason", "certificates"}
+               for e in entries)
+    # a certificate object per proved case, as the independent checker reads it
+    from symmetric import kernel
+    mon = next(e for e in entries if e["property"] == "MON")
+    assert mon["certificates"] and all(kernel.check(c["certificate"]) is None for c in mon["certificates"])
     assert [e["reading"] for e in entries if e["property"] == "CHA"] == ["defined, bernoulli", "strict, bernoulli"]
     assert r"\input{check-k}" in (tmp_path / "tex" / "check.tex").read_text()
     assert (tmp_path / "tex" / "check-k.tex").exists()

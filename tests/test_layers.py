@@ -13,8 +13,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "symmetric"
 
 # lowest first; a module may import its own layer or any layer below it
 LAYERS = (
-    ("ground", ("space", "domain", "logic", "evidence", "errors", "config", "timelimit", "denominators", "inputfiles", "runner",
-                "store")),
+    ("ground", ("space", "domain", "logic", "evidence", "errors", "config", "timelimit", "denominators", "inputfiles",
+                "runner", "store", "certificate", "kernel")),
     ("deciders", ("checks", "transforms")),
     ("measures", ("measures", "parse")),
     # the old "properties, claims, expectations" layer, ordered: the independent second evaluator first

@@ -26,6 +26,7 @@ from .. import timelimit
 from ..config import settings
 from ..domain import EVERYWHERE, Domain
 from ..space import paper_place
+from . import certify
 from .intervals import interval_sign, interval_sign_at
 
 
@@ -38,6 +39,8 @@ class Decision:
     method: str
     witness: Mapping[sp.Symbol, sp.Expr] | None = None
     detail: str = ""
+    # why a True holds, as data the independent checker re-verified (symmetric.certificate)
+    certificate: object = None
 
     def __post_init__(self) -> None:
         if self.witness is not None:      # its coordinates in the order the papers list them
@@ -49,6 +52,16 @@ class Decision:
 
 
 # ---------------------------------------------------------------- helpers
+
+def _proved(method: str, certificate, domain: Domain) -> Decision:
+    """The one way to a True: the certificate goes to the independent checker first, and one it
+    rejects leaves the question undecided, with its reason."""
+    why = certify.rejected(certificate, domain)
+    if why is not None:
+        return Decision(None, "undecided", detail=f"the independent checker rejected the "
+                                                  f"{certificate.kind} certificate: {why}")
+    return Decision(True, method, certificate=certificate)
+
 
 def _point_text(point) -> str:
     """``x = 1, y = 1/2``: a witness in words (never a dict's repr)."""
@@ -243,7 +256,11 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
         sign = exact_sign(e)
         if sign is None:
             return Decision(None, "undecided", detail=f"could not certify the sign of {e}")
-        return Decision(sign == 0, "exact arithmetic")
+        if sign == 0:         # the terms as written (together() has already cancelled them)
+            written = domain.to_positive(expr)
+            return _proved("exact arithmetic", certify.identity(
+                written, sorted(written.free_symbols, key=str), domain, "exact arithmetic"), domain)
+        return Decision(False, "exact arithmetic")
     # A few sample points first: a certified nonzero value there is the witness the searches
     # below would return (the same seeded points, in the same order), and it spares expanding
     # numerator and denominator or simplify(), both costly; an expression that is identically
@@ -256,7 +273,9 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     if frac is not None:
         num, den = frac
         if num == 0:
-            return Decision(True, "polynomial identity")
+            return _proved("polynomial identity",
+                           certify.identity(domain.to_positive(expr), gens, domain, "sympy (polynomial identity)"),
+                           domain)
         if _rational_coefficients(num, gens) and _rational_coefficients(den, gens):
             # with rational coefficients a value is a rational number: != 0 is exact
             for point in _random_points(gens, settings().sample_points):
@@ -270,7 +289,9 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     normalised = e.replace(sp.log, lambda arg: sp.log(sp.factor(sp.cancel(arg))))
     simplified = sp.simplify(sp.expand_log(normalised))
     if simplified == 0:
-        return Decision(True, "simplification on the positive reparametrisation")
+        return _proved("simplification on the positive reparametrisation",
+                       certify.SolverOnly((), (), (), "=", solver="sympy's simplification", expression=str(e)),
+                       domain)
     witness = _nonzero_point(e, points)
     if witness is not None:
         return Decision(False, "exact witness", domain.from_positive(witness))
@@ -281,16 +302,17 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
 def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: bool = True) -> Decision:
     """Is ``expr > 0`` (``>= 0`` when not strict) at every point of ``domain``?"""
     e = sp.factor(sp.together(domain.to_positive(expr)))
-    if strict and e.is_positive:
-        return Decision(True, "sign rules on positive symbols")
-    if not strict and e.is_nonnegative:
-        return Decision(True, "sign rules on positive symbols")
     gens = sorted(e.free_symbols, key=str)
+    if (strict and e.is_positive) or (not strict and e.is_nonnegative):
+        return _proved("sign rules on positive symbols",
+                       certify.of_sign(e, gens, domain, strict, "sympy's sign rules on positive symbols"), domain)
     if not gens:
         sign = exact_sign(e)
         if sign is None:
             return Decision(None, "undecided", detail=f"could not certify the sign of {e}")
-        return Decision(sign > 0 if strict else sign >= 0, "exact arithmetic")
+        if sign > 0 if strict else sign >= 0:
+            return _proved("exact arithmetic", certify.of_sign(e, gens, domain, strict, "exact arithmetic"), domain)
+        return Decision(False, "exact arithmetic")
     frac = _rational_fraction(e, gens)
     if frac is not None:
         num, den = frac
@@ -305,7 +327,8 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
             oriented = sp.expand(num * den_sign)
             status, point = _z3_find_nonpositive(oriented, gens, strict)
             if status == "unsat":
-                return Decision(True, "z3: negation unsatisfiable (nonlinear real arithmetic)")
+                return _proved("z3: negation unsatisfiable (nonlinear real arithmetic)",
+                               certify.positivity(e, num, den, gens, domain, strict, "z3 (unsat)"), domain)
             if status == "sat":
                 checked = _recheck(e, point, strict)
                 if checked:
@@ -323,8 +346,10 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
                     status, _ = _z3_find_nonpositive(sp.expand(num * den_sign), all_gens, strict,
                                                      equations=equations)
                     if status == "unsat":
-                        return Decision(True, "z3: negation unsatisfiable, square roots as "
-                                              "constrained variables")
+                        return _proved("z3: negation unsatisfiable, square roots as constrained variables",
+                                       certify.squarings(e, gens, domain, strict,
+                                                         "z3 (unsat), square roots as constrained variables"),
+                                       domain)
     samples = settings().sample_points
     for point in _random_points(gens, samples):
         if _recheck(e, point, strict):

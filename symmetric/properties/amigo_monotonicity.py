@@ -208,7 +208,8 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
             else:
                 improved = True
                 proof.append(CaseStep(f"{literal(move)}, face {{0}}: improvement > 0 ({literal(decided.method)}).",
-                                      (relations,), move, relations, Sentence("improvement > 0"), decided.method))
+                                      (relations,), move, relations, Sentence("improvement > 0"), decided.method,
+                                      decided.certificate))
     if not undecided and not improved:
         return PropertyResult("SM", measure.name, Verdict.UNDETERMINED, tuple(proof),
                               reason="the measure is undefined on every face: nothing to compare")

@@ -50,23 +50,27 @@ class CaseLine:
     condition: object
     result: Sentence
     how: str
+    certificate: object = None       # symmetric.certificate; its Δ is shown under the row
 
 
 @dataclass(frozen=True)
 class FaceRow:
-    """A row of a table of faces: its case, one entry per cell, the result and the method."""
+    """A row of a table of faces: its case, one entry per cell, the result and the method; the
+    certificate its faces share (faces merge only with the same certificate: one Δ per row)."""
 
     case: str
     entries: Entries
     result: Sentence
     how: str
+    certificate: object = None
+    condition: object = ()           # the condition of the row's first face (Δ's variables)
 
 
 def case_line(line) -> CaseLine | None:
     """The parts of a case step; None for any other line."""
     if not isinstance(line, CaseStep):
         return None
-    return CaseLine(line.case, line.condition, line.result, line.how)
+    return CaseLine(line.case, line.condition, line.result, line.how, line.certificate)
 
 
 def face_of(condition) -> Entries | None:
@@ -126,11 +130,12 @@ def face_rows(lines: list[CaseLine]) -> list[FaceRow]:
     the same case, result and method; rows in the order of their first face."""
     groups: dict[tuple, list[tuple[int, Entries]]] = {}
     for k, line in enumerate(lines):
-        groups.setdefault((line.case, line.result, line.how), []).append((k, face_of(line.condition)))
+        groups.setdefault((line.case, line.result, line.how, line.certificate), []).append((k, face_of(line.condition)))
     rows = []
-    for (case, result, how), faces in groups.items():
+    for (case, result, how, certificate), faces in groups.items():
         for entries, members in merge_faces([face for _, face in faces]):
-            rows.append((min(faces[m][0] for m in members), FaceRow(case, entries, result, how)))
+            first = min(faces[m][0] for m in members)
+            rows.append((first, FaceRow(case, entries, result, how, certificate, lines[first].condition)))
     return [row for _, row in sorted(rows, key=lambda r: r[0])]
 
 

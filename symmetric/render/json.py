@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..claims.model import ClaimResult
-from ..evidence import PropertyResult
+from ..evidence import CaseStep, PropertyResult
 from . import text
 
 
@@ -12,7 +12,12 @@ def property_result(result: PropertyResult) -> dict:
     return {"property": result.property, "reading": result.reading, "verdict": result.verdict.value,
             "proof": [text.sentence(line) for line in result.proof],
             "counterexample": text.counterexample(result.counterexample) if result.counterexample else None,
-            "reason": text.reason(result.reason)}
+            "reason": text.reason(result.reason),
+            # a certificate object per proved case (kind, N, D, factors, ...: symmetric.certificate),
+            # as the independent checker symmetric.kernel reads it
+            "certificates": [{"case": step.case, "condition": text.say_condition(step.condition),
+                              "certificate": step.certificate.data()}
+                             for step in result.proof if isinstance(step, CaseStep) and step.certificate is not None]}
 
 
 def claim_result(result: ClaimResult) -> dict:

@@ -17,6 +17,7 @@ from ..evidence import ContingencyTable, Sentence, Slot
 from ..logic import Verdict
 from .bignum import tame
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
+from .certificates import delta
 from .escape import safe_math, tex_escape, tex_user_text
 from .notation import author_math, to_latex
 from .order import ordered_factors
@@ -217,17 +218,28 @@ def _case_heading(case: str, columns: int) -> str:
     return rf"\multicolumn{{{columns}}}{{@{{}}l}}{{\emph{{{heading}:}}}}\\"
 
 
+FACE_ROWS_PER_TABLE = 6      # rows (each with its Δ beneath) per tabular: one fits on a page
+
+
 def _face_table(rows) -> list[str]:
     """Merged faces as a table: a column per cell (an entry 0, > 0, 1, > 1, >= 1 or "any"),
     then the result and how it was decided; a heading row per case."""
     header = " & ".join(rf"$\mathrm{{{name}}}$" for name in CELL_NAMES) + r" & \emph{result} & \emph{reason}\\"
     out, current = [header, r"\hline"], None
-    for row in rows:
+    for k, row in enumerate(rows):
+        if k and k % FACE_ROWS_PER_TABLE == 0 and any(r.certificate is not None for r in rows):
+            # a tabular cannot break across pages: rows with their Δ continue in a new table
+            out += ["\\end{symcases}", "\\begin{symcases}", header, r"\hline"]
+            current = None
         if row.case and row.case != current:
             out.append(_case_heading(row.case, 6))
             current = row.case
         cells = " & ".join(ENTRY_LABELS[entry][0] for entry in row.entries)
         out.append(rf"{cells} & {tex_text(row.result)} & {_prose(row.how)}\\")
+        shown = delta(row.certificate, row.condition)
+        if shown is not None:        # the decisive quantity under its row, across the table
+            out.append(rf"\multicolumn{{6}}{{@{{}}>{{\raggedright\arraybackslash}}p{{\linewidth}}@{{}}}}{{\quad "
+                       rf"{tex_text(shown)}}}\\")
     return ["\\begin{symcases}", *out, "\\end{symcases}"]
 
 

@@ -16,6 +16,7 @@ from ..logic import Verdict
 from . import cases
 from .bignum import tame
 from .notation import POSITIVE_CELLS
+from .certificates import delta
 
 
 def join_sentences(pieces) -> str:
@@ -159,6 +160,11 @@ def prose_lines(value, math=None) -> list[str]:
     return out + ([join_sentences(pieces)] if pieces else [])
 
 
+def say_condition(condition) -> str:
+    """A case's condition as plain text ("TP > 0, FP = 0, ...")."""
+    return _condition(condition)
+
+
 def _condition(condition, math=None) -> str:
     if isinstance(condition, tuple):
         return ", ".join(map(math or plain, condition))
@@ -179,6 +185,9 @@ def face_table(rows, math=None) -> list[str]:
             out.append(row.case + ":")
             current = row.case
         out.append("  " + aligned(line) + "  " + row.how)
+        shown = delta(row.certificate, row.condition)
+        if shown is not None:
+            out.append("      " + sentence(shown, math))
     return out
 
 

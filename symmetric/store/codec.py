@@ -29,6 +29,7 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 from sympy.functions.elementary.piecewise import ExprCondPair
 
+from ..certificate import from_data
 from ..errors import SymmetricError
 from ..evidence import TYPED_VALUES, CaseStep, ContingencyTable, Counterexample, PropertyResult, Reading, Sentence
 from ..logic import Verdict
@@ -138,7 +139,7 @@ def encode(value) -> list | dict:
     if isinstance(value, CaseStep):           # a sentence and its case as data
         return {"template": value.template, "args": [encode(a) for a in value.args],
                 "step": {"case": value.case, "condition": encode(value.condition), "result": encode(value.result),
-                         "how": value.how}}
+                         "how": value.how, "certificate": None if value.certificate is None else value.certificate.data()}}
     if isinstance(value, Sentence):
         return {"template": value.template, "args": [encode(a) for a in value.args]}
     if isinstance(value, tuple):
@@ -153,8 +154,9 @@ def decode(data):
         args = tuple(decode(a) for a in data["args"])
         step = data.get("step")
         if step is not None:
+            cert = step.get("certificate")
             return CaseStep(data["template"], args, str(step["case"]), decode(step["condition"]),
-                            decode(step["result"]), str(step["how"]))
+                            decode(step["result"]), str(step["how"]), None if cert is None else from_data(cert))
         return Sentence(data["template"], args)
     tag, *rest = data
     match tag:

@@ -20,7 +20,7 @@ from ...domain import Domain
 from ...evidence import CaseStep, Sentence
 from .common import compose
 
-Test = Callable[[object], tuple]     # expression (or case) -> (True | None, why)
+Test = Callable[[object], tuple]     # expression (or case) -> (True | None, why[, certificate])
 
 
 def undefined_on_case(measure, form: sp.Expr, case) -> bool:
@@ -54,11 +54,12 @@ def prove_on_cases(expr_of_case: Callable, cases, test: Test, what: tuple,
             ok, why = definedness(defined[0], defined[1], case.substitution)
             if ok is not True:
                 return None, [compose(case.describe(), ": the measure is not shown defined (", why, ")")]
-        ok, why = test(expr_of_case(case))
+        ok, why, *certificate = test(expr_of_case(case))      # a decider's test adds its certificate
         if ok is not True:
             return None, [compose(case.describe(), ": ", why)]
         shown = compose(case.describe(), ": ", *what, " (", why, ").")
-        lines.append(CaseStep(shown.template, shown.args, condition=case.face(), result=compose(*what), how=str(why)))
+        lines.append(CaseStep(shown.template, shown.args, condition=case.face(), result=compose(*what), how=str(why),
+                              certificate=certificate[0] if certificate else None))
     return True, lines
 
 
@@ -70,7 +71,7 @@ def positive_test(domain: Domain, strict: bool = True) -> Test:
         if e.has(sp.Piecewise):
             return None, "a piecewise condition is not resolved"
         d = is_positive_everywhere(e, domain, strict=strict)
-        return d.value, d.method if d.value else (d.detail or d.method)
+        return d.value, d.method if d.value else (d.detail or d.method), d.certificate
     return test
 
 
@@ -82,5 +83,5 @@ def zero_test(domain: Domain) -> Test:
         if e.has(sp.Piecewise):
             return None, "a piecewise condition is not resolved"
         d = is_identically_zero(e, domain)
-        return d.value, d.method if d.value else (d.detail or d.method)
+        return d.value, d.method if d.value else (d.detail or d.method), d.certificate
     return test

@@ -1,0 +1,115 @@
+"""The decisive quantity Δ of a proved case and its certificate, as a sentence both renderers
+typeset through their own notation (the terminal's printer, the LaTeX notation table).
+
+The certificate (:mod:`symmetric.certificate`) is written in the decider's variables: a face's
+positive cells (``TP_`` or ``tp``: the cell itself where it is > 0) and, for the cell an item
+moved from (> 1 on the face), ``FN_`` = FN - 1.  Here they are named back as the cells, so Δ
+reads in the paper's TP, FP, FN, TN; the moved cell's shift is said ("after FN = 1 + x").
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ..certificate import Identity, PositiveCoefficients, SignByFactors, SolverOnly, Squarings
+from ..evidence import Sentence
+
+DELTA = sp.Symbol("Delta")
+# a Δ whose numerator and denominator have more terms than this is named by its term counts
+MAX_TERMS = 10
+
+
+def _names(condition) -> tuple[dict, list]:
+    """Certificate variable name -> expression in the cells, and the shifts to mention."""
+    names, shifts = {}, []
+    for relation in condition if isinstance(condition, tuple) else ():
+        if not isinstance(relation, sp.Rel) or not isinstance(relation.lhs, sp.Symbol):
+            continue
+        cell = relation.lhs
+        if isinstance(relation, sp.StrictGreaterThan) and relation.rhs == 1:
+            names[f"{cell.name}_"] = names[cell.name.lower()] = cell - 1
+            shifts.append(((f"{cell.name}_", cell.name.lower()), sp.Eq(cell, 1 + sp.Symbol("x"), evaluate=False)))
+        elif isinstance(relation, sp.StrictGreaterThan) and relation.rhs == 0:
+            names[f"{cell.name}_"] = names[cell.name.lower()] = cell
+    return names, shifts
+
+
+def _expr(poly, variables, names) -> sp.Expr:
+    symbols = [names.get(v, sp.Symbol(v)) for v in variables]
+    return sp.Add(*(sp.Rational(c.numerator, c.denominator) * sp.Mul(*(s ** k for s, k in zip(symbols, e)))
+                    for e, c in poly))
+
+
+def _in_cells(poly, variables, names) -> sp.Expr:
+    return sp.expand(_expr(poly, variables, names))
+
+
+def _shift_relations(cert, names, shifts) -> list:
+    return shifts + [sp.Eq(names.get(v, sp.Symbol(v)), c + sp.Symbol("y"), evaluate=False) for v, c in cert.shift]
+
+
+def _quotient(n: sp.Expr, d: sp.Expr) -> sp.Expr:
+    return n / d
+
+
+def _after(certificate, names, shifts, first: int) -> tuple[str, list]:
+    """" after FN = 1 + x" (slots from ``first``) and its relations: where positivity is read."""
+    used = [relation for spellings, relation in shifts if set(spellings) & set(certificate.variables)]
+    after = _shift_relations(certificate, names, used)
+    return (" after " + ", ".join(f"{{{first + k}}}" for k in range(len(after))) if after else ""), after
+
+
+def delta(certificate, condition=()) -> Sentence | None:
+    """"Δ = N/D, positive: ..." for a proved case's certificate (None: no certificate)."""
+    if certificate is None:
+        return None
+    names, shifts = _names(condition)
+    v = certificate.variables
+    sign = "positive" if certificate.relation == ">" else "nonnegative"
+    if isinstance(certificate, SignByFactors):
+        def product(constant, factors):
+            return sp.Rational(constant.numerator, constant.denominator) * sp.Mul(
+                *(_in_cells(f.poly, v, names) ** f.power for f in factors))
+        reasons = sorted({f.reason for f in certificate.numerator_factors + certificate.denominator_factors})
+        size = sum(len(f.poly) for f in certificate.numerator_factors + certificate.denominator_factors)
+        quantity = _quotient(product(certificate.numerator_constant, certificate.numerator_factors),
+                             product(certificate.denominator_constant, certificate.denominator_factors))
+        if size > 2 * MAX_TERMS:
+            return Sentence(f"{{0}} is {sign}: every factor of N and D has a known sign ({', '.join(reasons)}).",
+                            (DELTA,))
+        tail, after = _after(certificate, names, shifts, 1)
+        return Sentence(f"{{0}}, {sign}: every factor has a known sign ({', '.join(reasons) or 'constants'}){tail}.",
+                        (sp.Eq(DELTA, quantity, evaluate=False), *after))
+    if isinstance(certificate, PositiveCoefficients):
+        n, d = _in_cells(certificate.numerator, v, names), _in_cells(certificate.denominator, v, names)
+        tail, after = _after(certificate, names, shifts, 1)
+        which = "positive" if certificate.sign > 0 else "negative"
+        if len(certificate.numerator) + len(certificate.denominator) > MAX_TERMS:
+            return Sentence(f"{{0}} is {sign} (N of {len(certificate.numerator)} terms, D of "
+                            f"{len(certificate.denominator)}): every coefficient of N and D {which}{tail}.",
+                            (DELTA, *after))
+        return Sentence(f"{{0}}, {sign}: every coefficient of N and D {which}{tail}.",
+                        (sp.Eq(DELTA, _quotient(n, d), evaluate=False), *after))
+    if isinstance(certificate, Squarings):
+        terms = [(_in_cells(a, v, names), [_in_cells(r, v, names) for r in rs]) for a, rs in certificate.terms]
+        num = sp.Add(*(a * sp.Mul(*(sp.sqrt(r) for r in rs)) for a, rs in terms))
+        den = sp.Mul(*(sp.Pow(_in_cells(p, v, names), sp.Rational(k, 2)) for p, k in certificate.root_factors))
+        if not certificate.squared:
+            tail, after = _after(certificate, names, shifts, 1)
+            return Sentence(f"{{0}}, {sign}: every term of N is a positive polynomial times square roots of positive "
+                            f"polynomials{tail}.", (sp.Eq(DELTA, _quotient(num, den), evaluate=False), *after))
+        short = len(certificate.squared) <= MAX_TERMS
+        shown = _in_cells(certificate.squared, v, names) if short else sp.Integer(len(certificate.squared))
+        tail, after = _after(certificate, names, shifts, 2)
+        return Sentence(f"{{0}}, {sign}: of the two terms of N the first is positive, and squaring once, the "
+                        f"difference of their squares{' {1}' if short else ', a polynomial of {1} terms,'} has only "
+                        f"positive coefficients{tail}.", (sp.Eq(DELTA, _quotient(num, den), evaluate=False), shown, *after))
+    if isinstance(certificate, Identity):
+        return Sentence(f"The {len(certificate.terms)} terms of the difference, over a common denominator, sum to {{0}}.",
+                        (sp.Integer(0),))
+    if isinstance(certificate, SolverOnly):
+        if certificate.denominator and len(certificate.numerator) + len(certificate.denominator) <= MAX_TERMS:
+            n, d = _in_cells(certificate.numerator, v, names), _in_cells(certificate.denominator, v, names)
+            return Sentence(f"{{0}}: {certificate.solver}, no certificate.", (sp.Eq(DELTA, _quotient(n, d), evaluate=False),))
+        return Sentence(f"{certificate.solver}, no certificate.")
+    return None
