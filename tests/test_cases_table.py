@@ -162,8 +162,8 @@ def test_conditions_that_are_not_faces_keep_their_sentences():
         and "any & $>0$ & $1$ & $>0$" in faces
     # the odd face and the plain conditions are shown as written, with their results and methods
     assert r"\mathrm{TP} = 0, \mathrm{FP} > 0" in conditions and "interval arithmetic" in conditions
-    assert "AP \\textgreater{} 0, AN = 0 & defined & exact arithmetic" in conditions
-    assert "AP = 0, AN \\textgreater{} 0 & defined & exact arithmetic" in conditions
+    assert "AP $>$ 0, AN = 0 & defined & exact arithmetic" in conditions
+    assert "AP = 0, AN $>$ 0 & defined & exact arithmetic" in conditions
     terminal = [" ".join(line.split()) for line in prose_lines(lines)]
     assert terminal[0] == "Start." and terminal[-1] == "End."
     assert "any >0 1 >0 improvement > 0 sign rules on positive symbols" in terminal
