@@ -21,6 +21,7 @@ from latex2mathml.converter import convert
 from sympy.core.alphabets import greeks
 
 from ..evidence import ContingencyTable, Sentence, Slot, as_sentence
+from .certificates import delta
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
 from .escape import safe_math
 from .notation import author_math
@@ -108,6 +109,9 @@ def _face_table(rows: list[FaceRow]) -> str:
             current = row.case
         entries = "".join(f"<td>{escape(_ENTRY_TEXT[e])}</td>" for e in row.entries)
         out.append(f'<tr>{entries}<td class="l">{sentence(row.result)}</td><td class="l">{escape(row.how)}</td></tr>')
+        shown = delta(row.certificate, row.condition)
+        if shown is not None:        # the decisive quantity under its row, as in the LaTeX
+            out.append(f'<tr class="delta"><td class="l" colspan="{len(CELL_NAMES) + 2}">{sentence(shown)}</td></tr>')
     return '<table class="cases">' + "".join(out) + "</table>"
 
 
