@@ -12,6 +12,8 @@ import pytest
 import derivations
 from symmetric.claims import registry
 
+pytest_plugins = ["cpu_durations"]      # --cpu-durations=N (tests/cpu_durations.py)
+
 # the CLI keeps shared property cells in $XDG_CACHE_HOME/symmetric/cells: the tests use a folder of
 # their own (one per test process), never the user's, and start with it empty
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="symmetric-test-cache-")
