@@ -45,6 +45,8 @@ SLOW_TESTS = (
     "tests/test_catalogue.py::test_required_measure_is_the_standard_formula[prevalencethreshold",
     "tests/test_latex.py::test_no_claim_has_an_internal_error",
     "tests/test_latex.py::test_committed_latex_is_fresh",
+    "tests/test_latex.py::test_every_claim_file_is_named_after_its_id",
+    "tests/test_latex.py::test_no_python_value_is_written_into_a_claim_s_prose",
     "tests/test_amigo_properties.py::test_strict_monotonicity_agrees_with_enumeration",
     "tests/test_hostile_corpus.py::test_name_is_typeset_as_literal_text",
     "tests/test_check_report.py::test_one_file_per_measure_named_from_it",
