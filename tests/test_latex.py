@@ -60,10 +60,20 @@ def test_committed_latex_is_fresh(generated):
     assert not extra, f"latex_out/ has .tex files that no claim writes: {extra[:10]}"
 
 
+def committed_claim_ids(folder) -> list:
+    """The claims latex_out/ has a file for (that every claim has one, and an up-to-date one,
+    is test_committed_latex_is_fresh's business: a claim added since the last `prove` is not
+    the fast tier's failure)."""
+    ids = {c.id for c in registry.all_claims()}
+    return sorted(p.stem for p in folder.glob("*.tex") if p.stem in ids)
+
+
 def test_every_committed_claim_file_is_named_after_its_id(written):
-    for claim in registry.all_claims():
-        text = (written / f"{claim.id}.tex").read_text(encoding="utf-8")
-        assert f"\\label{{claim:{claim.id}}}" in text and "\\symverdict{" in text
+    ids = committed_claim_ids(written)
+    assert len(ids) >= 40
+    for claim_id in ids:
+        text = (written / f"{claim_id}.tex").read_text(encoding="utf-8")
+        assert f"\\label{{claim:{claim_id}}}" in text and "\\symverdict{" in text
 
 
 def test_every_claim_file_is_named_after_its_id(generated, all_results):
@@ -102,7 +112,7 @@ def test_no_overfull_box_over_the_limit(proofs_build):
 def test_contents_page_numbers_match_the_pages(proofs_build):
     # each claim's contents entry is its id; its label sits on the page where the claim starts
     contents = {title.replace(r"\_", "_"): page for title, page in proofs_build.contents}
-    ids = [c.id for c in registry.all_claims()]
+    ids = committed_claim_ids(proofs_build.pdf.parent)
     assert set(ids) <= set(contents), "a claim has no contents entry"
     wrong = {cid: (contents[cid], proofs_build.labels.get(latex.label_of(cid)))
              for cid in ids if contents[cid] != proofs_build.labels.get(latex.label_of(cid))}
