@@ -38,6 +38,11 @@ def written(tmp_path_factory):
     return out
 
 
+# the tests that run a claim (one_claim) go to one xdist worker: the second run of a claim there
+# is memoised (quant.table1 is 25 CPU-s, amigo.body.strict_monotonicity 14)
+SAME_WORKER = pytest.mark.xdist_group("latex_one_claim")
+
+
 def one_claim(claim_id):
     """One claim's result, run now (the claims' cell memo makes a second call free)."""
     return registry.run_claim(registry.claim_by_id(claim_id))
@@ -149,6 +154,7 @@ def test_the_readme_paste_recipe_compiles(written, tmp_path):
     assert not report.overfull(OVERFULL_LIMIT_PT)
 
 
+@SAME_WORKER
 def test_a_claim_fragment_does_not_force_sectioning():
     result = one_claim("quant.table1")
     written_now = latex.document_files([result], [result.id])
@@ -157,6 +163,7 @@ def test_a_claim_fragment_does_not_force_sectioning():
     assert r"\providecommand{\symclaimheading}[1]{}" in macros
 
 
+@SAME_WORKER
 def test_property_cells_are_badges_and_cases_a_table():
     result = one_claim("amigo.body.strict_monotonicity")
     text = latex.render_claim(result)
@@ -170,6 +177,7 @@ def test_property_cells_are_badges_and_cases_a_table():
     assert text.count(r"\begin{symcases}") >= 3 and "face" not in text
 
 
+@SAME_WORKER
 def test_notes_about_the_source_are_apart_from_the_proof():
     text = latex.render_claim(one_claim("amigo.appendix.wacc_absolute_weighting"))
     source, proof = text.split(r"\begin{symproof}")
@@ -195,6 +203,7 @@ def test_the_readme_stands_alone():
         assert f"[`{prefix}`]" in readme, f"the paper of {prefix} is not cited"
 
 
+@SAME_WORKER
 def test_a_table_claim_is_a_table_with_the_wrong_cells_marked():
     result = one_claim("quant.table1")
     text = latex.render_claim(result)
@@ -360,6 +369,7 @@ def test_no_python_value_is_written_into_a_claim_s_prose(all_results):
 
 
 # the fast tier's sample of the above: a table with witnesses, a proof by cases, a refutation
+@SAME_WORKER
 @pytest.mark.parametrize("claim_id", ["quant.table1", "amigo.body.strict_monotonicity",
                                       "amigo.appendix.wacc_absolute_weighting", "sebastiani15.f1.mon"])
 def test_no_python_value_is_written_into_the_prose_of(claim_id):
