@@ -1,10 +1,14 @@
 """symmetric: mechanised, checked derivations for evaluation-measure papers.
 
 The public API (everything in ``__all__``); imports are lazy so that ``import symmetric`` and the
-command line's ``--help`` stay fast::
+command line's ``--help`` stay fast (the examples run: tests/test_doctests.py):
 
-    import symmetric
-    results = symmetric.check(symmetric.measure("MCC"), time_limit=60)
+>>> import symmetric
+>>> [(r.property, r.verdict.value) for r in symmetric.check(symmetric.measure("F1"), "SYM", time_limit=60)]
+[('SYM', 'fails')]
+>>> from symmetric.parse.names import count_symbols
+>>> symmetric.parse_expression("2*TP / (2*TP + FP + FN)", count_symbols())
+2*TP/(FN + FP + 2*TP)
 
 How it is built (layers import downward only; see README "How it is built"):
 space, domain, logic, evidence, errors, config, timelimit, runner, store, certificate, kernel -> checks (deciders), transforms ->

@@ -1,11 +1,13 @@
 """The public Python API (re-exported by :mod:`symmetric`): the same work as the command line,
-through the same driver, time limit and error policy.
+through the same driver, time limit and error policy (the examples run: tests/test_doctests.py).
 
-    import symmetric
-    acc = symmetric.measure("Acc")
-    for r in symmetric.check(acc, ["MON", "SYM"], time_limit=30):
-        print(r.property, r.verdict.value)
-    print(symmetric.to_latex(r))
+>>> import symmetric
+>>> acc = symmetric.measure("Acc")
+>>> for r in symmetric.check(acc, ["SYM"], time_limit=30):
+...     print(r.property, r.verdict.value)
+SYM holds
+>>> print(symmetric.to_latex(r).splitlines()[0])
+\\textbf{SYM}: holds.
 """
 
 from __future__ import annotations
@@ -22,7 +24,14 @@ from .render.resultset import CheckResults
 
 def measure(name: str):
     """A catalogue measure by name or alias, case-insensitively (classification or
-    quantification); an unknown name raises UnknownNameError with close matches."""
+    quantification); an unknown name raises UnknownNameError with close matches.
+
+    >>> measure("accuracy").name
+    'Acc'
+    >>> measure("Acuracy")
+    Traceback (most recent call last):
+    symmetric.errors.UnknownNameError: unknown measure 'Acuracy'; did you mean 'Acc', 'WAcc', 'MacroJaccard'?
+    """
     if not isinstance(name, str):
         raise InvalidArgumentType("name", name, "must be a str")
     from .errors import UnknownNameError
@@ -128,6 +137,12 @@ def prove(*prefixes: str) -> tuple[ClaimResult, ...]:
 
 def to_latex(obj) -> str:
     """LaTeX of a result (a PropertyResult, a ClaimResult) or of a sympy expression, through the
-    project's notation."""
+    project's notation.
+
+    >>> import sympy
+    >>> TP, FP = sympy.symbols("TP FP")
+    >>> to_latex(TP / (FP + TP))
+    '\\\\frac{\\\\mathrm{TP}}{\\\\mathrm{TP} + \\\\mathrm{FP}}'
+    """
     from .render import latex
     return latex.of(obj)

@@ -12,18 +12,38 @@ import pytest
 import derivations
 from symmetric.claims import registry
 
+pytest_plugins = ["cpu_durations"]      # --cpu-durations=N (tests/cpu_durations.py)
+
 # the CLI keeps shared property cells in $XDG_CACHE_HOME/symmetric/cells: the tests use a folder of
-# their own (one per test process), never the user's, and start with it empty
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="symmetric-test-cache-")
-atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], ignore_errors=True)
+# their own, never the user's, and start with it empty.  One folder for the whole session: the
+# xdist controller imports this file before it starts the workers, which inherit its environment,
+# so a cell one worker's `show`/`prove` computed and stored is read (authenticated, re-checked),
+# not recomputed, by the other.  The process that made the folder removes it at exit.
+_SESSION_CACHE = "SYMMETRIC_TEST_SESSION_CACHE"
+if _SESSION_CACHE not in os.environ:
+    os.environ[_SESSION_CACHE] = tempfile.mkdtemp(prefix="symmetric-test-cache-")
+    atexit.register(shutil.rmtree, os.environ[_SESSION_CACHE], ignore_errors=True)
+os.environ["XDG_CACHE_HOME"] = os.environ[_SESSION_CACHE]
 
 # the tests are an application: they register the papers, as the CLI does
 registry.register(derivations.PAPERS)
 
 
 @pytest.fixture(scope="session")
-def all_results():
-    return {r.id: r for r in registry.run(registry.all_claims())}
+def watched_claims_run():
+    """Every claim, run once per process with the one decision path watched (tests/claims_run.py)."""
+    from claims_run import watched_run
+    return watched_run()
+
+
+@pytest.fixture(scope="session")
+def all_results(watched_claims_run):
+    return watched_claims_run.results
+
+
+# The tests that run every claim are sent to one xdist worker (``--dist loadgroup`` in
+# pyproject.toml), so the session pays for that run once, not once per worker.
+ALL_CLAIMS_FIXTURES = {"all_results", "watched_claims_run"}
 
 
 # The fast tier (`pytest -m "not slow"`) leaves out these tests: each takes 10 s or more of one
@@ -48,6 +68,8 @@ SLOW_TESTS = (
     "tests/test_catalogue.py::test_required_measure_is_the_standard_formula[prevalencethreshold",
     "tests/test_latex.py::test_no_claim_has_an_internal_error",
     "tests/test_latex.py::test_committed_latex_is_fresh",
+    "tests/test_latex.py::test_every_claim_file_is_named_after_its_id",
+    "tests/test_latex.py::test_no_python_value_is_written_into_a_claim_s_prose",
     "tests/test_amigo_properties.py::test_strict_monotonicity_agrees_with_enumeration",
     "tests/test_hostile_corpus.py::test_name_is_typeset_as_literal_text",
     "tests/test_check_report.py::test_one_file_per_measure_named_from_it",
@@ -59,6 +81,8 @@ SLOW_TESTS = (
 def pytest_collection_modifyitems(config, items):
     used = set()
     for item in items:
+        if ALL_CLAIMS_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("all_claims"))
         for prefix in SLOW_TESTS:
             if item.nodeid.startswith(prefix):
                 item.add_marker(pytest.mark.slow)

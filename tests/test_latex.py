@@ -20,10 +20,33 @@ LATEX_OUT = Path(__file__).resolve().parent.parent / "latex_out"
 
 @pytest.fixture(scope="module")
 def generated(all_results, tmp_path_factory):
+    """The whole LaTeX output, generated now from every claim (slow: runs every claim)."""
     out = tmp_path_factory.mktemp("latex") / "out"
     with outfolder.open_folder(out, "prove") as folder:
         folder.write(latex.document_files(all_results.values(), [c.id for c in registry.all_claims()]))
     return out
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    """The committed latex_out/ (its .tex files, in a scratch folder: a build writes beside them).
+    It is what `generated` writes whenever test_committed_latex_is_fresh passes (the slow tier
+    checks that), so the fast tier compiles and reads it instead of running every claim."""
+    out = tmp_path_factory.mktemp("latex") / "committed"
+    out.mkdir()
+    for path in LATEX_OUT.glob("*.tex"):
+        shutil.copyfile(path, out / path.name)
+    return out
+
+
+# the tests that run a claim (one_claim) go to one xdist worker: the second run of a claim there
+# is memoised (quant.table1 is 25 CPU-s, amigo.body.strict_monotonicity 14)
+SAME_WORKER = pytest.mark.xdist_group("latex_one_claim")
+
+
+def one_claim(claim_id):
+    """One claim's result, run now (the claims' cell memo makes a second call free)."""
+    return registry.run_claim(registry.claim_by_id(claim_id))
 
 
 def test_no_claim_has_an_internal_error(all_results):
@@ -38,6 +61,25 @@ def test_committed_latex_is_fresh(generated):
         if not committed.exists() or committed.read_text(encoding="utf-8") != path.read_text(encoding="utf-8"):
             stale.append(path.name)
     assert not stale, f"latex_out/ is stale, run `symmetric prove --no-pdf`: {stale[:10]}"
+    # and nothing more is committed: the fast tier compiles latex_out/ as it is (`written`)
+    extra = sorted({p.name for p in LATEX_OUT.glob("*.tex")} - {p.name for p in generated.glob("*.tex")})
+    assert not extra, f"latex_out/ has .tex files that no claim writes: {extra[:10]}"
+
+
+def committed_claim_ids(folder) -> list:
+    """The claims latex_out/ has a file for (that every claim has one, and an up-to-date one,
+    is test_committed_latex_is_fresh's business: a claim added since the last `prove` is not
+    the fast tier's failure)."""
+    ids = {c.id for c in registry.all_claims()}
+    return sorted(p.stem for p in folder.glob("*.tex") if p.stem in ids)
+
+
+def test_every_committed_claim_file_is_named_after_its_id(written):
+    ids = committed_claim_ids(written)
+    assert len(ids) >= 40
+    for claim_id in ids:
+        text = (written / f"{claim_id}.tex").read_text(encoding="utf-8")
+        assert f"\\label{{claim:{claim_id}}}" in text and "\\symverdict{" in text
 
 
 def test_every_claim_file_is_named_after_its_id(generated, all_results):
@@ -55,9 +97,9 @@ def require_tex():
 
 
 @pytest.fixture(scope="module")
-def proofs_build(generated):
+def proofs_build(written):
     require_tex()
-    return texbuild.build(generated / "proofs.tex", sorted(generated.glob("*.tex")))
+    return texbuild.build(written / "proofs.tex", sorted(written.glob("*.tex")))
 
 
 # The gate: a display or a statement that runs into the margin by more than this is a defect.
@@ -73,12 +115,13 @@ def test_no_overfull_box_over_the_limit(proofs_build):
     assert not boxes, f"{len(boxes)} overfull boxes over {OVERFULL_LIMIT_PT} pt: {boxes[:8]}"
 
 
-def test_contents_page_numbers_match_the_pages(proofs_build, all_results):
+def test_contents_page_numbers_match_the_pages(proofs_build):
     # each claim's contents entry is its id; its label sits on the page where the claim starts
     contents = {title.replace(r"\_", "_"): page for title, page in proofs_build.contents}
-    assert set(all_results) <= set(contents), "a claim has no contents entry"
+    ids = committed_claim_ids(proofs_build.pdf.parent)
+    assert set(ids) <= set(contents), "a claim has no contents entry"
     wrong = {cid: (contents[cid], proofs_build.labels.get(latex.label_of(cid)))
-             for cid in all_results if contents[cid] != proofs_build.labels.get(latex.label_of(cid))}
+             for cid in ids if contents[cid] != proofs_build.labels.get(latex.label_of(cid))}
     assert not wrong, f"contents page vs actual page: {dict(list(wrong.items())[:8])}"
 
 
@@ -96,14 +139,14 @@ def _readme_paper() -> str:
     return blocks[0]
 
 
-def test_the_readme_paste_recipe_compiles(generated, tmp_path):
+def test_the_readme_paste_recipe_compiles(written, tmp_path):
     """The README's recipe, as written, against the generated latex_out/: it compiles, the
     claim's label is placed, and the fragment made no contents entry of its own."""
     require_tex()
     paper = _readme_paper()
     claim_ids = re.findall(r"\\input\{latex_out/([^}]+)\.tex\}", paper)
     assert "symmetric-macros" in claim_ids and len(claim_ids) == 2
-    shutil.copytree(generated, tmp_path / "latex_out")
+    shutil.copytree(written, tmp_path / "latex_out")
     (tmp_path / "paper.tex").write_text(paper, encoding="utf-8")
     report = texbuild.build_folder(tmp_path / "paper.tex")
     assert report.pdf.exists()
@@ -112,18 +155,22 @@ def test_the_readme_paste_recipe_compiles(generated, tmp_path):
     assert not report.overfull(OVERFULL_LIMIT_PT)
 
 
-def test_a_claim_fragment_does_not_force_sectioning(generated):
-    text = (generated / "quant.table1.tex").read_text(encoding="utf-8")
-    assert not re.search(r"\\(sub)*section|\\addcontentsline", text)
-    macros = (generated / latex.MACROS).read_text(encoding="utf-8")
+@SAME_WORKER
+def test_a_claim_fragment_does_not_force_sectioning():
+    result = one_claim("quant.table1")
+    written_now = latex.document_files([result], [result.id])
+    assert not re.search(r"\\(sub)*section|\\addcontentsline", written_now[f"{result.id}.tex"])
+    macros = written_now[latex.MACROS]
     assert r"\providecommand{\symclaimheading}[1]{}" in macros
 
 
-def test_property_cells_are_badges_and_cases_a_table(generated, all_results):
-    text = (generated / "amigo.body.strict_monotonicity.tex").read_text(encoding="utf-8")
+@SAME_WORKER
+def test_property_cells_are_badges_and_cases_a_table():
+    result = one_claim("amigo.body.strict_monotonicity")
+    text = latex.render_claim(result)
     assert r"\begin{dmath*}holds" not in text and r"\begin{dmath*}fails" not in text
     cells = re.findall(r"\\symcell\{(\w+)\}\{(\w+)\}\{([^}]*\}?)\}", text)
-    steps = all_results["amigo.body.strict_monotonicity"].steps
+    steps = result.steps
     assert len(cells) == len(steps)
     for (paper, derived, mark), step in zip(cells, steps):
         assert (paper, derived) == (latex.cell(step.printed), latex.cell(step.derived))
@@ -131,8 +178,9 @@ def test_property_cells_are_badges_and_cases_a_table(generated, all_results):
     assert text.count(r"\begin{symcases}") >= 3 and "face" not in text
 
 
-def test_notes_about_the_source_are_apart_from_the_proof(generated):
-    text = (generated / "amigo.appendix.wacc_absolute_weighting.tex").read_text(encoding="utf-8")
+@SAME_WORKER
+def test_notes_about_the_source_are_apart_from_the_proof():
+    text = latex.render_claim(one_claim("amigo.appendix.wacc_absolute_weighting"))
     source, proof = text.split(r"\begin{symproof}")
     assert "As extracted" in source and r"\symsource{" in source
     assert "extracted" not in proof
@@ -156,14 +204,16 @@ def test_the_readme_stands_alone():
         assert f"[`{prefix}`]" in readme, f"the paper of {prefix} is not cited"
 
 
-def test_a_table_claim_is_a_table_with_the_wrong_cells_marked(generated, all_results):
-    text = (generated / "quant.table1.tex").read_text(encoding="utf-8")
+@SAME_WORKER
+def test_a_table_claim_is_a_table_with_the_wrong_cells_marked():
+    result = one_claim("quant.table1")
+    text = latex.render_claim(result)
     matrix = text[text.index(r"\begin{symmatrix}"):text.index(r"\end{symmatrix}")]
     rows = {line.split(" & ")[0]: line.rstrip("\\").split(" & ")[1:] for line in matrix.splitlines()[2:]}
     columns = matrix.splitlines()[1].rstrip("\\hline").rstrip("\\").split(" & ")[1:]
     wrong = {f"{row} / {columns[k]}" for row, cells in rows.items()
              for k, cell in enumerate(cells) if cell.startswith(r"\symwrongcell")}
-    assert wrong == {s.label for s in all_results["quant.table1"].discrepancies}
+    assert wrong == {s.label for s in result.discrepancies}
     assert len(rows) == 9 and all(len(cells) == 8 for cells in rows.values())
 
 
@@ -268,11 +318,11 @@ def _unbraced_breaks(latex: str) -> list[str]:
     return found
 
 
-def test_no_line_breaks_inside_a_probability(generated):
+def test_no_line_breaks_inside_a_probability(written):
     """TeX breaks a line after a relation (breqn in a display, the paragraph builder inline):
     P(G | S) must reach it as one group, in every display and inline formula of every claim."""
     broken = {}
-    for path in generated.glob("*.tex"):
+    for path in written.glob("*.tex"):
         text = path.read_text(encoding="utf-8")
         formulas = re.findall(r"\\begin\{dmath\*\}(.*?)\\end\{dmath\*\}", text, re.S)
         formulas += re.findall(r"(?<!\\)\$([^$]+)\$", text)
@@ -302,17 +352,31 @@ def test_a_named_value_is_named_as_its_symbol_on_the_terminal(key, expected):
     assert pretty.name(key) == expected
 
 
-def test_no_python_value_is_written_into_a_claim_s_prose(all_results):
-    """A justification, note or conclusion says what was checked, never a raw Python or sympy
-    value put into an f-string ("exact evaluation (True is True)", "{TP: 1}", "2*p/(p + 1)")."""
+def _python_values_in_prose(results) -> list:
     raw = re.compile(r"\b(True|False|None)\b|\{[A-Za-z]+: |[\w)]\*[\w(]|\*\*")
     found = []
-    for r in all_results.values():
+    for r in results:
         texts = [s.justification for s in r.steps] + [s.label for s in r.steps] + [r.conclusion, *r.notes]
         for value in texts:
             text = text_render.prose(value, pretty.inline) if value else ""
             if raw.search(text):
                 found.append((r.id, text[:120]))
+    return found
+
+
+def test_no_python_value_is_written_into_a_claim_s_prose(all_results):
+    """A justification, note or conclusion says what was checked, never a raw Python or sympy
+    value put into an f-string ("exact evaluation (True is True)", "{TP: 1}", "2*p/(p + 1)")."""
+    found = _python_values_in_prose(all_results.values())
+    assert not found, found
+
+
+# the fast tier's sample of the above: a table with witnesses, a proof by cases, a refutation
+@SAME_WORKER
+@pytest.mark.parametrize("claim_id", ["quant.table1", "amigo.body.strict_monotonicity",
+                                      "amigo.appendix.wacc_absolute_weighting", "sebastiani15.f1.mon"])
+def test_no_python_value_is_written_into_the_prose_of(claim_id):
+    found = _python_values_in_prose([one_claim(claim_id)])
     assert not found, found
 
 

@@ -13,13 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from symmetric import runner
 from symmetric.claims import registry
 from symmetric.logic import Verdict
-from symmetric.properties import amigo, driver
-from symmetric.properties import sebastiani
-from symmetric.quantification import check as quant_check
-from symmetric.quantification import properties as quant_properties
 
 DERIVATIONS = Path(__file__).resolve().parent.parent / "derivations"
 
@@ -59,41 +54,13 @@ PAPERS = ("amigo", "quant", "sebastiani15")       # the papers whose claims rest
 
 
 @pytest.mark.slow
-def test_every_property_verdict_a_claim_rests_on_was_reviewed(monkeypatch):
-    handed_out, outside = [], []
-    inside = [0]
-    original = driver.decide_unit
-
-    def recording(*args, **kwargs):
-        inside[0] += 1
-        try:
-            found = original(*args, **kwargs)
-        finally:
-            inside[0] -= 1
-        handed_out.extend(found)
-        return found
-
-    def guarded(module, name):
-        checker = getattr(module, name)
-
-        def call(*args, **kwargs):
-            if not inside[0]:
-                outside.append(f"{module.__name__}.{name}")
-            return checker(*args, **kwargs)
-        monkeypatch.setattr(module, name, call)
-
-    monkeypatch.setattr(driver, "decide_unit", recording)
-    for module, names in ((amigo, ("check_one", "check_all")),
-                          (sebastiani, [n for n in dir(sebastiani) if n.startswith("check_")]),
-                          (quant_properties, ("check_all",)), (quant_check, ("run_all",))):
-        for name in names:
-            guarded(module, name)
-    monkeypatch.setattr(driver, "_DECIDED", {})              # decided afresh, in this process
-    from derivations.amigo import common
-    monkeypatch.setattr(common, "_CELLS", {})
-    monkeypatch.setattr(runner, "_CHOSEN", {"workers": 1})   # the table in this process, where the guards are
-    results = list(registry.run(registry.select(PAPERS)))
-    assert not [r.id for r in results if registry.is_internal_error(r)]
+def test_every_property_verdict_a_claim_rests_on_was_reviewed(watched_claims_run):
+    # every claim was run with the checkers' entry points guarded and the driver's results
+    # recorded (tests/claims_run.py; the run is shared with the other all-claims tests)
+    results, handed_out, outside = (watched_claims_run.results, watched_claims_run.handed_out,
+                                    watched_claims_run.outside)
+    assert {r.paper for r in results.values()} >= set(PAPERS)
+    assert not [r.id for r in results.values() if registry.is_internal_error(r)]
     assert not outside, f"checkers called outside the driver: {sorted(set(outside))}"
     verdicts = [r for r in handed_out if r.verdict is not Verdict.UNDETERMINED]
     assert len(verdicts) > 200                                # amigo's table, Table 1, the axioms
