@@ -98,3 +98,11 @@ def test_table_fits_the_page(tmp_path):
     log = texbuild.log_of_last_build(ATLAS / "atlas.tex")
     assert "Output written" in log
     assert texbuild.overfull_boxes(log, 5.0) == []
+
+
+def test_no_stale_page_beside_the_atlas():
+    """Every page in the committed atlas folder is one the last run wrote (its manifest): a page
+    of an older numbering (measure-45-ae.html when AE became measure 71) is not left behind."""
+    import json
+    written = set(json.loads((ATLAS / ".symmetric-manifest.json").read_text(encoding="utf-8"))["files"])
+    assert sorted(p.name for p in ATLAS.glob("*.html") if p.name not in written) == []
