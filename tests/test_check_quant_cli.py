@@ -77,7 +77,8 @@ def test_json_shape(tmp_path):
         # a typed measure also carries its formula as written (a quantification term has no count form)
         assert set(entry) == {"measure", "kind", "properties"} | ({"written"} if entry["measure"] == "MyRAE" else set())
         for prop in entry["properties"]:
-            assert set(prop) == {"property", "reading", "verdict", "proof", "counterexample", "reason"}
+            # certificates: one object per proved case (empty when nothing was proved by cases)
+            assert set(prop) == {"property", "reading", "verdict", "proof", "counterexample", "reason", "certificates"}
             assert prop["reading"] == "as defined"      # the quantification properties have no reading axes
             assert prop["verdict"] in {"holds", "fails", "undetermined"}
             assert isinstance(prop["proof"], list)

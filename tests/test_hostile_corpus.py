@@ -266,7 +266,7 @@ NAMES = [
     ("100% & #1 ~ ^ _", r"100\% \& \#1 \textasciitilde{} \textasciicircum{} \_"),
     ("}{\\end{document}", r"\}\{\textbackslash{}end\{document\}"),
     ("CHA[bernoulli]", "CHA[bernoulli]"), ("\u00e9\u20ac", r"\'e[U+20AC]"),
-    ("a|b<c>d", r"a\textbar{}b\textless{}c\textgreater{}d"), ("\\\\", r"\textbackslash{}\textbackslash{}"),
+    ("a|b<c>d", r"a\textbar{}b$<$c$>$d"), ("\\\\", r"\textbackslash{}\textbackslash{}"),
 ]
 
 
