@@ -4,11 +4,11 @@ maps of Gosgens et al.'s and Sebastiani's quantification properties, as CSV, LaT
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
 
-from .. import runner
 from . import main
 from .options import FORCE_HELP
 
@@ -20,7 +20,7 @@ from .options import FORCE_HELP
 @click.option("--reading", "readings", multiple=True, metavar="AXIS=CHOICE",
               help="One reading for every cell (default: definedness=strict, other axes their headline).")
 @click.option("--max-n", type=click.IntRange(1, 8), default=4, show_default=True, help="Tables with 1 <= |D| <= N.")
-@click.option("--workers", type=click.IntRange(1, 64), default=runner.default_workers(), show_default=True,
+@click.option("--workers", type=click.IntRange(1, 64), default=os.cpu_count() or 1, show_default=True,
               help="Worker processes, one row of the matrix each (1: in this process).")
 @click.option("--no-subsets", is_flag=True, help="Only the matrix (not the subset maps).")
 @click.option("--force", is_flag=True, help=FORCE_HELP)
