@@ -11,6 +11,7 @@ import json
 import pytest
 from cli_support import assert_user_error, invoke
 
+GMR = '[[measure]]\nname = "GMR"\ncounts = "sqrt(TP/(TP+FN) * TN/(TN+FP))"\n'
 FB = '[[measure]]\nname = "Fb"\ncounts = "(1+beta^2)*TP/((1+beta^2)*TP + beta^2*FN + FP)"\nparams = ["beta>0"]\n'
 
 # (claim id, the latex step as a paper prints it, extra claim fields or a [[measure]] the row needs)
@@ -72,6 +73,16 @@ ROWS = [
     ("fm", r"\mathrm{FM} = \sqrt{\mathrm{PPV} \cdot \mathrm{TPR}}", ""),
     ("F-sub-outside", r"\mathrm{F}_1 = F_{1}", ""),
     ("p-o", r"p_o = \mathrm{ACC}", '[[measure]]\nname = "p_o"\ncounts = "(TP+TN)/(TP+FP+FN+TN)"\n'),
+    # the rest of the list: F_{\beta} in braces, Prec/Rec aliases, a user's measure of the output, functions
+    # of a measure, integer cells, a monotone transform, and a precondition that is a sum and one that is weak
+    ("fbeta-braces", r"F_{\beta} = \frac{(1 + \beta^2)\,\mathrm{PPV}\cdot\mathrm{TPR}}{\beta^2\,\mathrm{PPV} + \mathrm{TPR}}", FB),
+    ("prec-rec", r"F_1 = \frac{2 \, \mathrm{Prec} \cdot \mathrm{Rec}}{\mathrm{Prec} + \mathrm{Rec}}", ""),
+    ("user-measure-of-output", r"\mathrm{GMR}(\mathcal{S}) \le 1", GMR),
+    ("sqrt-of-measure", r"\sqrt{\mathrm{GMR}} \le 1", GMR),
+    ("exp-of-measure", r"\exp(\mathrm{GMR}) > 1", GMR),
+    ("integer-cells", r"TP \geq 1", ""),
+    ("ln-monotone", r"\ln(TP) < \ln(TP + 1)", ""),
+    ("precondition-sum-and-weak", r"\frac{FP}{TP + FN + FP} \le \frac{FN}{TP + FN + FP}", 'assume = ["TP + FN > 0", "FP <= FN"]\n'),
 ]
 LINKS = {"chain-eq": 2, "chain-mixed": 3, "align-star": 2, "align": 2, "aligned": 2, "split": 2, "gather": 2,
          "multline": 1, "text-prose": 1, "juxta-brackets": 1,
@@ -82,7 +93,7 @@ def _claims_file() -> str:
     measures, claims = [], []
     for cid, latex, extra in ROWS:
         fields, _, measure = extra.partition("[[measure]]")
-        if measure:
+        if measure and "[[measure]]" + measure not in measures:     # rows may share a measure
             measures.append("[[measure]]" + measure)
         claims.append(f'[[claim]]\nid = "{cid}"\n{fields}\n  [[claim.step]]\n  latex = {json.dumps(latex)}\n')
     return "\n".join(measures + claims)
