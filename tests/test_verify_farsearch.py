@@ -27,6 +27,14 @@ statement = "{statement}"
     (r"\\mathrm{MCC} \\le F_1", "refuted"),           # false at (1, 1, 7, 51): MCC = 11 sqrt(754)/1508 > 1/5
     (r"\\mathrm{MCC} \\le 1", "proved"),
     (r"\\frac{TP}{TP + FN} \\le 1", "proved"),
+    # z3 finds a point with TP < 1 (not a table of counts); the far search finds (1, 1, 1, 7)
+    (r"\\mathrm{ACC} \\le \\frac{TP + 2}{TP + 3}", "refuted"),
+    # witnesses with one cell up to 10^4 (the measure of item 5)
+    (r"TP < 5000", "refuted"),
+    (r"\\frac{TN}{TN + FP} \\le \\frac{999}{1000}", "refuted"),
+    (r"\\sqrt{TP} < 99", "refuted"),
+    (r"\\frac{TN}{FP} < 9000", "refuted"),
+    (r"\\mathrm{Kappa} \\le \\mathrm{ACC} - \\frac{1}{10000}", "refuted"),
 ])
 def test_far_witnesses_refute_and_truths_stay(tmp_path, latex, verdict):
     path = tmp_path / "far.toml"

@@ -96,22 +96,32 @@ def relation_step(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, re
     why = [f"decided on the domain: {reading.domain.name} ({decision.method})"]
     if decision.detail:
         why.append("; " + decision.detail)
+    if rel == "!=":                            # the reading of a paper's "F1 != ACC", said where it is used
+        why.append("; != read as 'not the same function': the sides differ somewhere on the domain, "
+                   "not necessarily at every table")
     refutation = None
     if value is False and witness is None:     # false everywhere, decided without a point (TP + 1 < TP):
         witness = {}                           # any table of the domain, re-checked exactly below
-    if witness is not None:                    # {} too: the variables may all be open
-        point = exact_point(witness, reading, NEGATION[rel](left, right))
+    point = None if witness is None else exact_point(witness, reading, NEGATION[rel](left, right))
+    if value is False and point is None and rel not in ("=", "!="):
+        # the solver's point is not a table of the claim (TP = 1/2 for counts): the far and
+        # skewed tables hold whole-number witnesses of many such failures (ACC <= (TP+2)/(TP+3))
+        diff = right - left if rel in ("<", "<=") else left - right
+        far = far_witness(diff, reading.domain, rel in ("<", ">"))
+        point = None if far is None else exact_point(far, reading, NEGATION[rel](left, right))
         if point is not None:
-            at = {sym: point[sym.name] for sym in (left - right).free_symbols if sym.name in point}
-            names = " (g = P(G), s = P(S), j = P(S and G))" if reading.model == "probs" else ""
-            # shown as "TP + 1 >= TP", not "true" (a relation of numbers only must evaluate: the
-            # derivation's exact re-check substitutes into it and would find nothing to substitute)
-            negation = NEGATION[rel](left, right, evaluate=not (left.free_symbols | right.free_symbols))
-            refutation = (negation, point,
-                          say("the printed {0} is false at this point" + names + ": the left side is {1}, "
-                              "the right side {2}", printed, left.xreplace(at), right.xreplace(at)))
-            why.append(say("; false at " + ", ".join(f"{{{i}}}" for i in range(len(point))),
-                           *[sp.Eq(sp.Symbol(k), v, evaluate=False) for k, v in point.items()]))
+            why.append("; the solver's point is not a table of the domain, the far search found one")
+    if point is not None:                      # {} too: the variables may all be open
+        at = {sym: point[sym.name] for sym in (left - right).free_symbols if sym.name in point}
+        names = " (g = P(G), s = P(S), j = P(S and G))" if reading.model == "probs" else ""
+        # shown as "TP + 1 >= TP", not "true" (a relation of numbers only must evaluate: the
+        # derivation's exact re-check substitutes into it and would find nothing to substitute)
+        negation = NEGATION[rel](left, right, evaluate=not (left.free_symbols | right.free_symbols))
+        refutation = (negation, point,
+                      say("the printed {0} is false at this point" + names + ": the left side is {1}, "
+                          "the right side {2}", printed, left.xreplace(at), right.xreplace(at)))
+        why.append(say("; false at " + ", ".join(f"{{{i}}}" for i in range(len(point))),
+                       *[sp.Eq(sp.Symbol(k), v, evaluate=False) for k, v in point.items()]))
     if value is not True and refutation is None and (counted := on_counts(rel, left - right, reading)) is not None:
         # false only between whole numbers (TP = 1/2), or undecided: the cells are counts (TP >= 1)
         value, why = True, [f"decided on the domain: {reading.domain.name} ({counted.method})"]
