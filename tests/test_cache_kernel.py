@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hostile_bounds import case_bounds  # noqa: F401 - autouse: every case bounded in time and memory
 from cli_support import invoke
 
 from symmetric.atlas.plan import Cell
