@@ -141,3 +141,18 @@ def test_a_fails_without_counterexample_or_recheckable_argument_is_not_kept(tmp_
     assert cells.Cache(tmp_path / "c").put(cell, measure, result) is True
     assert cache.get(cell, measure) is None
     assert len(cache.rejected) == 1 and "not re-checkable from the cache" in cache.rejected[0]
+
+
+def test_another_cells_certified_result_under_this_key_is_rejected(tmp_path, cache_home):
+    """F1's TSYM ``holds`` (every case certified) written under F1's SYM key (whose truth is
+    ``fails``), as a bug writing the wrong cell would: its certificates re-verify, so only the
+    comparison of the result with its cell catches it."""
+    from symmetric.api import check
+    measure = registry.get("F1")
+    [tsym] = [r for r in check("F1", properties=["TSYM"])]
+    assert tsym.verdict is Verdict.HOLDS and cached.fully_certified(tsym) and cached.recheck(measure, tsym) is None
+    cache = cells.Cache(tmp_path / "c", recheck=cached.recheck, keep=cached.keep)
+    cell = Cell("classification", "F1", "SYM", "as defined")
+    assert cache.put(cell, measure, tsym)
+    assert cache.get(cell, measure) is None
+    assert len(cache.rejected) == 1 and "it holds the result of F1 TSYM" in cache.rejected[0], cache.rejected

@@ -16,10 +16,10 @@
   enumeration of small tables, run again.
 
 What the kernel does not establish: that a certificate's Δ is the quantity this measure's
-property needs (binding it would mean re-deriving Δ, the decider's work).  That binding rests on
-the entry's authentication (:mod:`symmetric.store.cells`: only this code, under this user's key,
-wrote it); a bug that signs a true certificate under the wrong cell is outside what a re-check
-on use can see.  Any mismatch rejects the entry, which is then recomputed and the rejection
+property needs (binding it would mean re-deriving Δ, the decider's work).  The cache rejects a
+result of another measure or property (:meth:`symmetric.store.cells.Cache.get`); beyond that the
+binding rests on the entry's authentication (only this code, under this user's key, wrote it): a
+certified proof relabelled as another property's is outside what a re-check on use can see.  Any mismatch rejects the entry, which is then recomputed and the rejection
 said.  Undetermined results are never cached by the claims, and an atlas cell that is
 undetermined claims nothing.
 """

@@ -17,8 +17,8 @@ A cached verdict is a claim, not a fact (issue 27).  The rule, the cheapest one 
 
 * read bounded: only a regular file (``lstat``; a FIFO, a device or a link to ``/dev/zero`` is
   never opened) of at most :data:`ENTRY_LIMIT` bytes, its numbers bounded by the codec;
-* checked against its key: the entry's own ``cell`` field must be the cell asked for, and its
-  version this version;
+* checked against its key: the entry's own ``cell`` field must be the cell asked for, its
+  version this version, and the result in it of the cell's measure and property;
 * authenticated: every entry carries an HMAC-SHA256 of its content under a per-user secret
   (:func:`secret`, kept beside the default cache folder, mode 0600, never inside a ``--cache``
   folder), so an edited entry, one copied from another user's or machine's cache, or one written
@@ -198,6 +198,10 @@ class Cache:
             result = codec.decode_result(data["result"])
         except Exception as exc:    # noqa: BLE001 - damaged or foreign data: rejected, recomputed
             return f"cannot be decoded ({type(exc).__name__})", None
+        # the result itself must be of the cell asked for (a bug writing another cell's result
+        # under this key would pass everything above, and a certificate cannot tell)
+        if (result.property, result.measure) != (cell.property, cell.measure):
+            return f"it holds the result of {result.measure} {result.property}", None
         if self.recheck is not None:
             why = self.recheck(measure, result)
             if why is not None:
