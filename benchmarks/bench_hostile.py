@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_hostile.py [runs].  For each case prints the median wall time, the
 peak memory (max RSS of the child and of what it waited for, from ``os.wait4``) and the exit
 status; the worst of each is the figure the issues' closing notes ask for.  Every case must end
-in exit 2 (a one-line refusal) or 0.
+in exit 2 (a one-line refusal), 0, or 1 (``verify``: a claim refuted).
 
 Run: python benchmarks/bench_hostile.py --corpus [pytest options].  Runs the whole hostile
 corpus (the test files in CORPUS) with ``SYMMETRIC_HOSTILE_LOG`` set, so that the corpus's
