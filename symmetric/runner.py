@@ -136,13 +136,15 @@ def _feed(pipe, data: bytes) -> None:
 
 def run_child(module: str, data: bytes, seconds: float | None,
               start_seconds: float | None = None) -> ChildRun:
-    """``python -m module`` with ``data`` on its standard input, killed (with its process group)
-    ``seconds`` after it said :func:`child_ready`, or ``start_seconds`` (default
+    """``python -m module`` with ``data`` on its standard input, killed ``seconds`` after it said
+    :func:`child_ready`, or ``start_seconds`` (default
     :data:`START_SECONDS`) after it started if it never says so.  ``seconds`` None: no bound at
-    all.  An exception here (Ctrl-C) kills the child too."""
+    all.  An exception here kills the child too.  The child stays in the caller's process group
+    (Ctrl-C at the terminal, or a signal to the group, reaches it as it reaches the caller); it
+    starts nothing of its own (z3 runs in-process), so killing it alone leaves nothing behind."""
     start_seconds = START_SECONDS if start_seconds is None else start_seconds
     child = subprocess.Popen([sys.executable, "-m", module], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, start_new_session=True)
+                             stderr=subprocess.PIPE)
     threading.Thread(target=_feed, args=(child.stdin, data), daemon=True).start()
     buffers = {child.stdout.fileno(): bytearray(), child.stderr.fileno(): bytearray()}
     out, err = buffers[child.stdout.fileno()], buffers[child.stderr.fileno()]
@@ -173,12 +175,12 @@ def run_child(module: str, data: bytes, seconds: float | None,
                        + (f"({seconds:g} s after it started working)" if ready
                           else f"(it had not started within {start_seconds:g} s)"))
     except BaseException:
-        _kill(child, whole_group=True)
+        _kill(child, whole_group=False)
         raise
     finally:
         selector.close()
         if stopped:
-            _kill(child, whole_group=True)
+            _kill(child, whole_group=False)
         child.wait()
         child.stdout.close()
         child.stderr.close()
