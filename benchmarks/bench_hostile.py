@@ -131,12 +131,15 @@ def report(rows: list[dict], how: str = "") -> None:
     by_file: dict[str, list[dict]] = {}
     for row in rows:
         by_file.setdefault(row["case"].split("::")[0], []).append(row)
+    def growth(row: dict) -> int:
+        return row.get("growth", row["mib"])
     for name, cases in sorted(by_file.items()):
-        t, m = max(cases, key=lambda r: r["seconds"]), max(cases, key=lambda r: r["mib"])
-        print(f"{len(cases):4d} cases  worst {t['seconds']:6.1f} s  worst {m['mib']:5d} MiB  {name}")
-    t, m = max(rows, key=lambda r: r["seconds"]), max(rows, key=lambda r: r["mib"])
-    print(f"{len(rows)} cases {how}; worst time {t['seconds']:.1f} s ({t['case'][:100]}); "
-          f"worst memory {m['mib']} MiB ({m['case'][:100]})")
+        t, m, g = (max(cases, key=key) for key in (lambda r: r["seconds"], lambda r: r["mib"], growth))
+        print(f"{len(cases):4d} cases  worst {t['seconds']:6.1f} s  peak {m['mib']:5d} MiB  "
+              f"growth {growth(g):5d} MiB  {name[:100]}")
+    t, m, g = (max(rows, key=key) for key in (lambda r: r["seconds"], lambda r: r["mib"], growth))
+    print(f"{len(rows)} cases {how}; worst time {t['seconds']:.1f} s ({t['case'][:100]}); worst peak memory "
+          f"{m['mib']} MiB ({m['case'][:100]}); worst growth {growth(g)} MiB ({g['case'][:100]})")
 
 
 def main() -> None:

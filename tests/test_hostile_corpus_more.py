@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 from pathlib import Path
 
 import pytest
+from hostile_bounds import CHILD_MIB, run_measured
 from hostile_bounds import case_bounds  # noqa: F401 - autouse: every case bounded in time and memory
 from test_hostile_corpus import _run, assert_refused
 from test_hostile_corpus_surfaces import _claims, _snapshot
@@ -291,3 +293,39 @@ def test_api_mistakes_raise_the_documented_error_in_one_line(tmp_path, call, err
         assert isinstance(info.value, (TypeError, ValueError))
     assert {k: v for k, v in _snapshot(tmp_path).items() if k != "p.toml"} == \
         {k: v for k, v in before.items() if k != "p.toml"}
+
+
+# ---------------------------------------------------------------- in a process of its own
+
+THREAD = """
+import threading, symmetric
+from symmetric import space
+heavy = symmetric.Measure("Heavy", "probe", counts=(space.TP + space.FN + space.FP + 1) ** 64)
+out = {}
+worker = threading.Thread(target=lambda: out.update(r=symmetric.check(heavy, ["SM", "SYM"], time_limit=5)))
+worker.start()
+worker.join()
+print(sorted((r.property, r.verdict.value) for r in out["r"]))
+"""
+
+
+@pytest.mark.parametrize("case", ["15 MB statement", "worker thread"])
+def test_the_issue_s_heaviest_reproductions_in_a_real_process(tmp_path, case):
+    """Where the whole process's memory is the point: the 15 MB statement (1.9 GB RSS in the
+    issue) and the worker-thread check of (TP+FN+FP+1)**64 (240 s and 1.4 GB, still running)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    if case == "worker thread":
+        script = tmp_path / "api.py"
+        script.write_text(THREAD)
+        done, seconds, mib = run_measured([sys.executable, str(script)], timeout=120, env=env, cwd=tmp_path)
+        assert done.returncode == 0 and b"('SYM', 'fails')" in done.stdout, done
+    else:
+        f = tmp_path / "c.toml"
+        f.write_text(_claims(statement="y" * 15_000_000))
+        before = _snapshot(tmp_path)
+        done, seconds, mib = run_measured([sys.executable, "-m", "symmetric", "verify", str(f)], timeout=120,
+                                          env=env, cwd=tmp_path)
+        lines = done.stderr.decode().splitlines()
+        assert done.returncode == 2 and len(lines) == 1 and "a file of 15000095 characters" in lines[0], done
+        assert _snapshot(tmp_path) == before
+    assert mib <= CHILD_MIB and seconds < 120, (seconds, mib)
