@@ -12,6 +12,7 @@ SYM holds
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 from .claims.model import ClaimResult
@@ -61,6 +62,11 @@ def check(measure_or_name, properties: Iterable | str | None = None, *, time_lim
     {axis: choice or choices} or "AXIS=CHOICE" strings, e.g. ``{"model": "fixed-size"}`` -- adds
     that reading for the properties with those axes (``symmetric list properties`` lists them)."""
     target = measure(measure_or_name) if isinstance(measure_or_name, str) else measure_or_name
+    # checked before the work, not when the first result arrives (a raw TypeError minutes later)
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentType("progress", progress, "must be a function (result, seconds) or None")
+    if not isinstance(alternates, bool):
+        raise InvalidArgumentType("alternates", alternates, "must be True or False")
     properties = _properties_argument(properties)
     _readings_argument(readings)
     seconds = driver.time_limit_seconds(time_limit)
@@ -121,7 +127,9 @@ def load_properties(path) -> tuple:
     """User-defined properties from a TOML file (the format of ``symmetric check --property``;
     see examples/properties.toml), to pass to :func:`check` like property names."""
     from .userinput.toml_properties import properties_from_toml
-    return tuple(properties_from_toml(str(path)))
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentType("path", path, "must be a file name (str or path)")
+    return tuple(properties_from_toml(os.fspath(path)))
 
 
 def prove(*prefixes: str) -> tuple[ClaimResult, ...]:

@@ -7,9 +7,10 @@ raises :class:`~symmetric.errors.TimeLimitReached` wherever Python code is runni
 checker driver reports the property ``undetermined``.
 
 Signals reach only the main thread, and ``setitimer`` exists only on POSIX.  Elsewhere (a check
-run from a worker thread, Windows) the limit is cooperative: the deadline is still published
-(:func:`remaining`) and the checkers' loops (:func:`expired`) and the z3 timeout honour it, but one long sympy
-call is not interrupted.
+run from a worker thread, Windows) the limit here is cooperative: the deadline is still published
+(:func:`remaining`) and the checkers' loops (:func:`expired`) and the z3 timeout honour it, but one
+long sympy call is not interrupted.  So :func:`symmetric.check` and the atlas's cluster tasks run
+such a check in a child process killed at its deadline (:func:`symmetric.runner.run_child`).
 """
 
 from __future__ import annotations

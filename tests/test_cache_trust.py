@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hostile_bounds import case_bounds  # noqa: F401 - autouse: every case bounded in time and memory
 from cli_support import invoke
 
 from symmetric.store import cells, codec

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hostile_bounds import case_bounds  # noqa: F401 - autouse: every case bounded in time and memory
 from click.testing import CliRunner, Result
 
 from symmetric.cli import main

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hostile_bounds import case_bounds  # noqa: F401 - autouse: every case bounded in time and memory
 
 ROOT = Path(__file__).resolve().parents[1]
 SECONDS = 60                    # per case, on a loaded 2-core machine (about 3 s each alone)

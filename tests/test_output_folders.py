@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hostile_bounds import case_bounds  # noqa: F401 - autouse: every case bounded in time and memory
 from cli_support import assert_user_error, invoke
 
 from symmetric.render import outfolder

@@ -9,15 +9,15 @@
 * A Dask cluster (``scheduler`` = its address): a worker runs tasks in threads, where SIGALRM
   cannot reach them.  So each task (the units of one measure) runs in a child process
   (``python -m symmetric.atlas.run``), where the limit is the hard SIGALRM one again; the child
-  prints one JSON line per cell as it is decided, and the task kills a child that outlives the
-  sum of its units' limits plus a start-up allowance: the cells it did not report are
-  ``undetermined`` ("time limit of X s reached; its process was stopped").
+  prints one JSON line per cell as it is decided, and the task kills a child
+  (:func:`symmetric.runner.run_child`) that outlives the sum of its units' limits counted from
+  the end of its start-up: the cells it did not report are ``undetermined`` ("time limit of X s
+  reached; its process was stopped ...").
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,7 +33,7 @@ from ..store.cells import Cache
 from .plan import Cell, Unit, property_pairs
 
 # a child process's allowance for starting (importing sympy and z3) and for each unit's way out
-START_SECONDS = 30.0
+START_SECONDS = runner.START_SECONDS
 UNIT_GRACE_SECONDS = 5.0
 
 Progress = Callable[[int], None]        # called with the number of cells just settled
@@ -90,16 +90,10 @@ def _undetermined(cell: Cell, reason: str) -> PropertyResult:
 def decide_isolated(units: Sequence[Unit], time_limit: float | None) -> list[tuple[Cell, PropertyResult]]:
     """``units`` decided in a child process (see the module's docstring)."""
     spec = json.dumps({"time_limit": time_limit, "units": [[u.kind, u.measure, u.pairs] for u in units]})
-    bound = None if not time_limit else START_SECONDS + len(units) * (time_limit + UNIT_GRACE_SECONDS)
-    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    try:
-        out, err = child.communicate(spec, timeout=bound)
-        stopped = ""
-    except subprocess.TimeoutExpired:
-        child.kill()
-        out, err = child.communicate()
-        stopped = f"{TimeLimitReached(time_limit)}; its process was stopped after {bound:g} s"
+    bound = None if not time_limit else len(units) * (time_limit + UNIT_GRACE_SECONDS)
+    run = runner.run_child(__name__, spec.encode(), bound, START_SECONDS)
+    out, err = run.out.decode(errors="replace"), run.err.decode(errors="replace")
+    stopped = f"{TimeLimitReached(time_limit)}; {run.stopped}" if run.stopped else ""
     found = {}
     for line in out.splitlines():
         try:
@@ -107,12 +101,13 @@ def decide_isolated(units: Sequence[Unit], time_limit: float | None) -> list[tup
             found[Cell(*data["cell"])] = codec.decode_result(data["result"])
         except (ValueError, KeyError, TypeError, codec.Unencodable):
             continue        # not a cell's line (a library's print); its cell, if any, stays undetermined
-    why = stopped or f"internal error: the cell's process exited with status {child.returncode}: {err.strip()[-300:]}"
+    why = stopped or f"internal error: the cell's process exited with status {run.returncode}: {err.strip()[-300:]}"
     return [(cell, found.get(cell) or _undetermined(cell, why)) for u in units for cell in u.cells]
 
 
 def _child() -> None:
     """The child of :func:`decide_isolated`: the spec on standard input, a JSON line per cell out."""
+    runner.child_ready()
     spec = json.load(sys.stdin)
     for kind, measure, pairs in spec["units"]:
         for cell, result in decide(Unit(kind, measure, tuple(map(tuple, pairs))), spec["time_limit"]):

@@ -11,7 +11,8 @@ package's source, the measure's definition and, here, the paper, the property an
 bound in force (:class:`symmetric.config.Settings`), so a cached result is the one this code would
 compute.  The codec stores a result only if it decodes back equal; an undetermined result is not
 stored (it may be a time limit's, which another run could beat).  An entry is read bounded,
-checked against its key, authenticated and its counterexample re-evaluated
+checked against its key, authenticated and re-checked (a counterexample re-evaluated, a
+proof's certificates re-verified by the kernel)
 (:mod:`symmetric.store.cells`, :mod:`symmetric.crosscheck.cached`); a rejected one is said on the
 interface's progress line and recomputed.
 """
@@ -49,9 +50,9 @@ def cached_in(folder: str | Path | None, announce: Callable[[str], None] | None 
     """Read and write shared cells in ``folder`` within the block (None: no cache), and tell
     ``announce`` when cells are about to be computed.  Forked worker processes started inside
     the block inherit both."""
-    from ..crosscheck.cached import recheck
+    from ..crosscheck.cached import keep, recheck
     try:
-        cache = Cache(folder, name="cell cache", recheck=recheck, on_reject=announce)
+        cache = Cache(folder, name="cell cache", recheck=recheck, on_reject=announce, keep=keep)
     except InputError as exc:      # an unwritable cache costs speed, never the run
         cache = Cache(None)
         if announce is not None:

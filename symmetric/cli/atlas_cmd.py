@@ -109,7 +109,7 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
     files.check_writable(out_dir, directory=True)
     outfolder.accept(out_dir, force=force)      # before the work: a folder not symmetric's is refused
     err = Console(stderr=True)
-    cache = Cache(None if no_cache else (cache_dir or default_cache()), recheck=cached.recheck,
+    cache = Cache(None if no_cache else (cache_dir or default_cache()), recheck=cached.recheck, keep=cached.keep,
                   on_reject=lambda message: err.print(f"atlas: {message}", markup=False, highlight=False,
                                                       soft_wrap=True))
     total = sum(len(u.cells) for u in units)

@@ -42,7 +42,7 @@ def compare_cmd(names, props, time_limit, max_n, cache_dir, no_cache, json_out) 
     if not no_cache:
         from ..crosscheck import cached
         from .atlas_cmd import default_cache
-        cache = Cache(cache_dir or default_cache(), recheck=cached.recheck,
+        cache = Cache(cache_dir or default_cache(), recheck=cached.recheck, keep=cached.keep,
                       on_reject=lambda message: click.echo(f"compare: {message}", err=True))
     wanted = tuple(p.strip() for p in props.split(",") if p.strip())
     start = time.monotonic()

@@ -4,9 +4,10 @@ The time limit interrupts sympy and z3 through SIGALRM, which only the main thre
 from a worker thread (a web server's, a notebook's executor) a single long sympy call could
 overrun it without bound ((TP+FN+FP+1)**64: still running after 240 s at 1.4 GB).  So there,
 :func:`check` runs :func:`.driver.check` in a fresh Python process (``python -m`` this module),
-whose main thread has the hard limit, and kills the process when it outlives the limit plus a
-start-up grace: the properties it did not return are ``undetermined`` ("time limit ... reached;
-its process was stopped").  The measure, the properties and the current settings travel by
+whose main thread has the hard limit, and kills the process (:func:`symmetric.runner.run_child`)
+when it outlives the limit plus :data:`GRACE_SECONDS`, counted from the moment it has imported
+sympy and z3: the properties it did not return are ``undetermined`` ("time limit ... reached;
+its process was stopped ...").  The measure, the properties and the current settings travel by
 pickle on standard input; each result comes back as the cache's exact JSON data (a pickled
 sympy object is rebuilt evaluated, see :mod:`symmetric.store.codec`), pickled only if it has no
 exact encoding.  ``progress`` is called once the results are back (not while they are decided).
@@ -17,9 +18,9 @@ from __future__ import annotations
 import base64
 import dataclasses
 import pickle
-import subprocess
 import sys
 
+from .. import runner
 from ..config import configured, settings
 from ..errors import TimeLimitReached
 from ..evidence import PropertyResult
@@ -27,7 +28,9 @@ from ..logic import Verdict
 from ..store import codec
 from ..timelimit import hard_limits_available
 
-START_SECONDS = 30.0        # importing sympy, z3 and the checkers in the child
+# after the limit, for the child's way out: its own SIGALRM has made the late properties
+# undetermined and it encodes and sends the results
+GRACE_SECONDS = 5.0
 
 
 def needed(time_limit: float | None) -> bool:
@@ -37,22 +40,18 @@ def needed(time_limit: float | None) -> bool:
 
 def check(measure, properties, *, time_limit: float, readings=None, alternates: bool = False,
           names: tuple[str, ...] = ()) -> tuple[PropertyResult, ...]:
-    """:func:`.driver.check` in a child process killed at ``time_limit`` + START_SECONDS.
+    """:func:`.driver.check` in a child process killed ``time_limit`` + GRACE_SECONDS after it started.
     ``names``: the properties' names, to report each as undetermined if the child is stopped."""
     spec = pickle.dumps({"measure": measure, "properties": properties, "time_limit": time_limit,
                          "readings": readings, "alternates": alternates,
                          "settings": dataclasses.asdict(settings())})
-    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
-    try:
-        out, err = child.communicate(base64.b64encode(spec), timeout=time_limit + START_SECONDS)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.communicate()
-        why = f"{TimeLimitReached(time_limit)}; its process was stopped after {time_limit + START_SECONDS:g} s"
+    run = runner.run_child(__name__, base64.b64encode(spec), time_limit + GRACE_SECONDS)
+    if run.stopped:
+        why = f"{TimeLimitReached(time_limit)}; {run.stopped}"
         return tuple(PropertyResult(name, getattr(measure, "name", "?"), Verdict.UNDETERMINED, reason=why)
                      for name in names)
-    if child.returncode != 0:
+    out = run.out
+    if run.returncode != 0:
         reply = None
         try:
             reply = pickle.loads(base64.b64decode(out.strip().splitlines()[-1])) if out.strip() else None
@@ -60,8 +59,8 @@ def check(measure, properties, *, time_limit: float, readings=None, alternates: 
             reply = None
         if isinstance(reply, BaseException):
             raise reply             # the driver's own error (an unknown property, a bad reading)
-        raise RuntimeError(f"the check's process exited with status {child.returncode}: "
-                           f"{err.decode(errors='replace').strip()[-300:]}")
+        raise RuntimeError(f"the check's process exited with status {run.returncode}: "
+                           f"{run.err.decode(errors='replace').strip()[-300:]}")
     results = pickle.loads(base64.b64decode(out.strip().splitlines()[-1]))
     return tuple(codec.decode_result(r) if isinstance(r, dict) else r for r in results)
 
@@ -75,6 +74,7 @@ def _encoded(result: PropertyResult):
 
 def _child() -> None:
     from . import driver
+    runner.child_ready()
     spec = pickle.loads(base64.b64decode(sys.stdin.buffer.read()))
     try:
         with configured(**spec["settings"]):

@@ -17,17 +17,17 @@ A cached verdict is a claim, not a fact (issue 27).  The rule, the cheapest one 
 
 * read bounded: only a regular file (``lstat``; a FIFO, a device or a link to ``/dev/zero`` is
   never opened) of at most :data:`ENTRY_LIMIT` bytes, its numbers bounded by the codec;
-* checked against its key: the entry's own ``cell`` field must be the cell asked for, and its
-  version this version;
+* checked against its key: the entry's own ``cell`` field must be the cell asked for, its
+  version this version, and the result in it of the cell's measure and property;
 * authenticated: every entry carries an HMAC-SHA256 of its content under a per-user secret
   (:func:`secret`, kept beside the default cache folder, mode 0600, never inside a ``--cache``
   folder), so an edited entry, one copied from another user's or machine's cache, or one written
   by anything but this code is rejected;
-* re-checked on use: the caller's ``recheck`` (the independent evaluator, see
-  :mod:`symmetric.crosscheck.cached`) re-evaluates a ``fails`` entry's counterexample exactly on
-  the measure's formula.  A ``holds`` entry has no certificate to re-verify yet: it rests on
-  the authentication above (it is the verdict this code computed, checked by the cross-check
-  when it was computed) until the certificate kernel exists.
+* re-checked on use: the caller's ``recheck`` (:mod:`symmetric.crosscheck.cached`) re-evaluates
+  a ``fails`` entry's counterexample exactly on the measure's formula, and has the independent
+  kernel re-verify a ``holds`` entry's certificates (its cross-check run again where a case has
+  none); the caller's ``keep`` says what may be stored at all (a result the re-check could not
+  re-check without recomputing it is recomputed every time instead).
 
 A rejected entry is reported (``on_reject``: the interface prints it on stderr) and recomputed.
 """
@@ -145,11 +145,14 @@ class Cache:
 
     def __init__(self, folder: str | Path | None, name: str = "--cache",
                  recheck: Callable[[object, PropertyResult], str | None] | None = None,
-                 on_reject: Callable[[str], None] | None = None) -> None:
+                 on_reject: Callable[[str], None] | None = None,
+                 keep: Callable[[object, PropertyResult], bool] | None = None) -> None:
         """``name`` is how a message names the folder (the atlas's option, or another caller's);
         ``recheck(measure, result)`` says why a cached result is wrong (None: it re-checks);
-        ``on_reject`` hears every rejected entry (it is then recomputed)."""
+        ``on_reject`` hears every rejected entry (it is then recomputed); ``keep(measure, result)``
+        says whether ``result`` may be stored (None: everything is)."""
         self.recheck = recheck
+        self.keep = keep
         self.on_reject = on_reject
         self.rejected: list[str] = []
         self.folder = None if folder is None else Path(folder).expanduser()
@@ -195,6 +198,10 @@ class Cache:
             result = codec.decode_result(data["result"])
         except Exception as exc:    # noqa: BLE001 - damaged or foreign data: rejected, recomputed
             return f"cannot be decoded ({type(exc).__name__})", None
+        # the result itself must be of the cell asked for (a bug writing another cell's result
+        # under this key would pass everything above, and a certificate cannot tell)
+        if (result.property, result.measure) != (cell.property, cell.measure):
+            return f"it holds the result of {result.measure} {result.property}", None
         if self.recheck is not None:
             why = self.recheck(measure, result)
             if why is not None:
@@ -211,7 +218,7 @@ class Cache:
 
     def put(self, cell, measure, result: PropertyResult) -> bool:
         """Store ``result``; False (and nothing stored) when it has no exact encoding."""
-        if self.folder is None:
+        if self.folder is None or (self.keep is not None and not self.keep(measure, result)):
             return False
         try:
             data = {"cell": [cell.kind, cell.measure, cell.property, cell.reading], "version": version(),
