@@ -13,9 +13,11 @@ from rich.table import Table
 
 import derivations
 
-from ..claims import cellcache, parallel, registry
+from ..claims import parallel, registry
 from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
 from .. import runner
+from ..crosscheck import cached
+from ..store import results
 from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
@@ -39,9 +41,7 @@ def _claim(claim_id: str):
     return registry.claim_by_id(claim_id)
 
 
-NO_CACHE_HELP = ("Compute every shared property cell afresh, reading and writing no cache (by default the "
-                 "cells that several claims share are kept in $XDG_CACHE_HOME/symmetric/cells, keyed by the "
-                 "source, the measure and the settings).")
+NO_CACHE_HELP = options.NO_CACHE_HELP
 
 VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
                  ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
@@ -111,8 +111,8 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
     finished: dict[str, Proved] = {}
-    with cellcache.cached_in(None if no_cache else cellcache.default_folder(),
-                             lambda message: err.print(message, markup=False, highlight=False)):
+    say = lambda message: err.print(message, markup=False, highlight=False)      # noqa: E731
+    with results.using(cached.open_cache(None if no_cache else results.default_folder(), say=say), say):
         for event in parallel.run(claims, proved, workers):
             if event.kind == parallel.PREPARED:
                 err.print(f"prepared shared results for {event.name} ({event.value:.2f} s)", highlight=False)
@@ -164,7 +164,7 @@ def show(claim_id: str, as_latex: bool = False, no_cache: bool = False) -> None:
 
     claim = _claim(claim_id)
     announce = lambda message: click.echo(f"{message} ...", err=True)   # noqa: E731
-    with cellcache.cached_in(None if no_cache else cellcache.default_folder(), announce):
+    with results.using(cached.open_cache(None if no_cache else results.default_folder(), say=announce), announce):
         r = registry.run_claim(claim)
     # the terminal draws mathematics in Unicode: sympy objects through the pretty printer, an
     # author's $...$ LaTeX in a sentence (a check, a note) through its text rules
