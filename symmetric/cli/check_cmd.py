@@ -29,12 +29,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from .. import timelimit
+from ..crosscheck import cached
 from ..errors import InputError
 from ..logic import Verdict
 from ..properties import driver
 from ..evidence import NO_READING
 from ..evidence import PropertyResult
 from ..render import check_report
+from ..store import results as result_cache
 from ..render import json as json_render
 from ..render import files, matrix, outfolder, texbuild
 from ..render import latex as latex_render
@@ -305,9 +307,10 @@ def _user_properties(files_, measures) -> list | None:
 @click.option("--details", is_flag=True,
               help="Print a row per verdict with its reason in full, and every counterexample, instead of the "
                    "compact properties x measures matrix.")
+@click.option("--no-cache", is_flag=True, help=options.NO_CACHE_HELP)
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings, property_files, headline_only, details=False, force=False):
+          time_limit, readings, property_files, headline_only, details=False, no_cache=False, force=False):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -359,13 +362,15 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         reading = "" if result.reading == NO_READING else f" ({result.reading})"
         err.print(f"  {result.property}{reading}: {result.verdict.value}{took}", markup=False, highlight=False)
 
-    for k, m in measures:
-        err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
-        start = time.perf_counter()
-        results.append((k, m, driver.check(m, chosen, time_limit=time_limit, progress=progress,
-                                           readings=_for_kind(wanted, k.name), alternates=not headline_only)))
-        err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
-                  markup=False, highlight=False)
+    say = lambda message: err.print(message, markup=False, highlight=False)      # noqa: E731
+    with result_cache.using(cached.open_cache(None if no_cache else result_cache.default_folder(), say=say)):
+        for k, m in measures:
+            err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
+            start = time.perf_counter()
+            results.append((k, m, driver.check(m, chosen, time_limit=time_limit, progress=progress,
+                                               readings=_for_kind(wanted, k.name), alternates=not headline_only)))
+            err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
+                      markup=False, highlight=False)
     if details:
         _print_details(out, results)
     else:
