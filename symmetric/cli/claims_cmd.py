@@ -17,7 +17,7 @@ from ..claims import parallel, registry
 from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
 from .. import runner
 from ..crosscheck import cached
-from ..store import results
+from ..store import results as result_cache
 from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
@@ -112,7 +112,7 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     out = err if json_file == "-" else Console()
     finished: dict[str, Proved] = {}
     say = lambda message: err.print(message, markup=False, highlight=False)      # noqa: E731
-    with results.using(cached.open_cache(None if no_cache else results.default_folder(), say=say), say):
+    with result_cache.using(cached.open_cache(None if no_cache else result_cache.default_folder(), say=say), say):
         for event in parallel.run(claims, proved, workers):
             if event.kind == parallel.PREPARED:
                 err.print(f"prepared shared results for {event.name} ({event.value:.2f} s)", highlight=False)
@@ -164,7 +164,7 @@ def show(claim_id: str, as_latex: bool = False, no_cache: bool = False) -> None:
 
     claim = _claim(claim_id)
     announce = lambda message: click.echo(f"{message} ...", err=True)   # noqa: E731
-    with results.using(cached.open_cache(None if no_cache else results.default_folder(), say=announce), announce):
+    with result_cache.using(cached.open_cache(None if no_cache else result_cache.default_folder(), say=announce), announce):
         r = registry.run_claim(claim)
     # the terminal draws mathematics in Unicode: sympy objects through the pretty printer, an
     # author's $...$ LaTeX in a sentence (a check, a note) through its text rules
