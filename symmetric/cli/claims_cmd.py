@@ -26,7 +26,7 @@ from ..render.texmath import derived_form
 from . import main, options
 
 
-def _register_papers() -> None:
+def register_papers() -> None:
     """Register the application's papers (the library knows them only through this)."""
     registry.register(derivations.PAPERS)
 
@@ -37,7 +37,7 @@ def _claim(claim_id: str):
     paper = derivations.paper_of(claim_id)
     if paper is not None:
         return registry.Registry([paper]).claim_by_id(claim_id)
-    _register_papers()      # no paper of that name: the close matches come from every claim
+    register_papers()      # no paper of that name: the close matches come from every claim
     return registry.claim_by_id(claim_id)
 
 
@@ -99,7 +99,7 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     writes one LaTeX proof per claim into the output directory and, when a TeX engine is
     present, builds proofs.pdf.
     """
-    _register_papers()
+    register_papers()
     claims = registry.select(prefixes)
     runner.set_workers(workers)     # a paper's preparation (the Amigo table) runs its own pool of this size
     # every output is checked before the work, so that a bad path costs no time
