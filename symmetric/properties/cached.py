@@ -46,3 +46,8 @@ def keep(measure, pairs, found: Sequence[PropertyResult], options: Mapping | Non
     keys = cache_keys(measure, pairs, options) if results.active().folder else None
     for k, result in zip(keys or (), found):
         results.put(k, measure, result)
+
+
+def is_open() -> bool:
+    """Whether the interface opened a result cache (a miss is then worth remembering)."""
+    return results.active().folder is not None

@@ -31,7 +31,7 @@ from ..timelimit import Budget, HardLimit
 from ..crosscheck import review
 from ..measures.registry import kind_of
 from . import catalogue
-from .cached import keep as _keep, stored as _stored
+from .cached import is_open, keep as _keep, stored as _stored
 from ..evidence import PropertyResult
 from .protocol import Property, Reading
 
@@ -297,7 +297,7 @@ def known(measure, prop, reading=None, *, time_limit="default", **options) -> Pr
     key, pairs, _ = _asked(measure, prop, reading, time_limit, options)
     if key not in _DECIDED and key not in _MISSED:
         _remember(key, pairs, _stored(measure, pairs, options))
-        if key not in _DECIDED:
+        if key not in _DECIDED and is_open():
             _MISSED.add(key)
     return _DECIDED.get(key)
 
