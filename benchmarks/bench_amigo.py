@@ -8,7 +8,7 @@ Each run is a fresh interpreter.  The prove mode prints each run's wall time, th
 ratio to the 10 s goal, and the slowest claims of the last run (from the JSON report) against the
 2 s per-claim goal (prove runs with --no-cache: it times the computation).  A single claim
 computes only the cells of the property table it uses (derivations/amigo/common.py), and `show`
-keeps them in the claims' cell cache (symmetric/claims/cellcache.py), so `show` is timed twice
+keeps them in the one result cache (symmetric/store/results.py), so `show` is timed twice
 per run: cold (an empty cache folder: the cells are computed) and warm (the same folder again:
 the cells are read), the second being what a user who has run the claim before waits.
 """

@@ -9,7 +9,7 @@ a budget."""
 
 from __future__ import annotations
 
-from symmetric.properties.driver import decide
+from symmetric.properties.driver import decide, known, remember
 
 CLAIM_TIME_LIMIT = 600.0
 
@@ -17,3 +17,14 @@ CLAIM_TIME_LIMIT = 600.0
 def decided(measure, prop: str, reading=None, **options):
     """``prop`` of ``measure`` in ``reading`` (default: its headline), reviewed and memoised."""
     return decide(measure, prop, reading, time_limit=CLAIM_TIME_LIMIT, **options)
+
+
+def decided_already(measure, prop: str, reading=None, **options):
+    """What :func:`decided` would return without deciding anything (this process's memo or the
+    result cache), or None."""
+    return known(measure, prop, reading, time_limit=CLAIM_TIME_LIMIT, **options)
+
+
+def decided_elsewhere(result, measure, prop: str, reading=None, **options) -> None:
+    """Keep ``result``, which :func:`decided` returned in a worker process, as this process's."""
+    remember(result, measure, prop, reading, time_limit=CLAIM_TIME_LIMIT, **options)

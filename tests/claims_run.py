@@ -4,7 +4,7 @@ of the suite, and the two used to pay for it separately).
 
 While the claims run, every result ``driver.decide_unit`` hands out is recorded, and the
 checkers' module entry points are guarded: a call from outside the driver is recorded as
-``outside``.  The run starts from empty memos (the driver's decisions, the Amigo cells) so that
+``outside``.  The run starts from an empty memo (the driver's decisions) so that
 every verdict a claim rests on is decided, and recorded, in this run; the checks run in this
 process (``runner.set_workers(1)``: a forked worker's decisions would not be recorded).  Afterwards
 the memos keep what the run computed, as an unwatched run would have left them.
@@ -31,7 +31,6 @@ class WatchedRun:
 
 
 def watched_run() -> WatchedRun:
-    from derivations.amigo import common
     handed_out, outside = [], []
     inside = [0]
     original = driver.decide_unit
@@ -45,7 +44,7 @@ def watched_run() -> WatchedRun:
         handed_out.extend(found)
         return found
 
-    kept_decisions, kept_cells = driver._DECIDED, common._CELLS
+    kept_decisions = driver._DECIDED
     with pytest.MonkeyPatch.context() as mp:
         def guarded(module, name):
             checker = getattr(module, name)
@@ -62,11 +61,10 @@ def watched_run() -> WatchedRun:
                               (quant_properties, ("check_all",)), (quant_check, ("run_all",))):
             for name in names:
                 guarded(module, name)
-        fresh_decisions, fresh_cells = {}, {}
+        fresh_decisions = {}
         mp.setattr(driver, "_DECIDED", fresh_decisions)      # decided afresh, in this process
-        mp.setattr(common, "_CELLS", fresh_cells)
+        mp.setattr(driver, "_MISSED", set())
         mp.setattr(runner, "_CHOSEN", {"workers": 1})
         results = {r.id: r for r in registry.run(registry.all_claims())}
     kept_decisions.update(fresh_decisions)
-    kept_cells.update(fresh_cells)
     return WatchedRun(results, tuple(handed_out), tuple(outside))

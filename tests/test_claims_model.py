@@ -143,10 +143,12 @@ def test_one_amigo_claim_computes_only_the_cells_it_uses(claim_id, needed, monke
     from derivations.amigo import common
     from symmetric.claims import registry
     registry.register(derivations.PAPERS)
-    monkeypatch.setattr(common, "_CELLS", {})
+    from symmetric.properties import driver
+    monkeypatch.setattr(driver, "_DECIDED", {})         # nothing decided yet in this process
+    monkeypatch.setattr(driver, "_MISSED", set())
     result = run_claim(registry.claim_by_id(claim_id))
     assert result.verdict is ClaimVerdict.PROVED
-    assert {(name, column) for _, name, column in common._CELLS} == needed
+    assert {(m.name, prop) for m, prop, *_ in driver._DECIDED if m.name in common.PROPERTY_MEASURES} == needed
 
 
 def _lam_noninformative():

@@ -177,7 +177,7 @@ def test_branches_that_positivity_does_not_settle_are_kept(text, term):
     assert str(measure(text).term) == term
 
 
-# (c) A term that is not real on the domain gets no verdict (it once crashed _to_z3).
+# (c) A term that is not real on the domain gets no verdict (it once crashed to_z3).
 def test_non_real_term_is_undetermined_not_a_crash():
     results = run_all(measure("sqrt(q - 2*p)"))
     assert {r.verdict.value for r in results.values()} == {"undetermined"}

@@ -11,14 +11,15 @@ from functools import lru_cache
 
 import sympy as sp
 
-from symmetric.claims import Derivation, cellcache
+from symmetric.claims import Derivation
 from symmetric import runner
 from symmetric.config import configured, settings
 from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.measures.base import Measure
 from symmetric.properties import amigo as props
-from ..deciding import decided
+from ..deciding import decided, decided_already, decided_elsewhere
+from symmetric.store import results
 from symmetric.space import NONINFORMATIVE_DOMAIN, to_noninformative
 from symmetric.measures.smoothing import laplace, noninformative_smoothing
 
@@ -50,62 +51,47 @@ PROPERTY_MEASURES = ("Lam%_smN", "Odds_smN", "F_smN", "F_smL", "Phi", "Kappa", "
                      "SensitivityRS")   # every measure whose properties a claim uses, costliest first
 COLUMNS = props.COLUMNS
 
-# (settings, measure name, property) -> result: every cell a claim asked for, computed once.  A
-# claim asks only for its own cells (`symmetric show` of one claim pays for those alone); the
-# paper's ``prepare`` (`symmetric prove`) fills the whole table at once, in parallel.
-_CELLS: dict = {}
 # a run that computes this many cells or more says so first (the whole table, 80 cells, is ~12 s
 # of work on one core)
 ANNOUNCE_FROM = 8
 
 
-def _measure_cells(keys: tuple) -> list:
+def _measure_cells(job: tuple) -> list:
     """The results of several cells of one measure, in one process: the checkers of a measure
     share memoised work (its non-informative score, say), which a split would repeat."""
-    out = []
-    for key in keys:
-        current, name, column = key
-        with configured(**dataclasses.asdict(current)):      # the caller's settings, in a worker too
-            # the one decision path: reviewed by the cross-check, under the time limit, headline reading
-            out.append((key, decided(measure(name), column)))
-    return out
+    current, name, columns = job
+    with configured(**dataclasses.asdict(current)):      # the caller's settings, in a worker too
+        # the one decision path: reviewed by the cross-check, under the time limit, headline reading
+        return [(name, column, decided(measure(name), column)) for column in columns]
 
 
 def cells(pairs) -> list:
-    """The results of the (measure name, property) ``pairs``, in order, each computed once.
+    """The results of the (measure name, property) ``pairs``, in order, each decided once (the
+    one decision path's memo, and the result cache when the interface opened one: `show` of one
+    claim reads the cells an earlier run computed).  A claim asks only for its own cells; the
+    paper's ``prepare`` (`symmetric prove`) asks for the whole table at once.
 
-    Cells not computed yet are, when several measures need them, checked in parallel worker
+    Cells not decided yet are, when several measures need them, decided in parallel worker
     processes (one per core, the cells of one measure together); each result is a pure function
-    of the measure, the property and the settings, so this changes no verdict.  When the
-    interface switched the claims' cell cache on (`show`, `prove`), a cell an earlier run computed
-    is read from it (keyed by the source, the measure's definition and the settings)."""
-    current = settings()
-    keys = [(current, name, column) for name, column in pairs]
+    of the measure, the property and the settings, so this changes no verdict."""
+    pairs = [tuple(p) for p in pairs]
     by_measure: dict = {}
-    for key in dict.fromkeys(keys):
-        if key in _CELLS:
-            continue
-        stored = cellcache.lookup(PAPER, key[1], key[2], current, measure(key[1]))   # an earlier run's
-        if stored is not None:
-            _CELLS[key] = stored
-        else:
-            by_measure.setdefault(key[1], []).append(key)
-    groups = [tuple(group) for group in by_measure.values()]
-    workers = min(runner.workers(), len(groups))
-    missing = sum(map(len, groups))
+    for name, column in dict.fromkeys(pairs):
+        if decided_already(measure(name), column) is None:
+            by_measure.setdefault(name, []).append(column)
+    current = settings()
+    jobs = [(current, name, tuple(columns)) for name, columns in by_measure.items()]
+    workers = min(runner.workers(), len(jobs))
+    missing = sum(len(columns) for _, _, columns in jobs)
     if missing >= ANNOUNCE_FROM:
-        cellcache.announce(f"computing {missing} cells of the {PAPER} property table on {max(workers, 1)} "
-                           f"process{'es' if workers > 1 else ''} (kept in the cache for the next run)")
-    if workers <= 1:
-        done = map(_measure_cells, groups)
-    else:
+        results.announce(f"computing {missing} cells of the {PAPER} property table on {max(workers, 1)} "
+                         f"process{'es' if workers > 1 else ''} (kept in the cache for the next run)")
+    if workers > 1:
         with runner.worker_pool(workers, "fork") as pool:
-            done = list(pool.map(_measure_cells, groups))
-    for results in done:
-        for key, result in results:
-            _CELLS[key] = result
-            cellcache.store(PAPER, key[1], key[2], current, measure(key[1]), result)
-    return [_CELLS[k] for k in keys]
+            for found in pool.map(_measure_cells, jobs):
+                for name, column, result in found:
+                    decided_elsewhere(result, measure(name), column)
+    return [decided(measure(name), column) for name, column in pairs]
 
 
 def row(name: str) -> tuple:

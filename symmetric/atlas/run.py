@@ -28,7 +28,8 @@ from ..evidence import PropertyResult
 from ..logic import Verdict
 from ..measures import registry
 from ..properties import driver
-from ..store import codec
+from ..config import settings
+from ..store import codec, results
 from ..store.cells import Cache
 from .plan import Cell, Unit, property_pairs
 
@@ -174,9 +175,15 @@ def _cluster(units: Sequence[Unit], time_limit, address: str, progress: Progress
     return [(cell, found[cell]) for u in units for cell in u.cells]
 
 
+def _key(cell: Cell, measure) -> results.Decision:
+    """The one result cache's key of ``cell`` (as ``check``, ``show`` and ``prove`` key it)."""
+    return results.decision(cell.kind, measure, cell.property, cell.reading, settings())
+
+
 def compute(units: Sequence[Unit], *, time_limit: float | None = 60, workers: int = 1, scheduler: str | None = None,
             cache: Cache | None = None, progress: Progress | None = None) -> Atlas:
-    """Every cell of ``units``: from ``cache`` where it has them, else computed (and stored)."""
+    """Every cell of ``units``: from ``cache`` where it has them, else computed (and stored).  The
+    atlas keeps its undetermined cells too, under its time limit (:mod:`symmetric.store.results`)."""
     if scheduler:
         cluster_module()        # before any cell is looked up: a missing extra fails fast
     cache = cache or Cache(None)
@@ -186,7 +193,8 @@ def compute(units: Sequence[Unit], *, time_limit: float | None = 60, workers: in
     known: dict[Cell, PropertyResult] = {}
     pending = []
     for u in units:
-        hits = [cache.get(cell, measures[u.kind, u.measure]) for cell in u.cells]
+        m = measures[u.kind, u.measure]
+        hits = [results.get(_key(cell, m), m, cache, seconds, keep_undetermined=True) for cell in u.cells]
         if all(hit is not None for hit in hits):
             known.update(zip(u.cells, hits))
             progress(len(hits))
@@ -197,8 +205,12 @@ def compute(units: Sequence[Unit], *, time_limit: float | None = 60, workers: in
         found = _cluster(pending, seconds, scheduler, progress) if scheduler else \
             _local(pending, seconds, workers, progress)
         known.update(found)
-    not_stored = sum(not cache.put(cell, measures[cell.kind, cell.measure], known[cell])
-                     for u in pending for cell in u.cells) if cache.folder is not None else 0
+    not_stored = 0
+    if cache.folder is not None:
+        for u in pending:
+            m = measures[u.kind, u.measure]
+            not_stored += sum(not results.put(_key(cell, m), m, known[cell], cache, seconds, keep_undetermined=True)
+                              for cell in u.cells)
     return Atlas(tuple((cell, known[cell]) for u in units for cell in u.cells), len(known) - cached, cached, not_stored)
 
 

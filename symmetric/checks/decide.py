@@ -68,7 +68,7 @@ def _point_text(point) -> str:
     return ", ".join(f"{k} = {v}" for k, v in point.items())
 
 
-def _rational_fraction(expr: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr] | None:
+def rational_fraction(expr: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr] | None:
     """(numerator, denominator) as polynomials in ``gens`` if expr is a rational function."""
     num, den = sp.fraction(sp.together(expr))
     try:
@@ -134,7 +134,7 @@ class _NotRational(Exception):
     """A coefficient z3 cannot take exactly (sqrt(2), log(3), ...)."""
 
 
-def _to_z3(poly_expr: sp.Expr, gens, z3vars):
+def to_z3(poly_expr: sp.Expr, gens, z3vars):
     import z3
     poly = sp.Poly(poly_expr, *gens)
     total = z3.RealVal(0)
@@ -152,7 +152,7 @@ def _to_z3(poly_expr: sp.Expr, gens, z3vars):
     return total
 
 
-def _z3_value_to_rational(val) -> sp.Rational:
+def z3_value_to_rational(val) -> sp.Rational:
     import z3
     if z3.is_rational_value(val):
         return sp.Rational(val.numerator_as_long(), val.denominator_as_long())
@@ -208,10 +208,10 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
         solver.add(v > 0)
     try:
         for pos in extra_positive:
-            solver.add(_to_z3(pos, gens, z3vars) > 0)
+            solver.add(to_z3(pos, gens, z3vars) > 0)
         for eq in equations:
-            solver.add(_to_z3(eq, gens, z3vars) == 0)
-        target = _to_z3(num, gens, z3vars)
+            solver.add(to_z3(eq, gens, z3vars) == 0)
+        target = to_z3(num, gens, z3vars)
     except _NotRational:
         return "unknown", None
     solver.add(target <= 0 if strict else target < 0)
@@ -223,7 +223,7 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
         point = {}
         for x, v in zip(gens, z3vars):
             val = model.eval(v, model_completion=True)
-            point[x] = _z3_value_to_rational(val)
+            point[x] = z3_value_to_rational(val)
         return "sat", point
     return "unknown", None
 
@@ -269,7 +269,7 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     witness = _nonzero_point(e, itertools.islice(points, settings().early_points))
     if witness is not None:
         return Decision(False, "exact witness", domain.from_positive(witness))
-    frac = _rational_fraction(e, gens)
+    frac = rational_fraction(e, gens)
     if frac is not None:
         num, den = frac
         if num == 0:
@@ -313,7 +313,7 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
         if sign > 0 if strict else sign >= 0:
             return _proved("exact arithmetic", certify.of_sign(e, gens, domain, strict, "exact arithmetic"), domain)
         return Decision(False, "exact arithmetic")
-    frac = _rational_fraction(e, gens)
+    frac = rational_fraction(e, gens)
     if frac is not None:
         num, den = frac
         den_sign = 1 if den.is_positive else (-1 if den.is_negative else None)
@@ -338,7 +338,7 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
         if algebraic is not None:
             replaced, roots, equations = algebraic
             all_gens = list(gens) + roots
-            frac2 = _rational_fraction(replaced, all_gens)
+            frac2 = rational_fraction(replaced, all_gens)
             if frac2 is not None:
                 num, den = frac2
                 den_sign = 1 if den.is_positive else (-1 if den.is_negative else None)

@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..atlas import plan, run
 from ..atlas.scheduler import check as check_scheduler
 from ..crosscheck import cached
+from ..store import results
 from ..store.cells import Cache
 from ..errors import InputError
 from ..render import atlas as atlas_render
@@ -25,9 +26,9 @@ from . import main, options
 
 
 def default_cache() -> Path:
-    """``$XDG_CACHE_HOME/symmetric/atlas`` (``~/.cache/symmetric/atlas`` without it)."""
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "symmetric" / "atlas"
+    """The one result cache's folder (``$XDG_CACHE_HOME/symmetric/cells``), shared with
+    ``check``, ``show`` and ``prove``."""
+    return results.default_folder()
 
 
 HELP = """Compute the atlas: every catalogue measure against every property.
@@ -57,9 +58,11 @@ threads there, so each task runs its cells in a child process, where the
 time limit is enforced as here, and the child is killed if it overruns).
 --time-limit bounds each cell (the quantification properties of a measure
 are decided together and share one limit); a cell that runs out is
-'undetermined'.  Results are cached per cell (keyed by the measure's
-definition, the property, the reading, the version and a hash of the
-source code): a re-run computes only the cells that are missing or changed.
+'undetermined'.  Results are cached per cell in the result cache that
+check, show and prove share (keyed by the measure's definition, the
+property, the reading, the search settings, the version and a hash of the
+source code; an undetermined cell also by its time limit): a re-run
+computes only the cells that are missing or changed.
 
 \b
 Examples:

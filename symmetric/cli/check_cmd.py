@@ -12,159 +12,42 @@ Two kinds of measure (``--kind``):
 Measures come from the command line, from TOML files (several ``[[measure]]`` tables each,
 format in :mod:`symmetric.userinput.toml_measures`), or from the catalogue (``--measure
 NAME``).  Building them from text is :mod:`symmetric.userinput`'s job; this module holds only
-the command: its options and their checks, the run, and the output (table, JSON, LaTeX).
+the command: its options and their checks, which make a request
+(:class:`~symmetric.userinput.check_request.CheckRequest`); the library runs it and
+:mod:`symmetric.render` shows and writes the results.
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import time
-from pathlib import Path
+import textwrap
 
 import click
 from click.core import ParameterSource
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from .. import timelimit
+from ..crosscheck import cached
 from ..errors import InputError
-from ..logic import Verdict
+from ..evidence import NO_READING, PropertyResult
 from ..properties import driver
-from ..evidence import NO_READING
-from ..evidence import PropertyResult
-from ..render import check_report
-from ..render import json as json_render
-from ..render import files, matrix, outfolder, texbuild
-from ..render import latex as latex_render
-from ..render import text as text_render
+from ..render import check_outputs, check_terminal, files, outfolder
+from ..store import results as result_cache
+from ..userinput import KINDS, build_measure, check_request, lookup, measures_from_toml, misfit_form, owners
+from ..userinput.check_request import CheckOutputs, CheckRequest, Listener
 from ..userinput.usernames import check_name
-from ..userinput import KINDS, Kind, build_measure, lookup, measures_from_toml, misfit_form, owners
 from . import main, options
 
-VERDICT_STYLE = {Verdict.HOLDS: "green", Verdict.FAILS: "red", Verdict.UNDETERMINED: "magenta"}
-
-
-# ------------------------------------------------------------------ output
-
-def _report(results: list[tuple[Kind, object, tuple[PropertyResult, ...]]]) -> list[dict]:
-    return json_render.check_report([(kind.name, m, rs) for kind, m, rs in results])
-
-
-def _table(results) -> Table:
-    """--details: a row per verdict, the why in full (the column wraps; nothing is cut)."""
-    from ..render import pretty   # the mathematics of a reason drawn in Unicode (loaded only here)
-    table = Table(title="symmetric check", caption="* the headline reading (the one the paper's own verdicts imply); "
-                  f"{matrix.NO_AXES}: the property has no reading to choose", show_lines=True)
-    for col in ("measure", "property", "reading", "verdict"):
-        table.add_column(col, no_wrap=col in ("property", "verdict"))
-    table.add_column("why", ratio=1, overflow="fold")
-    for _, m, rs in results:
-        headlines = set()
-        whys = text_render.short_reasons(rs, pretty.inline, cut=False)
-        for r, why in zip(rs, whys):
-            # the first result of a property is its headline reading (the driver's order)
-            label = matrix.reading_label(r)
-            reading = label if r.property in headlines else f"{label} *"
-            headlines.add(r.property)
-            # names such as CHA[bernoulli] must not be read as rich markup
-            table.add_row(escape(m.name), escape(r.property), escape(reading),
-                          f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", escape(why))
-    return table
-
-
-_MATRIX_STYLE = {matrix.WORDS[v]: style for v, style in VERDICT_STYLE.items()}
-
-
-def _print_matrix(out: Console, results) -> None:
-    """The default summary: per kind, properties x measures, the headline verdict per cell and
-    the other readings only where their verdict differs; then why each undetermined headline
-    verdict is undetermined (in full)."""
-    for kind, group in matrix.by_kind([(k.name, m.name, rs) for k, m, rs in results]):
-        header, rows = matrix.matrix(group)
-        table = Table(title=f"symmetric check ({kind})", caption=f"{matrix.counts(group)} (headline readings); "
-                      "in parentheses: another reading whose verdict differs; "
-                      f"{matrix.NO_AXES}: no reading axes (the property as defined)")
-        for k, col in enumerate(header):
-            table.add_column(escape(col), no_wrap=k == 0, overflow="fold")
-        for row in rows:
-            cells = []
-            for text in row[2:]:
-                first = text.split(" ", 1)[0]
-                style = _MATRIX_STYLE.get(first)
-                cells.append(f"[{style}]{escape(first)}[/]" + escape(text[len(first):]) if style else escape(text))
-            table.add_row(escape(row[0]), escape(row[1]), *cells)
-        out.print(table)
-    from ..render import pretty
-    for _, m, rs in results:
-        whys = dict(zip(((r.property, r.reading) for r in rs), text_render.short_reasons(rs, pretty.inline, cut=False)))
-        for r in rs:
-            if r.verdict is Verdict.UNDETERMINED and (r.property, r.reading) in whys and r is by_first(rs, r.property):
-                out.print(escape(f"{m.name} {r.property} undetermined: {whys[r.property, r.reading]}"), highlight=False)
-    out.print("--details: every reading's verdict with its reason, and the counterexamples", highlight=False)
-
-
-def by_first(results, prop):
-    """The headline result of ``prop``: the driver decides it first."""
-    return next(r for r in results if r.property == prop)
-
-
-def _counterexample_line(r: PropertyResult) -> str:
-    """A counterexample without contingency tables on one line, its names and values in Unicode."""
-    from ..render import pretty
-    return text_render.counterexample_line(r.counterexample, pretty.inline, pretty.name)
-
-
-def _counterexample(measure_name: str, r: PropertyResult) -> tuple[Table, str]:
-    """A counterexample with its cells named: one row per contingency table (and the measure's
-    value there), then the other named values and the relation that fails."""
-    from ..render import pretty
-    header, rows, rest = text_render.counterexample_rows(r.counterexample, pretty.inline, pretty.name)
-    reading = "" if r.reading in ("", NO_READING) else f" ({r.reading})"
-    table = Table(title=escape(f"{measure_name} {r.property}{reading}: counterexample"), title_justify="left")
-    for col in header:
-        table.add_column(escape(col), justify="right" if col in ("TP", "FP", "FN", "TN") else "left")
-    for row in rows:
-        table.add_row(*map(escape, row))
-    return table, rest
-
-
-def _print_details(out: Console, results) -> None:
-    """--details: the table of every verdict, then every counterexample with its cells named."""
-    out.print(_table(results))
-    for _, m, rs in results:
-        for r in rs:
-            if r.verdict is Verdict.FAILS and r.counterexample:
-                if r.counterexample.tables:
-                    table, rest = _counterexample(m.name, r)
-                    out.print(table, highlight=False)
-                    out.print(escape(rest), highlight=False)
-                else:
-                    out.print(escape(f"{m.name} {r.property} ({r.reading}): {_counterexample_line(r)}"),
-                              highlight=False)
-
-
-HELP = """Check every property of the papers for proposed or catalogued measures.
+HELP_TEMPLATE = """Check every property of the papers for proposed or catalogued measures.
 
 Two kinds of measure (--kind):
 
 \b
-classification (default): a measure of the contingency table, in counts
-  (--counts: TP FP FN TN, AP AN PP PN n) or probabilities (--probs: P(S|G),
-  P(not G|S), P(G), P(S and G), ...), with optional --param and
-  --lower-is-better; checked against Amigo et al.'s SM, AW, NIFQ, NIGQ,
-  Sebastiani's MON, CON, SDE, WDE, FIX, CHA, IMB, SYM, Gosgens et al.'s
-  TSYM, SMON, MAXA, MINA, CB, DIST and Sokolova and Lapalme's ITN, ISC, ICL (or
-  your own: --property).  Example:
+{classification}  Example:
     symmetric check --counts "(TP + TN)/n" --name Accuracy
 
 \b
-quantification: an error measure E = sum over the classes c of a per-class
-  term t(p, q, n) given with --term, where p is the true prevalence of c,
-  q its predicted prevalence and n the number of classes |C| (lower is
-  better; no parameters); checked against Sebastiani's IoI, NN, MAX, MON,
-  IMP, REL, ABS, IND and the binary B-MON, B-IMP, B-REL, B-ABS.  Examples:
+{quantification}  Examples:
     symmetric check --kind quantification --term "abs(q - p)/n" --name MyAE
     symmetric check --kind quantification --measure KLD
 
@@ -206,6 +89,27 @@ test-sets=all, constant=per-test-set, model=fixed-size; see symmetric list
 """
 
 
+
+
+def _kind_help(kind: str, what: str, tail: str) -> str:
+    """A kind's paragraph of the help, its properties read from the catalogue (by their authors)."""
+    from ..properties import catalogue
+    groups = [f"{who}'s {', '.join(names)}" for who, names in catalogue.by_authors(kind)]
+    listed = ", ".join(groups[:-1]) + f" and {groups[-1]}" if len(groups) > 1 else groups[0]
+    return textwrap.fill(f"{what}; checked against {listed}{tail}.", width=76, subsequent_indent="  ",
+                         break_on_hyphens=False) + "\n"
+
+
+HELP = HELP_TEMPLATE.format(
+    classification=_kind_help("classification", "classification (default): a measure of the contingency table, in "
+                              "counts (--counts: TP FP FN TN, AP AN PP PN n) or probabilities (--probs: P(S|G), "
+                              "P(not G|S), P(G), P(S and G), ...), with optional --param and --lower-is-better",
+                              " (or your own: --property)"),
+    quantification=_kind_help("quantification", "quantification: an error measure E = sum over the classes c of a "
+                              "per-class term t(p, q, n) given with --term, where p is the true prevalence of c, q "
+                              "its predicted prevalence and n the number of classes |C| (lower is better; no "
+                              "parameters)", ""))
+
 _time_limit = options.time_limit
 
 
@@ -241,13 +145,6 @@ def _formula_reading_applies(wanted: dict, measures: list) -> None:
         raise InputError(f"--reading zero-reciprocal={','.join(wanted['zero-reciprocal'])}: no measure checked reads "
                          "differently in it (none is a probability form with a division by 0 inside a reciprocal "
                          "or a product P(X|Y)P(Y)), so it would have no effect")
-
-
-def _for_kind(wanted: dict, kind: str) -> dict:
-    """The options that apply to some property of ``kind`` (the others are for the other kind)."""
-    from ..properties import catalogue
-    axes = {a.name for p in catalogue.for_kind(kind) for a in p.axes} | {a.name for a in catalogue.FORMULA_AXES[kind]}
-    return {a: c for a, c in wanted.items() if a in axes}
 
 
 def _user_properties(files_, measures) -> list | None:
@@ -305,9 +202,10 @@ def _user_properties(files_, measures) -> list | None:
 @click.option("--details", is_flag=True,
               help="Print a row per verdict with its reason in full, and every counterexample, instead of the "
                    "compact properties x measures matrix.")
+@click.option("--no-cache", is_flag=True, help=options.NO_CACHE_HELP)
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings, property_files, headline_only, details=False, force=False):
+          time_limit, readings, property_files, headline_only, details=False, no_cache=False, force=False):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -333,7 +231,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         files.check_writable(json_file, inputs=tuple(toml_files))
     files.check_writable(latex_dir, directory=True)
     outfolder.accept(latex_dir, force=force)
-    measures: list[tuple[Kind, object]] = [(spec, lookup(spec, n)) for n in catalogue]
+    measures = [(spec, lookup(spec, n)) for n in catalogue]
     if given_text:
         check_name(name)
         # parsing and building run under the time limit too: nothing may hang before it starts
@@ -351,43 +249,33 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         driver.check_readings(chosen, wanted, " (of the --property properties)", source="--reading")
     _readings_apply(wanted, {k.name for k, _ in measures})
     _formula_reading_applies(wanted, [m for _, m in measures])
+    request = CheckRequest(tuple(measures), None if chosen is None else tuple(chosen), tuple(wanted.items()),
+                           time_limit, alternates=not headline_only,
+                           outputs=CheckOutputs(json_file, latex_dir, pdf=not no_pdf, details=details, force=force))
     err = Console(stderr=True)
-    out = err if json_file == "-" else Console()
-    results = []
-    def progress(result: PropertyResult, seconds: float | None) -> None:
+    say = lambda message: err.print(message, markup=False, highlight=False)      # noqa: E731
+
+    def decided(result: PropertyResult, seconds: float | None) -> None:
         took = "" if seconds is None else f" ({seconds:.2f} s)"
         reading = "" if result.reading == NO_READING else f" ({result.reading})"
-        err.print(f"  {result.property}{reading}: {result.verdict.value}{took}", markup=False, highlight=False)
+        say(f"  {result.property}{reading}: {result.verdict.value}{took}")
 
-    for k, m in measures:
-        err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
-        start = time.perf_counter()
-        results.append((k, m, driver.check(m, chosen, time_limit=time_limit, progress=progress,
-                                           readings=_for_kind(wanted, k.name), alternates=not headline_only)))
-        err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
-                  markup=False, highlight=False)
-    if details:
-        _print_details(out, results)
-    else:
-        _print_matrix(out, results)
-    report = _report(results)
-    if json_file == "-":
-        click.echo(json.dumps(report, indent=2, default=str))
-    elif json_file is not None:
-        files.write_text(json_file, json.dumps(report, indent=2, default=str) + "\n")
-    outdir = Path(latex_dir)
-    written = check_report.report_files([(k.name, m, rs) for k, m, rs in results], outdir)
-    written[latex_render.MACROS] = (latex_render.TEMPLATES / latex_render.MACROS).read_text(encoding="utf-8")
-    # earlier measures' reports stay (a paper may \\input each); only a stale check.pdf goes
-    kept = {p.name for p in outdir.glob("check-*.tex")} if outdir.is_dir() else set()
-    built = texbuild.write_document(written, outdir, check_report.MAIN, command="check", force=force,
-                                    pdf=not no_pdf and bool(texbuild.tex_engine()), keep=kept)
-    for (_, m, _), name in zip(results, [n for n in written if n.startswith("check-")]):
-        err.print(f"LaTeX report of {m.name}: {outdir / name}", markup=False, highlight=False)
-    tex = outdir / check_report.MAIN
-    err.print(f"LaTeX written to {tex} (summary; \\inputs each measure's report)", markup=False, highlight=False)
+    listener = Listener(starting=lambda k, m: say(f"checking {m.name} ({k.name}) ..."), decided=decided,
+                        done=lambda checked, seconds: say(f"{checked[1].name}: {len(checked[2])} verdicts in "
+                                                          f"{seconds:.2f} s"))
+    with result_cache.using(cached.open_cache(None if no_cache else result_cache.default_folder(), say=say)):
+        results = check_request.run(request, listener)
+    _render(request.outputs, results, err, say)
+
+
+def _render(outputs: CheckOutputs, results, err: Console, say) -> None:
+    """The terminal summary (or --details), then the files; exit status 1 when the PDF asked for
+    could not be built."""
+    (check_terminal.print_details if outputs.details else check_terminal.print_matrix)(
+        err if outputs.json_file == "-" else Console(), results)
+    built = check_outputs.write(results, outputs, say, click.echo)
     if built.pdf is not None:
         err.print(f"PDF built: {built.pdf}", highlight=False)
     if built.pdf_error is not None:
-        err.print(f"PDF not built: {built.pdf_error}", markup=False, highlight=False)
+        say(f"PDF not built: {built.pdf_error}")
         sys.exit(1)

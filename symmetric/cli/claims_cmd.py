@@ -7,24 +7,23 @@ import sys
 from dataclasses import dataclass
 
 import click
-import sympy as sp
 from rich.console import Console
 from rich.table import Table
 
 import derivations
 
-from ..claims import cellcache, parallel, registry
-from ..claims.model import ClaimResult, ClaimVerdict, PrintedLatex
+from ..claims import parallel, registry
+from ..claims.model import ClaimResult, ClaimVerdict
 from .. import runner
-from ..render import files, outfolder, texbuild
+from ..crosscheck import cached
+from ..store import results as result_cache
+from ..render import claim_text, files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
-from ..render import text as text_render
-from ..render.texmath import derived_form
 from . import main, options
 
 
-def _register_papers() -> None:
+def register_papers() -> None:
     """Register the application's papers (the library knows them only through this)."""
     registry.register(derivations.PAPERS)
 
@@ -35,13 +34,11 @@ def _claim(claim_id: str):
     paper = derivations.paper_of(claim_id)
     if paper is not None:
         return registry.Registry([paper]).claim_by_id(claim_id)
-    _register_papers()      # no paper of that name: the close matches come from every claim
+    register_papers()      # no paper of that name: the close matches come from every claim
     return registry.claim_by_id(claim_id)
 
 
-NO_CACHE_HELP = ("Compute every shared property cell afresh, reading and writing no cache (by default the "
-                 "cells that several claims share are kept in $XDG_CACHE_HOME/symmetric/cells, keyed by the "
-                 "source, the measure and the settings).")
+NO_CACHE_HELP = options.NO_CACHE_HELP
 
 VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
                  ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
@@ -99,7 +96,7 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     writes one LaTeX proof per claim into the output directory and, when a TeX engine is
     present, builds proofs.pdf.
     """
-    _register_papers()
+    register_papers()
     claims = registry.select(prefixes)
     runner.set_workers(workers)     # a paper's preparation (the Amigo table) runs its own pool of this size
     # every output is checked before the work, so that a bad path costs no time
@@ -111,8 +108,8 @@ def prove(prefixes: tuple[str, ...], json_file: str | None, no_pdf: bool, outdir
     # the table goes to stderr when the JSON report takes standard output
     out = err if json_file == "-" else Console()
     finished: dict[str, Proved] = {}
-    with cellcache.cached_in(None if no_cache else cellcache.default_folder(),
-                             lambda message: err.print(message, markup=False, highlight=False)):
+    say = lambda message: err.print(message, markup=False, highlight=False)      # noqa: E731
+    with result_cache.using(cached.open_cache(None if no_cache else result_cache.default_folder(), say=say), say):
         for event in parallel.run(claims, proved, workers):
             if event.kind == parallel.PREPARED:
                 err.print(f"prepared shared results for {event.name} ({event.value:.2f} s)", highlight=False)
@@ -160,67 +157,9 @@ def show(claim_id: str, as_latex: bool = False, no_cache: bool = False) -> None:
 
     The mathematics is drawn in Unicode; --latex prints the LaTeX source that the proofs use.
     """
-    from ..render import pretty   # sympy's pretty printer: loaded only for show
-
     claim = _claim(claim_id)
     announce = lambda message: click.echo(f"{message} ...", err=True)   # noqa: E731
-    with cellcache.cached_in(None if no_cache else cellcache.default_folder(), announce):
+    with result_cache.using(cached.open_cache(None if no_cache else result_cache.default_folder(), say=announce), announce):
         r = registry.run_claim(claim)
-    # the terminal draws mathematics in Unicode: sympy objects through the pretty printer, an
-    # author's $...$ LaTeX in a sentence (a check, a note) through its text rules
-    prose = latex_render.tex_text if as_latex else \
-        (lambda value: pretty.author_text(text_render.prose(value, pretty.inline)))
-
-    def form(value, printed: bool) -> str:
-        if as_latex:
-            return latex_render.tex_math(value, printed=printed)
-        if isinstance(value, sp.Basic):
-            # a derived form as the LaTeX shows it (its shortest exact equivalent when long)
-            return pretty.to_unicode(value if printed else derived_form(value), complements=not printed)
-        if isinstance(value, PrintedLatex):
-            return pretty.latex_form(value.latex, value.args, complements=not printed)
-        return text_render.form(value)
-
-    def block(label: str, value) -> None:
-        lines = form(value, label == "printed:").splitlines() or [""]
-        if len(lines) == 1:
-            click.echo(f"     {label} {lines[0]}")
-            return
-        click.echo(f"     {label}")
-        for line in lines:
-            click.echo(f"         {line}")
-
-    click.echo(f"{r.id}  ({r.paper}, {r.where})")
-    statement = (r.statement_latex or latex_render.tex_text(r.statement)) if as_latex else \
-        (pretty.statement_text(r.statement_latex) or r.statement)
-    click.echo(f"statement: {statement}\n")
-    for note in r.source_notes:
-        click.echo(f"about the source: {prose(note)}")
-    for note in r.notes:
-        click.echo(f"note: {prose(note)}")
-    for k, s in enumerate(r.steps, 1):
-        label = latex_render.tex_text(s.label) if as_latex else prose(s.label)
-        click.echo(f"{k}. [{text_render.step_status(s.status)}] {label}")
-        if s.printed is not None:
-            block("printed:", s.printed)
-        if s.derived is not None:
-            block("derived:", s.derived)
-        if s.justification:
-            # a proof by cases is a table, a line per row, under the rest of the check
-            lines = [latex_render.tex_text(s.justification)] if as_latex else \
-                [pretty.author_text(line) for line in text_render.prose_lines(s.justification, pretty.inline)]
-            click.echo(f"     check:   {lines[0]}")
-            for line in lines[1:]:
-                click.echo(f"              {line}")
-    click.echo(f"\nconclusion: {prose(r.conclusion)}")
-    if r.corrected_statement:
-        click.echo(f"corrected statement: {prose(r.corrected_statement)}")
-    if r.counterexample:
-        if as_latex:
-            click.echo(f"counterexample: {latex_render.counterexample_table(r.counterexample)}")
-        else:
-            line = text_render.counterexample_line(r.counterexample, pretty.inline, pretty.name)
-            click.echo(f"counterexample: {pretty.author_text(line)}")
-    if r.reason:
-        click.echo(f"why: {prose(r.reason)}")
-    click.echo(f"verdict: {r.verdict.value}")
+    for line in claim_text.lines(r, as_latex):
+        click.echo(line)

@@ -20,7 +20,8 @@ from . import main, options
 @click.option("--max-n", type=click.IntRange(2, 16), default=10, show_default=True,
               help="Test sets with AP + AN <= N are searched for two tables ranked in opposite orders.")
 @click.option("--cache", "cache_dir", type=click.Path(file_okay=False), metavar="DIR",
-              help="The atlas cache folder to read verdicts from (and store new ones in) [default: the atlas's].")
+              help="The result cache folder to read verdicts from (and store new ones in) "
+                   "[default: the one check and the atlas use].")
 @click.option("--no-cache", is_flag=True, help="Decide every verdict; read and write no cache.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write the comparison as JSON here.")
 def compare_cmd(names, props, time_limit, max_n, cache_dir, no_cache, json_out) -> None:

@@ -16,7 +16,7 @@ from ..claims import registry
 from ..errors import UnknownNameError
 from ..properties import catalogue
 from . import main
-from .claims_cmd import _register_papers
+from .claims_cmd import register_papers
 
 # the old flag -> the subcommand it now is
 LEGACY_FLAGS = {"--measures": "measures", "--properties": "properties"}
@@ -55,7 +55,7 @@ def list_group() -> None:
 @click.argument("prefixes", nargs=-1)
 def list_claims(prefixes: tuple[str, ...]) -> None:
     """The papers' claims whose id starts with any PREFIX (all when none): id and place."""
-    _register_papers()
+    register_papers()
     for claim in registry.select(prefixes):
         click.echo(f"{claim.id}\t{claim.where}")
 

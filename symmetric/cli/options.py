@@ -21,3 +21,7 @@ def time_limit(text: str) -> float | None:
 
 FORCE_HELP = ("Write into an output folder that is not empty and was not written by symmetric "
               "(only symmetric's files are added or replaced; nothing else in it is changed).")
+
+NO_CACHE_HELP = ("Decide every property verdict afresh, reading and writing no cache (by default verdicts are "
+                 "kept in $XDG_CACHE_HOME/symmetric/cells, one cache for check, show, prove and the atlas, keyed "
+                 "by the source, the measure, the property, its reading and the settings).")

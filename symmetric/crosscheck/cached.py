@@ -27,8 +27,10 @@ undetermined claims nothing.
 from __future__ import annotations
 
 from .. import kernel
+from ..errors import InputError
 from ..evidence import CaseStep, PropertyResult
 from ..logic import Verdict
+from ..store.cells import Cache
 from .breaks import does_not_break
 from .hook import counterexample_mismatch, review_one
 
@@ -93,3 +95,15 @@ def _cross_check_again(measure, result: PropertyResult) -> str | None:
     if reviewed.verdict is Verdict.HOLDS:
         return None
     return "its cross-check, run again, finds a violation: " + (reviewed.reason or "see the cross-check")
+
+
+def open_cache(folder, name: str = "cell cache", say=None):
+    """The result cache in ``folder`` (None: none), its entries re-checked on use by
+    :func:`recheck`, every rejection said to ``say``.  A folder that cannot be used costs speed,
+    never the run: it is said, and the run works without a cache."""
+    try:
+        return Cache(folder, name=name, recheck=recheck, on_reject=say, keep=keep)
+    except InputError as exc:
+        if say is not None:
+            say(f"{exc}: working without it (every shared cell is computed, nothing is kept)")
+        return Cache(None)

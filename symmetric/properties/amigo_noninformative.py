@@ -209,7 +209,7 @@ def _boundary_growth(measure: Measure):
             return None, f"the score at P(S) = {end} is not shown defined ({why})"
         lim = sp.together(score.xreplace({s: end})).subs(g, readings.A / (readings.A + readings.B))
         gap = o * (lim - value) if end == 0 else o * (value - lim)
-        d = is_positive_everywhere(sp.together(gap), readings._domain(measure), strict=False)
+        d = is_positive_everywhere(sp.together(gap), readings.parameter_domain(measure), strict=False)
         return d.value, d.method if d.value else (d.detail or d.method)
     return relation
 

@@ -34,7 +34,8 @@ from .tables import compare_exact, exact_value, literal, noninformative_tables, 
 A, B = sp.symbols("a b", positive=True)     # |G| and |not G| of a test set, in sentences
 
 
-def _domain(measure: Measure):
+def parameter_domain(measure: Measure):
+    """Where the measure's parameters range (the whole space when it has none)."""
     return EVERYWHERE.with_intervals([p.interval() for p in measure.params]) if measure.params else EVERYWHERE
 
 
@@ -116,7 +117,7 @@ def _value_on(measure: Measure, cells: tuple):
     argument that fails identically -- ``1/zoo`` evaluating to 0 must not hide an x/0), or 0/0
     visible once sums are cancelled and confirmed exactly at a = b = 1 for every parameter
     sample; "undecided" otherwise."""
-    ok, _ = definedness(measure.count_form, _domain(measure), dict(zip(CELLS, map(sp.sympify, cells))))
+    ok, _ = definedness(measure.count_form, parameter_domain(measure), dict(zip(CELLS, map(sp.sympify, cells))))
     if ok is False:
         return None
     e = _on_output(measure, cells)
@@ -137,7 +138,7 @@ def boundary_lines(measure: Measure, inside: sp.Expr, *, strict: bool, relation=
     """Prove the empty and the full output of every nondegenerate test set score ``inside`` (the
     interior score as a function of g = P(G)), or -- with ``relation(name, value)`` -- whatever
     that returns (True/None, why).  Returns (True | None, lines)."""
-    domain = _domain(measure)
+    domain = parameter_domain(measure)
     target = sp.together(inside.subs(g, A / (A + B)))
     lines = []
     for name, cells in BOUNDARY_OUTPUTS:
@@ -166,7 +167,7 @@ def boundary_lines(measure: Measure, inside: sp.Expr, *, strict: bool, relation=
 def degenerate_lines(measure: Measure, constant: sp.Expr | None, *, strict: bool):
     """On test sets with one gold class empty every output is non-informative: prove each output
     scores ``constant`` (None: some constant, the same for all of them).  (True | None, lines)."""
-    domain = _domain(measure)
+    domain = parameter_domain(measure)
     x, y = sp.symbols("x y", positive=True)
     lines, seen = [], constant
     for label, shapes in (("|G| = 0", ((0, x, 0, y), (0, x, 0, 0), (0, 0, 0, y))),

@@ -49,7 +49,7 @@ def _undefined_output(measure: Measure, degenerate: bool):
 
 def _every_output_defined(measure: Measure, degenerate: bool):
     """(True, why) when every non-informative output in scope provably has a score, else (None, why)."""
-    domain = readings._domain(measure)
+    domain = readings.parameter_domain(measure)
     families = NONDEGENERATE_FAMILIES + (DEGENERATE_FAMILIES if degenerate else ())
     for cells in families:
         ok, why = defined_on(measure.count_form, domain, dict(zip(CELLS, map(sp.sympify, cells))))

@@ -171,3 +171,18 @@ def named(name: str, kind: str) -> Property:
         if p.name.lower() == name.lower():
             return p
     raise UnknownNameError(f"{kind} property", name, [p.name for p in candidates])
+
+
+def authors(p: Property) -> str:
+    """Who states ``p``, as a sentence names them: "Sebastiani", "Amigo et al.", "Sokolova and
+    Lapalme" (read from the source's author list, before the title's quote)."""
+    names = [n.strip() for n in p.source.split("'")[0].split(",") if n.strip()]
+    return names[0] if len(names) == 1 else f"{names[0]} et al."
+
+
+def by_authors(kind: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The properties of ``kind`` grouped by :func:`authors`, in catalogue order (command help)."""
+    out: dict[str, list[str]] = {}
+    for p in for_kind(kind):
+        out.setdefault(authors(p), []).append(p.name)
+    return tuple((who, tuple(names)) for who, names in out.items())

@@ -31,6 +31,7 @@ from ..timelimit import Budget, HardLimit
 from ..crosscheck import review
 from ..measures.registry import kind_of
 from . import catalogue
+from .cached import is_open, keep as _keep, stored as _stored
 from ..evidence import PropertyResult
 from .protocol import Property, Reading
 
@@ -264,17 +265,16 @@ def reading_named(p: Property, reading=None) -> Reading:
 
 
 # (measure, property, reading, settings, seconds, options) -> reviewed result: every verdict a
-# claim, a command or the atlas asks for twice is decided once per process
+# claim, a command or the atlas asks for twice is decided once per process (across processes and
+# runs: the result cache the interface opened, :mod:`symmetric.store.results`)
 _DECIDED: dict = {}
+# the keys of _DECIDED that the result cache was asked for and did not have: asked once per
+# process (a rejected entry is said once), and inherited by forked workers
+_MISSED: set = set()
 
 
-def decide(measure, prop, reading=None, *, time_limit="default", **options) -> PropertyResult:
-    """The one decision path: property ``prop`` (a name or :class:`Property`) of ``measure`` in
-    ``reading`` (default: the headline, stated once in the catalogue), decided by its checker
-    under ``time_limit`` seconds (default: the settings' ``default_time_limit``; None: none),
-    reviewed by the independent cross-check (``result.reviewed``) and memoised.  ``options`` go
-    to a group's decider (``smoothing=`` for the quantification properties).  A property decided
-    in a group is decided with its whole group, in the headline reading."""
+def _asked(measure, prop, reading, time_limit, options) -> tuple:
+    """(the memo key, the property, the (property, reading) pairs its unit decides, seconds)."""
     from ..config import settings
     kind = kind_of(measure)
     p = resolve_properties(prop, kind)[0]
@@ -282,16 +282,56 @@ def decide(measure, prop, reading=None, *, time_limit="default", **options) -> P
     current = settings()
     seconds = time_limit_seconds(current.default_time_limit if time_limit == "default" else time_limit)
     key = (measure, p.name, chosen, current, seconds, tuple(sorted(options.items())))
-    if key in _DECIDED:
-        return _DECIDED[key]
     if p.group is None:
         pairs = ((p, chosen),)
     else:
         if chosen != p.headline:
             raise InvalidArgument("reading", chosen.name, f"{p.name} is decided with its group, in its headline reading")
         pairs = tuple((q, q.headline) for q in catalogue.for_kind(kind) if q.group == p.group)
-    for (q, r), result in zip(pairs, decide_unit(measure, unit(pairs, options), seconds)):
-        _DECIDED[(measure, q.name, r, current, seconds, key[-1])] = result
+    return key, pairs, seconds
+
+
+def known(measure, prop, reading=None, *, time_limit="default", **options) -> PropertyResult | None:
+    """What :func:`decide` would return without deciding anything: the memo's or the result
+    cache's verdict, or None."""
+    key, pairs, _ = _asked(measure, prop, reading, time_limit, options)
+    if key not in _DECIDED and key not in _MISSED:
+        _remember(key, pairs, _stored(measure, pairs, options))
+        if key not in _DECIDED and is_open():
+            _MISSED.add(key)
+    return _DECIDED.get(key)
+
+
+def remember(result: PropertyResult, measure, prop, reading=None, *, time_limit="default", **options) -> None:
+    """Keep ``result``, which :func:`decide` returned for these arguments in another process (a
+    worker), as this process's answer to them, and in the result cache if one is open."""
+    key, pairs, _ = _asked(measure, prop, reading, time_limit, options)
+    _DECIDED[key] = result
+    _keep(measure, [(q, r) for q, r in pairs if q.name == key[1]], (result,), options)
+
+
+def _remember(key, pairs, found) -> None:
+    if found is not None:
+        for (q, r), result in zip(pairs, found):
+            _DECIDED[(key[0], q.name, r, *key[3:])] = result
+
+
+def decide(measure, prop, reading=None, *, time_limit="default", **options) -> PropertyResult:
+    """The one decision path: property ``prop`` (a name or :class:`Property`) of ``measure`` in
+    ``reading`` (default: the headline, stated once in the catalogue), decided by its checker
+    under ``time_limit`` seconds (default: the settings' ``default_time_limit``; None: none),
+    reviewed by the independent cross-check (``result.reviewed``) and memoised (in this process,
+    and in the result cache when the interface opened one).  ``options`` go to a group's decider
+    (``smoothing=`` for the quantification properties).  A property decided in a group is
+    decided with its whole group, in the headline reading."""
+    key, pairs, seconds = _asked(measure, prop, reading, time_limit, options)
+    if key in _DECIDED:
+        return _DECIDED[key]
+    found = None if key in _MISSED else _stored(measure, pairs, options)
+    if found is None:
+        found = decide_unit(measure, unit(pairs, options), seconds)
+        _keep(measure, pairs, found, options)
+    _remember(key, pairs, found)
     return _DECIDED[key]
 
 
@@ -335,11 +375,14 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     found_all: list[PropertyResult] = []
     for variant, one in units:
         start = time.perf_counter()
-        results = decide_unit(variant, one, budget.share())
+        found = _stored(variant, one[0])       # the result cache's, when the interface opened one
+        if found is None:
+            found = decide_unit(variant, one, budget.share())
+            _keep(variant, one[0], found)
         took = time.perf_counter() - start
-        for result in results:
+        for result in found:
             found_all.append(result)
             if progress is not None:
-                progress(result, took if len(results) == 1 else None)
+                progress(result, took if len(found) == 1 else None)
     order = {p.name: k for k, p in enumerate(chosen)}
     return tuple(sorted(found_all, key=lambda r: order[r.property]))      # stable: headline first

@@ -3,7 +3,6 @@ mathematics, the same words as the LaTeX for everything else."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 import sympy as sp
@@ -11,7 +10,7 @@ from sympy.printing.str import StrPrinter
 
 from .. import space
 from ..claims.model import PrintedLatex
-from ..evidence import ContingencyTable, Counterexample, Score, Sentence, Slot, as_sentence
+from ..evidence import CaseStep, ContingencyTable, Counterexample, Score, Sentence, Slot, as_sentence
 from ..logic import Verdict
 from . import cases
 from .bignum import tame
@@ -247,20 +246,24 @@ def counterexample_sentence(cx: Counterexample, lead: str = "") -> Sentence:
 # The first sentence a checker writes is often the setting shared by every property of a
 # measure ("Proved for prevalences 0 < p, q < 1 ..."): a reading skips a sentence that every
 # result of the measure starts with.
-_CASE_HOW = re.compile(r"\(([^()]+)\)\.$")
 READING_LENGTH = 110
+
+
+def _case_methods(lines) -> list[str]:
+    """How each case of a proof by cases was decided (CaseStep.how: typed evidence, never read
+    back from the sentence)."""
+    return [line.how for line in lines if isinstance(line, CaseStep) and line.how]
 
 
 def _reading(result, boilerplate=frozenset(), math=None) -> str:
     if result.reason:
         return sentence(result.reason, math)
     lines = [line for line in result.proof if sentence(line) not in boilerplate]
-    methods = [m.group(1) for m in map(_CASE_HOW.search, map(sentence, lines)) if m]
+    methods = _case_methods(lines)
     if len(methods) < 3:
         # the cases may be shared with other results (every invariance of a measure is proved
         # on the same faces, "<face>: M(T(t)) = M(t) (exact arithmetic).")
-        methods = [m.group(1) for m in map(_CASE_HOW.search, map(sentence, result.proof))
-                   if m and ": " in m.string]
+        methods = _case_methods(result.proof)
     if len(methods) >= 3:
         return f"proved in {len(methods)} cases ({', '.join(sorted(set(methods)))})"
     # a heading ("Clause M(FP <-> FN) = M:") says nothing by itself

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -117,20 +118,21 @@ def relation(a, b, search_n: int = SEARCH_N) -> Relation:
 
 
 def verdicts(measure, props, cache, time_limit) -> tuple[tuple[str, ...], str]:
-    """The measure's verdict on each property (headline reading), from ``cache`` or decided."""
-    from ..atlas.plan import Cell
+    """The measure's verdict on each property (headline reading), from ``cache`` (the one result
+    cache) or decided by the one decision path (and then kept in ``cache``)."""
+    from ..properties.cached import cache_keys
     from ..properties.driver import decide
+    from ..store import results
     out, hits = [], 0
-    for p in props:
-        cell = Cell("classification", measure.name, p.name, p.headline.name)
-        result = cache.get(cell, measure) if cache is not None else None
-        if result is None:
-            result = decide(measure, p, time_limit=time_limit)
-            if cache is not None:
-                cache.put(cell, measure, result)
-        else:
-            hits += 1
-        out.append(result.verdict.value)
+    with results.using(cache) if cache is not None else contextlib.nullcontext():
+        for p in props:
+            [key] = cache_keys(measure, ((p, p.headline),))
+            result = results.get(key, measure)
+            if result is None:
+                result = decide(measure, p, time_limit=time_limit)      # and kept in the cache
+            else:
+                hits += 1
+            out.append(result.verdict.value)
     return tuple(out), f"{hits} from the atlas cache, {len(props) - hits} computed"
 
 

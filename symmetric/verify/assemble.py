@@ -27,7 +27,7 @@ from .context import ClaimContext
 from .names import read_names
 from .source import ClaimsFile, Table, read_claims_file
 from .outcome import Outcome
-from .steps import kind_of, validate
+from .steps import step_kind, validate
 
 CLAIM_KEYS = ("id", "where", "statement", "assume", "params", "test_set", "step")
 
@@ -49,12 +49,12 @@ def _derive(prepared_steps, context: ClaimContext):
     def derive(d: Derivation) -> None:
         outcomes: list[tuple[Table, Outcome, str]] = []
         for k, table in enumerate(prepared_steps, 1):
-            kind = kind_of(table)
+            kind = step_kind(table)
             label = _label(k, table, kind)
             outcomes.append((table, kind.check(context, table, d, label), label))
         marked = [item for item in outcomes if item[0].data.get("conclusion") is True]
         conclusion = marked or outcomes[-1:]
-        _conclude(d, conclusion, outcomes)
+        conclude(d, conclusion, outcomes)
     return derive
 
 
@@ -68,7 +68,8 @@ def _corrections(outcomes) -> tuple:
     return tuple(out)
 
 
-def _conclude(d: Derivation, conclusion, outcomes) -> None:
+def conclude(d: Derivation, conclusion, outcomes) -> None:
+    """Conclude ``d`` from its concluding steps' outcomes (refuted, corrected, undetermined or holds)."""
     statuses = [o.status for _, o, _ in conclusion]
     refuting = next((o for _, o, _ in conclusion if o.status is Verdict.FAILS and o.refutation), None)
     if refuting is not None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import timelimit
-from ..checks.decide import Decision, _rational_fraction, _to_z3, _z3_value_to_rational, exact_sign
+from ..checks.decide import Decision, rational_fraction, to_z3, z3_value_to_rational, exact_sign
 from ..config import settings
 
 _RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
@@ -43,7 +43,7 @@ class Hypothesis:
 def _z3_condition(expr: sp.Expr, rel: str, gens, z3vars):
     """``expr rel 0`` (a rational function of positive gens) as a z3 constraint, or None when
     it is not one z3 can take exactly (a root, a logarithm, an irrational coefficient)."""
-    frac = _rational_fraction(sp.together(expr), gens)
+    frac = rational_fraction(sp.together(expr), gens)
     if frac is None:
         return None
     num, den = frac
@@ -51,7 +51,7 @@ def _z3_condition(expr: sp.Expr, rel: str, gens, z3vars):
     if sign is None:
         return None
     try:
-        target = _to_z3(sp.expand(num * sign), gens, z3vars)
+        target = to_z3(sp.expand(num * sign), gens, z3vars)
     except Exception:  # noqa: BLE001 - decide's _NotRational: an irrational coefficient
         return None
     return {"=": target == 0, "!=": target != 0, "<": target < 0, "<=": target <= 0, ">": target > 0,
@@ -79,7 +79,7 @@ def _solve(conditions: Sequence[tuple[sp.Expr, str]], domain) -> tuple[str, dict
         return "unsat", None
     if result == z3.sat:
         model = solver.model()
-        return "sat", {x: _z3_value_to_rational(model.eval(v, model_completion=True)) for x, v in zip(gens, z3vars)}
+        return "sat", {x: z3_value_to_rational(model.eval(v, model_completion=True)) for x, v in zip(gens, z3vars)}
     return "unknown", None
 
 

@@ -21,11 +21,11 @@ import sympy as sp
 from ..claims.model import Claim, ClaimResult, PrintedLatex
 from ..errors import InputError
 from ..userinput.toml_text import read_text
-from .assemble import PreparedClaim, _conclude, run
+from .assemble import PreparedClaim, conclude, run
 from .bounded import read_display, reading
 from .context import ClaimContext
 from .names import read_names
-from .source import ClaimsFile, Table, _headers, _load, _tables
+from .source import ClaimsFile, Table, header_lines, load_checked, tables_of
 from .steps import relation_step
 from .texnorm import printed_slice
 from .texparse import read_latex
@@ -57,12 +57,12 @@ def _defs(path) -> tuple[ClaimContext, Table]:
         text, source, data = "", "<none>", {}
     else:
         source, text = str(path), read_text(path)
-        data = _load(text, source)
+        data = load_checked(text, source)
         unknown = sorted(set(data) - set(DEFS_KEYS))
         if unknown:
             raise InputError(f"unknown key {unknown[0]!r} in a definitions file (allowed: {', '.join(DEFS_KEYS)})",
                              source=source, line=1)
-    measures = _tables(data, "measure", _headers(text)["measure"], text, source) if data else []
+    measures = tables_of(data, "measure", header_lines(text)["measure"], text, source) if data else []
     names = read_names(ClaimsFile(source, text, source, data.get("kind"), tuple(measures), ()))
     table = Table({"id": "paper", **{k: data[k] for k in ("assume", "params", "test_set") if k in data}}, 1,
                   text, source)
@@ -77,7 +77,7 @@ def _check(ctx: ClaimContext, table: Table, link, printed: str, line: int, time_
     def derive(d) -> None:
         outcome = relation_step(ctx, table, d, label, link.lhs, link.rel, link.rhs, "latex",
                             as_printed=PrintedLatex(printed))
-        _conclude(d, [(table, outcome, label)], [(table, outcome, label)])
+        conclude(d, [(table, outcome, label)], [(table, outcome, label)])
     claim = Claim(f"line-{line}", "paper", label, printed, derive)
     return run(PreparedClaim(claim, ctx, ()), time_limit)
 

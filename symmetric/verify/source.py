@@ -106,7 +106,8 @@ def _lines(text: str) -> tuple[str, ...]:
     return tuple(text.split("\n"))
 
 
-def _headers(text: str) -> dict[str, list[int]]:
+def header_lines(text: str) -> dict[str, list[int]]:
+    """The line numbers of the [[measure]], [[claim]] and [[claim.step]] headers of ``text``."""
     found: dict[str, list[int]] = {"measure": [], "claim": [], "step": []}
     for k, line in enumerate(text.split("\n"), 1):
         m = _HEADER.match(line)
@@ -115,7 +116,8 @@ def _headers(text: str) -> dict[str, list[int]]:
     return found
 
 
-def _load(text: str, source: str) -> dict:
+def load_checked(text: str, source: str) -> dict:
+    """``text`` parsed as TOML after the size, nesting and value checks (a user's mistake: InputError)."""
     prescan.check_size(text, source)    # first: the scans below are regexes
     check_nesting(text, source)     # tomllib recurses: a deeply nested file is refused first
     prescan.check_text(text, source)    # long lines, and 5000-digit numbers before tomllib converts them
@@ -136,13 +138,13 @@ def read_claims_file(path) -> ClaimsFile:
     """The file's tables, checked for shape (unknown keys, types, duplicate claim ids)."""
     source = str(path)
     text = read_text(path)
-    data = _load(text, source)
+    data = load_checked(text, source)
     top = Table(data, 1, text, source)
     unknown = sorted(set(data) - set(TOP_LEVEL))
     if unknown:
         raise InputError(f"unknown top-level key {unknown[0]!r} (allowed: {', '.join(TOP_LEVEL)})", source=source,
                          line=key_position(text, 1, unknown[0])[0], column=1)
-    headers = _headers(text)
+    headers = header_lines(text)
     paper = None
     if "paper" in data:
         if not isinstance(data["paper"], dict):
@@ -155,8 +157,8 @@ def read_claims_file(path) -> ClaimsFile:
         for key in PAPER_KEYS:
             paper.string(key, required=False)
     kind = top.string("kind", required=False)
-    measures = _tables(data, "measure", headers["measure"], text, source)
-    claims = _tables(data, "claim", headers["claim"], text, source)
+    measures = tables_of(data, "measure", headers["measure"], text, source)
+    claims = tables_of(data, "claim", headers["claim"], text, source)
     if not claims:
         raise InputError("no [[claim]] table found", source=source, line=1)
     step_lines = iter(headers["step"])
@@ -178,7 +180,8 @@ def read_claims_file(path) -> ClaimsFile:
     return ClaimsFile(source, text, title, kind, tuple(measures), tuple(out), paper)
 
 
-def _tables(data: dict, key: str, lines: list[int], text: str, source: str) -> list[Table]:
+def tables_of(data: dict, key: str, lines: list[int], text: str, source: str) -> list[Table]:
+    """The [[key]] tables of ``data`` with their header lines (for messages naming their place)."""
     entries = data.get(key, [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise InputError(f"'{key}' must be [[{key}]] tables", source=source,

@@ -262,7 +262,7 @@ STEP_KINDS: dict[str, StepKind] = {k.key: k for k in (
 )}
 
 
-def kind_of(table: Table) -> StepKind:
+def step_kind(table: Table) -> StepKind:
     """The step's kind from its fields; unknown and missing fields are refused with their place."""
     keys = [k for k in STEP_KINDS if k in table.data]
     if "lhs" in table.data or "rhs" in table.data:
@@ -287,7 +287,7 @@ def kind_of(table: Table) -> StepKind:
 def validate(ctx: ClaimContext, table: Table) -> StepKind:
     """Read every field of a step that can be wrong before any check runs, so that a bad file is
     refused (exit 2, with the place) without first spending time on the claims before it."""
-    kind = kind_of(table)
+    kind = step_kind(table)
     for key in kind.expressions:
         ctx.measure_of(ctx.parse(table, key), table, key)
     if kind.key == "rel":
