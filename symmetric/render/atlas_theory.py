@@ -137,31 +137,72 @@ def _cell_section(c, cells, pages) -> str:
     return "\n".join(parts)
 
 
-def _subsets(m) -> str:
+def _subset_html(s, closed=None) -> str:
+    """One subset map: the minimal inconsistent sets with their cores, the maximal consistent
+    ones (``closed``: set -> HTML naming the catalogue measures proved to have them all)."""
     from ..theory.texform import latex
-    out = []
-    for title, s in m.subsets:
-        out.append(f'<h2 id="subsets-{slug(title)}">{escape(title)}</h2>')
-        out.append(f"<p>Properties: {escape(', '.join(s.names))}; bound {s.bound}.</p><h3>Minimal inconsistent sets"
-                   "</h3><p>Each a minimal core of property instances on fixed tables, re-checked in exact arithmetic; "
-                   "the tables exist at every larger bound, so the impossibility holds on all tables.</p>")
-        for o in s.minimal_inconsistent:
-            lines = [(i.text, latex(i.formula)) for i in o.cores[0]]
-            out.append(f"<h4>{{{escape(', '.join(o.properties))}}}</h4>" + _lines(lines))
-        if not s.minimal_inconsistent:
-            out.append("<p>none</p>")
-        out.append("<h3>Maximal consistent sets (on the grid up to the bound)</h3><ul>"
-                   + "".join(f"<li>{{{escape(', '.join(x))}}}</li>" for x in s.maximal_consistent) + "</ul>")
-        if s.undetermined:
-            out.append("<p>Undetermined: " + "; ".join(f"{{{escape(', '.join(o.properties))}}}: {_text(o.reason)}"
-                                                       for o in s.undetermined) + "</p>")
+    out = ["<h4>Minimal inconsistent sets</h4><p>Each a minimal core of property instances, re-checked in exact "
+           "arithmetic; each instance is one of the property at fixed tables (points), so the impossibility holds "
+           "for every measure, not only up to the bound.</p>"]
+    for o in s.minimal_inconsistent:
+        out.append(f"<p><b>{{{escape(', '.join(o.properties))}}}</b></p>"
+                   + _lines([(i.text, latex(i.formula)) for i in o.cores[0]]))
+    if not s.minimal_inconsistent:
+        out.append("<p>none</p>")
+    items = []
+    for x in s.maximal_consistent:
+        extra = (closed or {}).get(tuple(x), "")
+        items.append(f"<li>{{{escape(', '.join(x))}}}{extra}</li>")
+    out.append("<h4>Maximal consistent sets (on the grid up to the bound: a bounded verdict)</h4><ul>"
+               + "".join(items) + "</ul>")
+    if s.undetermined:
+        out.append("<p>Undetermined: " + "; ".join(f"{{{escape(', '.join(o.properties))}}}: {_text(o.reason)}"
+                                                   for o in s.undetermined) + "</p>")
     return "\n".join(out)
 
 
-def _answer_html(answer) -> str:
-    if not answer:
-        return ""
-    return '<h2 id="quantification-question">The quantification paper\'s question</h2>\n' + answer.html
+def _subsets(m) -> str:
+    return "\n".join(f'<h3 id="subsets-{slug(title)}">{escape(title)}</h3>'
+                      f"<p>Properties: {escape(', '.join(s.names))}.</p>" + _subset_html(s) for title, s in m.subsets)
+
+
+def closed_forms(answer, results) -> dict[tuple[str, ...], list[tuple[str, str]]]:
+    """Per maximal consistent set of each reading: the catalogue EMQs whose checked verdicts
+    (the atlas's cells: proofs) are 'holds' for every property of the set, as (name, page)."""
+    from ..theory.question import CHECKED
+    verdicts: dict[str, dict[str, str]] = {}
+    for cell, r in results or ():
+        if cell.kind == "quantification":
+            verdicts.setdefault(cell.measure, {})[cell.property] = r.verdict.value
+    pages = {cell.measure: t.split("#", 1)[0] for cell, t in anchors(results).items()
+             if cell.kind == "quantification"} if results else {}
+    out = {}
+    for _, s in answer.maps:
+        for x in s.maximal_consistent:
+            need = [CHECKED.get(n, n) for n in x]
+            out[tuple(x)] = [(name, pages.get(name, "")) for name, v in verdicts.items()
+                             if all(v.get(n) == "holds" for n in need)]
+    return out
+
+
+def _answer_html(answer, results) -> str:
+    from ..theory.question import READINGS
+    found = closed_forms(answer, results)
+    closed = {k: (" &mdash; proved for " + ", ".join(f'<a href="{escape(page)}">{escape(n)}</a>' if page
+                                                     else escape(n) for n, page in v)
+                  + " (the checkers' verdicts, binary forms B-MON, B-IMP, B-REL, B-ABS)") if v else
+              " &mdash; no catalogue measure is proved to have them all" for k, v in found.items()}
+    parts = ["<p>Sebastiani's quantification paper asks for an evaluation measure with all its properties "
+             "(REL and ABS exclude each other, so one of them). Decided on the binary codeframe, grid "
+             f"k/{answer.den}, in two readings of the vertex predictions q = 0 and q = 1. "
+             f"Answer: <b>{escape(answer.verdict())}</b> in the checkers' reading (vertex values are limits).</p>"]
+    for name, s in answer.maps:
+        parts.append(f"<h3>Vertices: {escape(name)} ({escape(READINGS[name])})</h3>" + _subset_html(s, closed))
+    parts.append(f"<p>({answer.seconds:.1f} s.) The lemmas of the limit reading (MON+REL, MON+ABS, MON+IMP in a "
+                 "core) are proved by hand in symmetric/theory/quant.py (vertex_limits): for 0 &lt; p' &lt; p'' "
+                 "&lt; 1/2, M(1,p'') &le; M(p'+1-p'',p') from MON, REL (or ABS) and the limit at q = 1; and "
+                 "M(0,p) &le; M(2p,p) from MON, IMP and the limit at q = 0.</p>")
+    return "\n".join(parts)
 
 
 def html(m, results=(), answer=None) -> str:
@@ -169,7 +210,8 @@ def html(m, results=(), answer=None) -> str:
     cells, pages = atlas_cells(results, reading), measure_pages(results)
     read = ", ".join(f"{a}={c}" for a, c in m.readings)
     counts = ", ".join(f"{k} {v}" for v, k in sorted(m.counts().items()))
-    proved = sum(c.verdict == "separated" and c.measure and separation_status(c, cells) == "proved" for c in m.cells)
+    proved = sum(bool(c.verdict == "separated" and c.measure and separation_status(c, cells) == "proved")
+                 for c in m.cells)
     parts = ['<p><a href="index.html">back to the atlas</a></p>',
              "<h1>Which properties follow from which, and which cannot hold together</h1>",
              f"<p>Every ordered pair of the encoded classification properties, decided over every function of "
@@ -185,13 +227,15 @@ def html(m, results=(), answer=None) -> str:
              '<p>Below: <a href="#subsets">the inconsistent and consistent sets</a>'
              + (', <a href="#quantification-question">the quantification paper\'s question</a>' if answer else "")
              + ".</p>",
-             '<h2 id="subsets">Inconsistent and consistent sets</h2>', _subsets(m), _answer_html(answer),
+             '<h2 id="subsets">Inconsistent and consistent sets</h2>', _subsets(m),
+             ('<h2 id="quantification-question">The quantification paper\'s question</h2>\n'
+              + _answer_html(answer, results)) if answer else "",
              '<h2 id="cells">The cells</h2>']
     parts += [_cell_section(c, cells, pages) for c in m.cells]
     return _page("symmetric atlas: theory", "\n".join(p for p in parts if p))
 
 
-def latex(m, answer=None) -> str:
+def latex(m, answer=None) -> str:  # noqa: C901 -- one section, in reading order
     from ..theory.texform import latex as formula_tex
     out = [r"\clearpage", r"\section*{Which properties follow from which, and which cannot hold together}",
            r"\noindent Generated by \texttt{symmetric atlas --theory}; \texttt{theory.html} gives every cell's "
@@ -204,13 +248,50 @@ def latex(m, answer=None) -> str:
                                                      rf"{tex_escape(i.text)}}}" for i in o.cores[0])
                        + r"\end{itemize}")
     if answer:
-        out += [r"\subsection*{The quantification paper's question}", answer.latex]
+        out += [r"\subsection*{The quantification paper's question}",
+                rf"Is there an EMQ with NN, IoI, MON, IMP, MAX and one of REL, ABS (binary forms, grid $k/{answer.den}$)? "
+                rf"In the checkers' reading (a vertex value is the limit of the interior ones): "
+                rf"\textbf{{{tex_escape(answer.verdict())}}}."]
+        for name, s in answer.maps:
+            out.append(rf"\paragraph{{Vertices {tex_escape(name)}.}} Minimal inconsistent: "
+                       + ("; ".join(r"\{" + tex_escape(", ".join(o.properties)) + r"\}" for o in s.minimal_inconsistent)
+                          or "none") + ". Maximal consistent (on the grid): "
+                       + "; ".join(r"\{" + tex_escape(", ".join(x)) + r"\}" for x in s.maximal_consistent) + ".")
+            for o in s.minimal_inconsistent:
+                out.append(r"\begin{itemize}" + "".join(rf"\item ${formula_tex(i.formula)}$ \hfill {{\small "
+                                                         rf"{tex_escape(i.text)}}}" for i in o.cores[0])
+                           + r"\end{itemize}")
     return "\n".join(out) + "\n"
+
+
+def subsets_csv(m, answer=None, results=()) -> str:
+    """The subset maps as CSV rows: map, reading, kind of set, its properties, and a certificate
+    (the core's constraints) or the catalogue measures proved to have them all."""
+    import csv
+    import io
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["map", "reading", "set", "properties", "certificate or measures"])
+    maps = [(title, "", s) for title, s in m.subsets]
+    if answer:
+        closed = closed_forms(answer, results)
+        maps += [("Sebastiani, quantification: the paper's question", f"vertices={name}", s) for name, s in answer.maps]
+    for title, reading, s in maps:
+        for o in s.minimal_inconsistent:
+            w.writerow([title, reading, "minimal inconsistent", " ".join(o.properties),
+                        "; ".join(i.formula.text() for i in o.cores[0])])
+        for x in s.maximal_consistent:
+            proved = [n for n, _ in closed.get(tuple(x), [])] if answer and reading else []
+            w.writerow([title, reading, "maximal consistent (on the grid)", " ".join(x),
+                        ("proved for " + ", ".join(proved)) if proved else ""])
+    return buf.getvalue()
 
 
 def files(m, results=(), answer=None) -> dict[str, str]:
     data = m.to_json()
     if answer:
-        data["quantification_question"] = answer.data
-    return {"theory.html": html(m, results, answer), "theory.tex": latex(m, answer), "theory.csv": theory_map.to_csv(m),
+        data["quantification_question"] = {**answer.to_json(), "closed_forms": [
+            {"properties": list(k), "proved_for": [n for n, _ in v]} for k, v in closed_forms(answer, results).items()]}
+    return {"theory.html": html(m, results, answer), "theory.tex": latex(m, answer),
+            "theory.csv": theory_map.to_csv(m) + "\n" + subsets_csv(m, answer, results),
             "theory.json": json.dumps(data, indent=1, ensure_ascii=False) + "\n"}
