@@ -202,3 +202,18 @@ def test_the_limit_lemmas_hold_for_continuous_measures_with_their_premises(measu
 def test_theory_max_n_without_theory_is_refused(tmp_path):
     r = CliRunner().invoke(main, ["atlas", "--theory-max-n", "2", "--out", str(tmp_path / "a")])
     assert r.exit_code == 2 and "--theory" in r.output and "Traceback" not in r.output
+
+
+def test_the_vertex_reading_on_the_command_line(tmp_path):
+    out = tmp_path / "q.json"
+    r = CliRunner().invoke(main, ["consistent", "--kind", "quantification", "MON", "IMP", "ABS", "MAX",
+                                  "--reading", "vertices=limit", "--json", str(out)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(out.read_text())
+    assert data["verdict"] == "inconsistent" and data["readings"]["vertices"] == "limit"
+    used = {i["property"] for core in data["certificate"]["cores"] for i in core}
+    assert {"MON+ABS", "MON+IMP"} <= used              # the lemmas the core rests on are shown
+    r = CliRunner().invoke(main, ["consistent", "--kind", "quantification", "MON", "IMP", "ABS", "MAX"])
+    assert r.exit_code == 0 and "verdict: consistent" in r.output           # vertex values free: on the grid
+    r = CliRunner().invoke(main, ["consistent", "--kind", "quantification", "MON", "--reading", "vertices=often"])
+    assert r.exit_code == 2 and "vertices" in r.output and "Traceback" not in r.output
