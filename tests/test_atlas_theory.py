@@ -217,3 +217,11 @@ def test_the_vertex_reading_on_the_command_line(tmp_path):
     assert r.exit_code == 0 and "verdict: consistent" in r.output           # vertex values free: on the grid
     r = CliRunner().invoke(main, ["consistent", "--kind", "quantification", "MON", "--reading", "vertices=often"])
     assert r.exit_code == 2 and "vertices" in r.output and "Traceback" not in r.output
+
+
+def test_sm_is_encoded_as_amigo_states_it():
+    """SM on tables: FN -> TP and FP -> TN strictly improve the score, as MON; so the two imply
+    each other (both ways a re-checked core per instance), and Acc separates SM from SMON."""
+    m = compute(("SM", "MON", "SMON"), ("test-sets=nondegenerate",), 3, workers=1, subsets=False)
+    assert m.cell("SM", "MON").verdict == "implies" and m.cell("MON", "SM").verdict == "implies"
+    assert m.cell("SM", "SMON").verdict == "separated" and m.cell("SM", "SMON").measure == "Acc"

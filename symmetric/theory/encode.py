@@ -267,7 +267,16 @@ def _relate(atom, op: str):
 # ------------------------------------------------------------------ a property in a reading
 
 ENCODED = ("TSYM", "SMON", "MAXA", "MINA", "ITN", "ISC", "ICL", "CB", "MON", "SDE", "WDE", "SYM", "IMB", "FIX",
-           "CHA", "NIFQ", "NIGQ")
+           "CHA", "NIFQ", "NIGQ", "SM")
+# properties that finitely many constraints on a table function cannot state, and why (said to
+# the user as "not encodable", never approximated: an approximation would give wrong verdicts)
+NOT_ENCODABLE = {
+    "CON": "continuity and bounded derivatives concern the measure between the tables (on the real rectangle of "
+           "a test set); on the tables themselves any values extend to such a function, so a table encoding would "
+           "make 'P implies CON' true of every P",
+    "AW": "its threshold is on the measure's parameter (a family of measures), not on the values of one function "
+          "of the table",
+}
 
 
 def instances(prop, reading: dict, n: int) -> list[Instance]:
@@ -291,7 +300,12 @@ def _instances(prop, reading: dict, n: int) -> list[Instance]:
                                                                                          statement.value.q),
                            n, partial)
     name = prop.name
-    if name == "MON":
+    if name in NOT_ENCODABLE:
+        raise InvalidArgument("property", name, "is not encodable: " + NOT_ENCODABLE[name])
+    if name in ("MON", "SM"):
+        # Amigo et al.'s SM is Sebastiani's MON on tables (a relevant item moved into the output,
+        # FN -> TP, or an irrelevant one out of it, FP -> TN, strictly improves the score); its
+        # test-sets reading is the global axis
         return relational(name, _MON, n, partial)
     if name == "SYM":
         return relational(name, _SYM, n, partial)
