@@ -121,8 +121,13 @@ def _cell_section(c, cells, pages) -> str:
         else:
             parts.append(f"<p>{_text(c.detail)}.</p>")
     elif c.verdict == "separated":
-        parts.append(f"<p>A function of the table has {escape(c.p)} on every table up to the bound while "
-                     f"{escape(c.q)} fails (re-evaluated exactly):</p>" + _lines(c.certificate) + _witness(c.witness))
+        if c.detail.startswith("Q fails for every value"):
+            fails = (f"{escape(c.q)} fails whatever its own unknowns are: at the witness's values these instances "
+                     "of it cannot all hold (a minimal core, re-checked in exact arithmetic)")
+        else:
+            fails = f"this instance of {escape(c.q)} fails (re-evaluated exactly)"
+        parts.append(f"<p>A function of the table has {escape(c.p)} on every table up to the bound while {fails}:"
+                     "</p>" + _lines(c.certificate) + _witness(c.witness))
         if c.measure:
             page = pages.get(c.measure)
             name = f'<a href="{escape(page)}">{escape(c.measure)}</a>' if page else escape(c.measure)
