@@ -225,3 +225,34 @@ def test_sm_is_encoded_as_amigo_states_it():
     m = compute(("SM", "MON", "SMON"), ("test-sets=nondegenerate",), 3, workers=1, subsets=False)
     assert m.cell("SM", "MON").verdict == "implies" and m.cell("MON", "SM").verdict == "implies"
     assert m.cell("SM", "SMON").verdict == "separated" and m.cell("SM", "SMON").measure == "Acc"
+
+
+def _dist_values(n: int, higher_is_better: bool) -> dict:
+    """Normalised Hamming distance as a measure: accuracy (higher is better, k = 1) or the error
+    rate (lower is better: the encoding's M is its negation, k = 0)."""
+    from symmetric.properties.tables import tables
+    from symmetric.theory.encode import value
+    out = {}
+    for t in tables(n, degenerate=True):
+        err = Fraction(t[1] + t[2], sum(t))
+        out[value(t)] = 1 - err if higher_is_better else -err
+    return out
+
+
+@pytest.mark.parametrize("higher", [True, False])
+def test_dist_holds_for_the_hamming_distance_in_either_orientation(higher):
+    from symmetric.theory.distance import K, instances
+    values = {**_dist_values(3, higher), K: Fraction(1 if higher else 0)}
+    found = instances(3, False)
+    assert len(found) > 50 and all(holds(i.formula, values) for i in found)
+    # the other orientation's constant fails somewhere (d = 0 at agreement pins k)
+    assert not all(holds(i.formula, {**values, K: Fraction(0 if higher else 1)}) for i in found)
+
+
+def test_dist_with_smon_is_impossible_and_dist_implies_maxa():
+    from symmetric.theory import run
+    o = run.consistent(("DIST", "SMON"), max_n=4)
+    assert o.verdict == "inconsistent" and unsatisfiable([i.formula for i in o.cores[0]])[0] is True
+    assert {i.prop for i in o.cores[0]} == {"DIST", "SMON"}
+    assert run.implies("DIST", "MAXA", max_n=3).verdict == "implies"
+    assert run.implies("DIST", "TSYM", max_n=3).verdict == "implies"

@@ -267,7 +267,7 @@ def _relate(atom, op: str):
 # ------------------------------------------------------------------ a property in a reading
 
 ENCODED = ("TSYM", "SMON", "MAXA", "MINA", "ITN", "ISC", "ICL", "CB", "MON", "SDE", "WDE", "SYM", "IMB", "FIX",
-           "CHA", "NIFQ", "NIGQ", "SM")
+           "CHA", "NIFQ", "NIGQ", "SM", "DIST")
 # properties that finitely many constraints on a table function cannot state, and why (said to
 # the user as "not encodable", never approximated: an approximation would give wrong verdicts)
 NOT_ENCODABLE = {
@@ -318,6 +318,9 @@ def _instances(prop, reading: dict, n: int) -> list[Instance]:
         return nifq(n, partial, reading.get("constant", "fixed") == "per-test-set")
     if name == "NIGQ":
         return nigq(n, partial)
+    if name == "DIST":
+        from .distance import instances as distance
+        return distance(n, partial)
     table = {"SDE": sde, "WDE": wde, "IMB": imb, "FIX": fix}
     if name in table:
         return table[name](n, partial)
