@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-GOSGENS = ("TSYM", "SMON", "MAXA", "MINA", "CB")
+GOSGENS = ("TSYM", "SMON", "MAXA", "MINA", "CB", "DIST")
 QUANT = ("NN", "IoI", "MON", "IMP", "REL", "ABS", "MAX")
 
 
