@@ -48,7 +48,14 @@ atlas.tex (+ atlas.pdf when pdflatex is installed), and HTML pages needing
 no network: index.html (every cell links to its proof or counterexample;
 a filter for the measures satisfying chosen properties, two measures side
 by side, the properties' definitions and readings) and a page per measure,
-all mathematics as MathML.
+all mathematics as MathML.  With --theory also the theory map (symmetric
+theory-map's computation, rows in --workers processes): theory.html (linked
+from the index: the implication matrix of the encoded properties, each cell
+a re-checked core or a separating measure linked to its two atlas cells; the
+minimal inconsistent and maximal consistent sets of Gosgens et al.'s and of
+Sebastiani's quantification properties; the quantification paper's question
+answered with its cores), theory.tex (input by atlas.tex), theory.csv and
+theory.json.
 
 \b
 Runs on Dask: by default on this machine (--workers processes; 1 runs in
