@@ -241,9 +241,10 @@ def _dist_values(n: int, higher_is_better: bool) -> dict:
 
 @pytest.mark.parametrize("higher", [True, False])
 def test_dist_holds_for_the_hamming_distance_in_either_orientation(higher):
-    from symmetric.theory.distance import K, instances
+    from symmetric.theory.encode import DIST_K as K
+    from symmetric.theory.encode import distance
     values = {**_dist_values(3, higher), K: Fraction(1 if higher else 0)}
-    found = instances(3, False)
+    found = distance(3, False)
     assert len(found) > 50 and all(holds(i.formula, values) for i in found)
     # the other orientation's constant fails somewhere (d = 0 at agreement pins k)
     assert not all(holds(i.formula, {**values, K: Fraction(0 if higher else 1)}) for i in found)
