@@ -224,7 +224,8 @@ def test_cli_implies_json(tmp_path):
     (["consistent", "SMON", "--reading", "colour=red"], "colour"),
     (["consistent", "SMON", "--reading", "definedness"], "AXIS=CHOICE"),
     (["consistent", "NOPE"], "NOPE"),
-    (["consistent", "SM"], "no table encoding"),
+    (["consistent", "CON"], "not encodable: continuity"),        # said, never approximated
+    (["implies", "SMON", "AW"], "not encodable: its threshold is on the measure's parameter"),
     (["implies", "SMON", "MON", "--max-n", "0"], "0"),
 ])
 def test_cli_mistakes_exit_2_with_one_line(args, says):

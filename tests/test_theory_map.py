@@ -21,7 +21,8 @@ def test_matrix_cells_and_subset_maps():
     maps = dict(m.subsets)
     both = maps["Gosgens et al. (test sets with both classes)"]
     assert {frozenset(o.properties) for o in both.minimal_inconsistent} == {
-        frozenset({"SMON", "MAXA"}), frozenset({"SMON", "MINA"}), frozenset({"SMON", "CB"})}
+        frozenset({"SMON", "MAXA"}), frozenset({"SMON", "MINA"}), frozenset({"SMON", "CB"}),
+        frozenset({"SMON", "DIST"}), frozenset({"MINA", "CB", "DIST"})}
     quant = maps["Sebastiani, quantification (binary, grid k/6)"]
     assert [set(o.properties) for o in quant.minimal_inconsistent] == [{"REL", "ABS"}]
     assert {frozenset(s) for s in quant.maximal_consistent} == {

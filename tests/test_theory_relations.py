@@ -124,7 +124,8 @@ def test_the_relations_example_verifies_with_honest_verdicts(tmp_path):
     assert verdicts == {"relations.gosgens.impossibility": "proved", "relations.gosgens.smon_maxa": "undetermined",
                         "relations.gosgens.smon_cb": "proved", "relations.sebastiani15.sde_wde": "undetermined",
                         "relations.amigo.sebastiani_axioms": "undetermined", "relations.amigo.exclusive": "proved",
-                        "relations.quant.rel_abs": "proved", "relations.quant.max": "undetermined"}, r.output
+                        "relations.quant.rel_abs": "proved", "relations.quant.max": "undetermined",
+                        "relations.quant.max_limit": "proved"}, r.output
 
 
 def test_cli_quantification_json(tmp_path):

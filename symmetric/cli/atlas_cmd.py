@@ -49,7 +49,14 @@ atlas.tex (+ atlas.pdf when pdflatex is installed), and HTML pages needing
 no network: index.html (every cell links to its proof or counterexample;
 a filter for the measures satisfying chosen properties, two measures side
 by side, the properties' definitions and readings) and a page per measure,
-all mathematics as MathML.
+all mathematics as MathML.  With --theory also the theory map (symmetric
+theory-map's computation, rows in --workers processes): theory.html (linked
+from the index: the implication matrix of the encoded properties, each cell
+a re-checked core or a separating measure linked to its two atlas cells; the
+minimal inconsistent and maximal consistent sets of Gosgens et al.'s and of
+Sebastiani's quantification properties; the quantification paper's question
+answered with its cores), theory.tex (input by atlas.tex), theory.csv and
+theory.json.
 
 \b
 Runs on Dask: by default on this machine (--workers processes; 1 runs in
@@ -81,6 +88,24 @@ def _refuse_pointless(workers_given: bool, scheduler: str | None, cache_dir: str
         raise InputError("--cache and --no-cache contradict each other (give one of the two)")
 
 
+def _theory_files(results, bound: int, workers: int, err) -> dict[str, str]:
+    """The theory map (:func:`symmetric.theory.atlasmap.compute`, rows in worker processes) and
+    the quantification paper's question, as the atlas's theory files."""
+    from ..render import atlas_theory
+    from ..theory.atlasmap import compute
+    from ..theory.question import answer
+    found = compute((), (), bound, workers)
+    reply = answer()
+    worst = max(found.cells, key=lambda c: c.seconds, default=None)
+    counts = ", ".join(f"{v} {k}" for k, v in sorted(found.counts().items()))
+    err.print(f"atlas: theory map: {len(found.cells)} pairs ({counts}) and {len(found.subsets)} subset maps in "
+              f"{found.seconds:.1f} s with {workers} workers"
+              + (f"; slowest {worst.p} => {worst.q} {worst.seconds:.1f} s CPU" if worst else "")
+              + f"; the quantification question in {reply.seconds:.1f} s", markup=False, highlight=False,
+              soft_wrap=True)
+    return atlas_theory.files(found, results, reply)
+
+
 @main.command("atlas", help=HELP)
 @click.option("--out", "out_dir", default="latex_out/atlas", show_default=True, type=click.Path(file_okay=False),
               help="Folder for atlas.csv, atlas.json, atlas.tex, atlas.pdf and the HTML pages.")
@@ -99,11 +124,18 @@ def _refuse_pointless(workers_given: bool, scheduler: str | None, cache_dir: str
               help=f"Per-cell cache folder [default: {default_cache()}].")
 @click.option("--no-cache", is_flag=True, help="Compute every cell; read and write no cache.")
 @click.option("--no-pdf", is_flag=True, help="Do not run pdflatex.")
+@click.option("--theory", is_flag=True,
+              help="Add the theory map: theory.html (linked from the index), theory.tex (in the PDF), theory.csv, "
+                   "theory.json.")
+@click.option("--theory-max-n", type=click.IntRange(1, 8), default=None, metavar="N",
+              help="The theory map's bound: tables with 1 <= |D| <= N [default: 4; only with --theory].")
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def atlas(out_dir, workers, scheduler, time_limit, measures, properties, readings, cache_dir, no_cache, no_pdf,
-          force=False):
+          theory=False, theory_max_n=None, force=False):
     source = click.get_current_context().get_parameter_source("workers")
     _refuse_pointless(source is not ParameterSource.DEFAULT, scheduler, cache_dir, no_cache)
+    if theory_max_n is not None and not theory:
+        raise InputError("--theory-max-n applies to the theory map only (give --theory too)")
     if scheduler is not None:       # before the work: no distributed, empty, malformed, unreachable or not Dask
         run.cluster_module()
         check_scheduler(scheduler)
@@ -123,8 +155,9 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
         result = run.compute(units, time_limit=seconds, workers=workers, scheduler=scheduler, cache=cache,
                              progress=lambda settled: bar.advance(task, settled))
     took = time.perf_counter() - start
+    extra = _theory_files(result.results, theory_max_n or 4, workers, err) if theory else None
     pdf = not no_pdf and texbuild.tex_engine() is not None
-    written = texbuild.write_document(atlas_html.document(result.results), out_dir, atlas_render.MAIN, pdf=pdf,
+    written = texbuild.write_document(atlas_html.document(result.results, extra), out_dir, atlas_render.MAIN, pdf=pdf,
                                       command="atlas", force=force)
     tally = "; ".join(f"{scope}: " + ", ".join(f"{k} {v}" for v, k in c.items())
                       for scope, c in atlas_render.counts(result.results).items())
@@ -132,6 +165,7 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
               + (f", {result.not_stored} not storable" if result.not_stored else "") + f"). {tally}",
               markup=False, highlight=False, soft_wrap=True)
     err.print(f"written to {written.folder}: atlas.csv, atlas.json, atlas.tex, index.html"
+              + (", theory.html, theory.tex, theory.csv, theory.json" if theory else "")
               + (", atlas.pdf" if written.pdf else ""), markup=False, highlight=False, soft_wrap=True)
     if written.pdf_error is not None:
         err.print(f"PDF not built: {written.pdf_error}", markup=False, highlight=False, soft_wrap=True)

@@ -114,10 +114,10 @@ def atlas_csv(results: Results) -> str:
     return buffer.getvalue()
 
 
-def atlas_tex(results: Results) -> str:
+def atlas_tex(results: Results, theory: bool = False) -> str:
     tables = [(m.kind, [tex_escape(c.label) for c in m.columns],
                [(tex_user_text(name), [TEX_MARKS[pair[1].verdict] if pair else "" for pair in cells])
                 for name, cells in m.rows]) for m in matrices(results)]
     tally = [(tex_escape(scope), [(v, k) for v, k in c.items()]) for scope, c in counts(results).items()]
     return render_template("atlas.tex.j2", tables=tables, legend=[(TEX_MARKS[v], MEANINGS[v]) for v in VERDICTS],
-                           tally=tally)
+                           tally=tally, theory=theory)

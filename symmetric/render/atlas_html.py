@@ -107,7 +107,7 @@ def _compare(kind: str, table: str, names: list[str]) -> str:
 
 
 def index(results: Results, targets: dict[Cell, str], formulas: dict[tuple[str, str], str] | None = None,
-          pages_of: dict[tuple[str, str], str] | None = None) -> str:
+          pages_of: dict[tuple[str, str], str] | None = None, theory: bool = False) -> str:
     """The index: legend, tally, per kind the matrix with its filter and side-by-side view, the
     properties' definitions; ``formulas`` (kind, measure) -> MathML for the side-by-side view,
     ``pages_of`` (kind, measure) -> the measure's page (its name in the matrix links there)."""
@@ -116,6 +116,10 @@ def index(results: Results, targets: dict[Cell, str], formulas: dict[tuple[str, 
     tally = "".join(f"<li>{escape(scope)}: " + ", ".join(f"{k} {escape(v)}" for v, k in c.items()) + "</li>"
                     for scope, c in counts(results).items())
     parts.append(f"<p>Cells:</p><ul>{tally}</ul>")
+    if theory:
+        parts.append('<p><a href="theory.html">The theory map</a>: which properties imply which (every cell a '
+                     "re-checked core or a separating measure), the minimal inconsistent and maximal consistent sets "
+                     "of Gosgens et al.'s and of Sebastiani's quantification properties.</p>")
     for m in matrices(results):
         table = f"matrix-{slug(m.kind)}"
         head = "".join(f'<th class="col{" head" if c.headline else ""}" data-col="{escape(column_key(c))}">'
@@ -278,7 +282,7 @@ def _measure_page(kind: str, name: str, cells: list, targets: dict[Cell, str]) -
     return _page(f"symmetric atlas: {name}", "\n".join(parts))
 
 
-def pages(results: Results) -> dict[str, str]:
+def pages(results: Results, theory: bool = False) -> dict[str, str]:
     """``index.html`` and a page per measure: file name -> text."""
     targets = anchors(results)
     by_page: dict[str, tuple[str, str, list]] = {}
@@ -287,12 +291,13 @@ def pages(results: Results) -> dict[str, str]:
         by_page.setdefault(page, (cell.kind, cell.measure, []))[2].append((cell, r))
     formulas = {(kind, name): formula(kind, name) for kind, name, _ in by_page.values()}
     pages_of = {(kind, name): page for page, (kind, name, _) in by_page.items()}
-    out = {"index.html": index(results, targets, formulas, pages_of)}
+    out = {"index.html": index(results, targets, formulas, pages_of, theory)}
     out.update({page: _measure_page(kind, name, cells, targets) for page, (kind, name, cells) in by_page.items()})
     return out
 
 
-def document(results: Results) -> dict[str, str]:
-    """Every file of the atlas but the PDF: name -> text."""
-    return {MAIN: atlas_tex(results), "atlas.csv": atlas_csv(results), "atlas.json": atlas_json(results),
-            **pages(results)}
+def document(results: Results, theory: dict[str, str] | None = None) -> dict[str, str]:
+    """Every file of the atlas but the PDF: name -> text; ``theory``: the theory map's files
+    (:mod:`.atlas_theory`), linked from the index and input by the LaTeX document."""
+    return {MAIN: atlas_tex(results, theory=bool(theory)), "atlas.csv": atlas_csv(results),
+            "atlas.json": atlas_json(results), **pages(results, bool(theory)), **(theory or {})}

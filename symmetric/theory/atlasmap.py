@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-GOSGENS = ("TSYM", "SMON", "MAXA", "MINA", "CB")
+GOSGENS = ("TSYM", "SMON", "MAXA", "MINA", "CB", "DIST")
 QUANT = ("NN", "IoI", "MON", "IMP", "REL", "ABS", "MAX")
 
 
@@ -22,10 +22,17 @@ class Cell:
     measure: str            # a catalogue measure that separates (a finite witness on the grid), or ""
     detail: str             # the failed instance, the certificate's size, or the reason
     seconds: float
+    # implies: the first re-checked core; separated: the failed instance, or (Q with unknowns of
+    # its own) the core of Q that fails at the witness; each (instance in words, constraint in LaTeX)
+    certificate: tuple[tuple[str, str], ...] = ()
+    certificates: int = 0   # implies: the number of distinct cores (one per instance of Q, shared)
+    witness: tuple[tuple[str, str], ...] = ()   # separated: (unknown in LaTeX, exact value) the failure names
 
     def to_json(self) -> dict:
         return {"p": self.p, "q": self.q, "verdict": self.verdict, "measure": self.measure or None,
-                "detail": self.detail, "seconds": round(self.seconds, 2)}
+                "detail": self.detail, "seconds": round(self.seconds, 2),
+                "certificate": [{"instance": t, "constraint": c} for t, c in self.certificate],
+                "certificates": self.certificates, "witness": dict(self.witness)}
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,22 @@ def _detail(o) -> str:
     return o.reason
 
 
+def _evidence(o) -> tuple[tuple, int, tuple]:
+    """(certificate lines, number of cores, witness values) of an outcome, for the pages."""
+    from .formula import variables
+    from .texform import latex, name
+    if o.verdict == "implies":
+        core = o.cores[0] if o.cores else ()
+        return tuple((i.text, latex(i.formula)) for i in core), len(o.cores), ()
+    if o.verdict != "separated":
+        return (), 0, ()
+    shown = (o.failed,) if o.failed is not None else (o.cores[0] if o.cores else ())
+    lines = tuple((i.text, latex(i.formula)) for i in shown)
+    named = sorted(set().union(*(variables(i.formula) for i in shown)) if shown else set())
+    values = tuple((name(v), str(o.witness[v])) for v in named if v in o.witness)
+    return lines, 0, values
+
+
 def row(p: str, names: tuple[str, ...], given: tuple[str, ...], bound: int) -> list[Cell]:
     """P against every other Q (run in a worker process)."""
     from ..properties.catalogue import named
@@ -82,7 +105,7 @@ def row(p: str, names: tuple[str, ...], given: tuple[str, ...], bound: int) -> l
             continue
         start = time.process_time()
         o = decide.implies((p, q), mine, instances(props[q], reading, bound), bound, sorted(reading.items()), cat)
-        out.append(Cell(p, q, o.verdict, o.measure or "", _detail(o), time.process_time() - start))
+        out.append(Cell(p, q, o.verdict, o.measure or "", _detail(o), time.process_time() - start, *_evidence(o)))
     return out
 
 

@@ -26,6 +26,7 @@ from ..properties.statements import (
     Transform,
     satisfied,
 )
+from ..properties.metric import configurations, pair_table
 from ..properties.tables import tables
 from .formula import And, Lit, Or, compare, implies, linear
 
@@ -206,6 +207,58 @@ def nigq(n: int, partial: bool) -> list[Instance]:
     return out
 
 
+# ------------------------------------------------------------------ distance (a metric on labelings)
+
+DIST_K = "k_DIST"
+
+
+def distance(n: int, partial: bool) -> list[Instance]:
+    """Gosgens et al.'s DIST: d is a metric on the labelings of a set of items, d = 1 - M for a
+    higher-is-better measure, d = M for a lower-is-better one (as :mod:`..properties.metric`
+    reads it).  M here is higher-is-better (a lower-is-better measure is its negation), so
+    d = k - M with one fresh unknown k, 1 or 0 by the orientation; every clause is linear:
+
+    * d >= 0 and d = 0 exactly at FP = FN = 0: M(t) = k there, M(t) < k elsewhere;
+    * symmetry (truth and prediction swapped): M(t) = M(FP <-> FN);
+    * the triangle inequality for three labelings of n <= N items, each configuration (how many
+      items carry each of the 8 label triples) once: M(A,B) + M(B,C) - M(A,C) <= k.
+
+    Every table of a configuration has n items, inside the bound: each clause is the property's."""
+    out = [Instance("DIST", f"DIST: {DIST_K} = 1 (higher is better, d = 1 - M) or {DIST_K} = 0 (lower is better, "
+                    "d = M)",
+                    Or((linear({DIST_K: 1}, -1, "="), linear({DIST_K: 1}, 0, "="))))]
+    for t in tables(n, degenerate=True):
+        tp, fp, fn, tn = t
+        if fp == fn == 0:
+            out.append(Instance("DIST", f"DIST: d = 0 at the agreeing labelings {show(t)}: M{show(t)} = {DIST_K}",
+                                implies(_guard(partial, t), compare(value(t), "=", DIST_K)), (t,)))
+        else:
+            out.append(Instance("DIST", f"DIST: d > 0 at the disagreeing labelings {show(t)}: M{show(t)} < {DIST_K}",
+                                implies(_guard(partial, t), compare(value(t), "<", DIST_K)), (t,)))
+        if fp < fn:
+            u = (tp, fn, fp, tn)
+            out.append(Instance("DIST", f"DIST: d symmetric, M{show(t)} = M{show(u)}",
+                                implies(_guard(partial, t, u), compare(value(t), "=", value(u))), (t, u)))
+    seen = set()
+    for size in range(1, n + 1):
+        for counts in configurations(size):
+            ab, bc, ac = pair_table(counts, 0, 1), pair_table(counts, 1, 2), pair_table(counts, 0, 2)
+            key = (ab, bc, ac)
+            if key in seen:
+                continue
+            seen.add(key)
+            terms: dict = {}
+            for tab, c in ((ab, 1), (bc, 1), (ac, -1)):
+                terms[value(tab)] = terms.get(value(tab), 0) + c
+            terms[DIST_K] = terms.get(DIST_K, 0) - 1
+            out.append(Instance("DIST", f"DIST: triangle d(A,C) <= d(A,B) + d(B,C) with tables A-B {show(ab)}, "
+                                f"B-C {show(bc)}, A-C {show(ac)}",
+                                # M(A,B) + M(B,C) - M(A,C) - k <= 0, as its negation >= 0
+                                implies(_guard(partial, ab, bc, ac), linear({v: -c for v, c in terms.items()}, 0, ">=")),
+                                tuple(dict.fromkeys((ab, bc, ac)))))
+    return out
+
+
 # ------------------------------------------------------------------ expectations
 
 def probability(model: str, tp: int, fp: int, ap: int, an: int) -> Fraction:
@@ -267,7 +320,16 @@ def _relate(atom, op: str):
 # ------------------------------------------------------------------ a property in a reading
 
 ENCODED = ("TSYM", "SMON", "MAXA", "MINA", "ITN", "ISC", "ICL", "CB", "MON", "SDE", "WDE", "SYM", "IMB", "FIX",
-           "CHA", "NIFQ", "NIGQ")
+           "CHA", "NIFQ", "NIGQ", "SM", "DIST")
+# properties that finitely many constraints on a table function cannot state, and why (said to
+# the user as "not encodable", never approximated: an approximation would give wrong verdicts)
+NOT_ENCODABLE = {
+    "CON": "continuity and bounded derivatives concern the measure between the tables (on the real rectangle of "
+           "a test set); on the tables themselves any values extend to such a function, so a table encoding would "
+           "make 'P implies CON' true of every P",
+    "AW": "its threshold is on the measure's parameter (a family of measures), not on the values of one function "
+          "of the table",
+}
 
 
 def instances(prop, reading: dict, n: int) -> list[Instance]:
@@ -291,7 +353,12 @@ def _instances(prop, reading: dict, n: int) -> list[Instance]:
                                                                                          statement.value.q),
                            n, partial)
     name = prop.name
-    if name == "MON":
+    if name in NOT_ENCODABLE:
+        raise InvalidArgument("property", name, "is not encodable: " + NOT_ENCODABLE[name])
+    if name in ("MON", "SM"):
+        # Amigo et al.'s SM is Sebastiani's MON on tables (a relevant item moved into the output,
+        # FN -> TP, or an irrelevant one out of it, FP -> TN, strictly improves the score); its
+        # test-sets reading is the global axis
         return relational(name, _MON, n, partial)
     if name == "SYM":
         return relational(name, _SYM, n, partial)
@@ -304,6 +371,8 @@ def _instances(prop, reading: dict, n: int) -> list[Instance]:
         return nifq(n, partial, reading.get("constant", "fixed") == "per-test-set")
     if name == "NIGQ":
         return nigq(n, partial)
+    if name == "DIST":
+        return distance(n, partial)
     table = {"SDE": sde, "WDE": wde, "IMB": imb, "FIX": fix}
     if name in table:
         return table[name](n, partial)

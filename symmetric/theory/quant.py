@@ -117,3 +117,39 @@ def instances(name: str, den: int) -> list[Instance]:
         raise InvalidArgument("property", name, "has no encoding for consistent/implies (quantification: "
                               + ", ".join(ENCODED) + ", and the binary forms B-MON, B-IMP, B-REL, B-ABS)")
     return table[key](den)
+
+
+# ------------------------------------------------------------------ vertex values as limits
+
+def vertex_limits(present, den: int) -> list[Instance]:
+    """The reading in which a vertex value is the limit of the interior ones, M(0,p) = lim
+    M(q,p) as q -> 0 and M(1,p) likewise (the catalogue's checkers read a measure so).  No finite
+    set of grid values says "is a limit", so its consequences are added as lemmas, each proved
+    here by hand from properties in ``present`` (a lemma is added only when they all are):
+
+    * MON and REL (or ABS), 0 < p' < p'' < 1/2 on the grid: M(1,p'') <= M(p'+1-p'',p').  For
+      0 < a < 1-p'', REL (ABS) gives M(p''+a,p'') < (=) M(p'+a,p'), and MON M(p'+a,p') <
+      M(p'+1-p'',p') (p' < p'+a < p'+1-p'': further from p'); let a -> 1-p''.
+    * MON and IMP, 0 < p < 1/2: M(0,p) <= M(2p,p).  For 0 < a < p, IMP gives M(p-a,p) =
+      M(p+a,p) and MON M(p+a,p) < M(2p,p); let a -> p.
+
+    A lemma is weaker than its premises with the limit, so an inconsistency found with it is one
+    of the properties in this reading; with the lemmas and no contradiction the answer is still
+    only "consistent on the grid"."""
+    out = []
+    half = [Fraction(k, den) for k in range(1, den) if 2 * k < den]
+    if "MON" in present:
+        for name in ("REL", "ABS"):
+            if name not in present:
+                continue
+            for p1 in half:
+                for p2 in half:
+                    if p1 < p2:
+                        out.append(Instance(f"MON+{name}", f"MON, {name} and M(1,{p2}) = lim M(q,{p2}) (q -> 1): "
+                                            f"M(1,{p2}) <= M({p1 + 1 - p2},{p1})",
+                                            compare(value(Fraction(1), p2), "<=", value(p1 + 1 - p2, p1))))
+        if "IMP" in present:
+            for p in half:
+                out.append(Instance("MON+IMP", f"MON, IMP and M(0,{p}) = lim M(q,{p}) (q -> 0): M(0,{p}) <= "
+                                    f"M({2 * p},{p})", compare(value(Fraction(0), p), "<=", value(2 * p, p))))
+    return out

@@ -79,18 +79,31 @@ def quantification_name(name: str) -> str:
 
 
 def quantification(names, given, max_n) -> tuple[list, list, list]:
-    """(property names, instance groups, readings) of quantification properties on the grid k/max_n."""
+    """(property names, instance groups, readings) of quantification properties on the grid
+    k/max_n.  One reading: ``vertices=free`` (default: the values at the predictions 0 and 1 are
+    any values) or ``vertices=limit`` (they are the limits of the interior values, as the
+    checkers read a measure: the lemmas of :func:`.quant.vertex_limits` join as one more group)."""
     from ..properties.catalogue import named
     from . import quant
-    if given:
-        raise InvalidArgument("reading", given[0], "quantification properties have no readings here (binary "
-                              "codeframe, predictions on the grid k/N)")
+    vertices = "free"
+    for item in given:
+        axis, sep, choice = (x.strip() for x in item.partition("="))
+        if axis != "vertices" or not sep:
+            raise InvalidArgument("reading", item, "quantification properties have no readings here but "
+                                  "vertices=free (default) or vertices=limit (binary codeframe, predictions on the "
+                                  "grid k/N)")
+        if choice not in ("free", "limit"):
+            raise InvalidArgument("reading vertices", choice, "must be free or limit")
+        vertices = choice
     if max_n < 5:
         raise InvalidArgument("--max-n", max_n, "must be at least 5 for quantification (the grid k/N needs two "
                               "prevalences below 1/2 for REL and ABS)")
     props = [named(quantification_name(n), "quantification") for n in names]
     groups = [quant.instances(p.name, max_n) for p in props]
-    return [p.name for p in props], groups, [("kind", "quantification"), ("grid", f"k/{max_n}")]
+    if vertices == "limit":
+        groups.append(quant.vertex_limits({p.name for p in props}, max_n))
+    reading = [("kind", "quantification"), ("grid", f"k/{max_n}")]
+    return [p.name for p in props], groups, reading + ([("vertices", "limit")] if vertices == "limit" else [])
 
 
 def consistent(names, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True,
@@ -109,7 +122,10 @@ def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_cata
             kind: str = "classification") -> decide.Outcome:
     if kind == "quantification":
         found, groups, reading = quantification((p, q), given, max_n)
-        return decide.implies(tuple(found), groups[0], groups[1], max_n, reading, ())
+        # a lemma's premises are properties: only those of P may be assumed (one needing Q's
+        # would assume Q); P is one property, and every lemma needs two, so none joins today
+        lemmas = quantification((p,), given, max_n)[1][1:] if len(groups) > 2 else []
+        return decide.implies(tuple(found), groups[0] + [i for g in lemmas for i in g], groups[1], max_n, reading, ())
     # P1+P2: a conjunction (Sebastiani's CHA and IMB together against Amigo et al.'s NIFQ)
     left, right = properties(p.split("+"), files), properties(q.split("+"), files)
     reading = readings(left + right, given)

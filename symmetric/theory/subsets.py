@@ -43,7 +43,9 @@ class SubsetMap:
         return out
 
 
-def subset_map(names: tuple[str, ...], groups: list, bound: int, readings) -> SubsetMap:
+def subset_map(names: tuple[str, ...], groups: list, bound: int, readings, extra=None) -> SubsetMap:
+    """``extra(names of a subset)``: instances that hold for a measure with all of them (lemmas
+    of a reading, e.g. :func:`.quant.vertex_limits`), added to that subset's."""
     inconsistent, consistent_sets, undetermined, minimal, unsure = [], [], [], [], []
     unsure_sets = []
     k = len(names)
@@ -52,7 +54,9 @@ def subset_map(names: tuple[str, ...], groups: list, bound: int, readings) -> Su
             chosen = set(idx)
             if any(s <= chosen for s in inconsistent):
                 continue
-            o = consistent(tuple(names[i] for i in idx), [groups[i] for i in idx], bound, readings)
+            chosen_names = tuple(names[i] for i in idx)
+            more = [extra(set(chosen_names))] if extra is not None else []
+            o = consistent(chosen_names, [groups[i] for i in idx] + more, bound, readings)
             if o.verdict == "inconsistent":
                 inconsistent.append(chosen)
                 # every proper subset came before (smaller): minimal unless one of them was undetermined
