@@ -28,7 +28,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .. import timelimit
+from .. import runner, timelimit
 from ..errors import InputError
 from ..logic import Verdict
 from ..properties import driver
@@ -363,7 +363,8 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         err.print(f"checking {m.name} ({k.name}) ...", markup=False, highlight=False)
         start = time.perf_counter()
         results.append((k, m, driver.check(m, chosen, time_limit=time_limit, progress=progress,
-                                           readings=_for_kind(wanted, k.name), alternates=not headline_only)))
+                                           readings=_for_kind(wanted, k.name), alternates=not headline_only,
+                                           workers=runner.workers())))
         err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
                   markup=False, highlight=False)
     if details:

@@ -30,7 +30,7 @@ from ..logic import Verdict
 from ..timelimit import Budget, HardLimit
 from ..crosscheck import review
 from ..measures.registry import kind_of
-from . import catalogue
+from . import catalogue, parallel_units
 from ..evidence import PropertyResult
 from .protocol import Property, Reading
 
@@ -318,13 +318,15 @@ def formula_choices(measure) -> tuple[tuple[str, str], ...]:
 
 
 def check(measure, properties: Iterable | None = None, *, time_limit: float | None = None,
-          progress: Progress | None = None, readings=None, alternates: bool = False) -> tuple[PropertyResult, ...]:
+          progress: Progress | None = None, readings=None, alternates: bool = False,
+          workers: int = 1) -> tuple[PropertyResult, ...]:
     """Decide ``properties`` (names or :class:`Property`; default: every property of the
     measure's kind) for ``measure`` within ``time_limit`` seconds, in catalogue order: each in
     its headline reading, with ``alternates`` also in its default alternates (the strict
     definedness reading: the command line shows both) and, where ``readings`` ({axis:
     choice(s)} or "AXIS=CHOICE" strings) names choices on its axes, in that reading too.
-    Headline first for each property."""
+    Headline first for each property.  ``workers`` > 1 decides the units on that many forked
+    worker processes (:mod:`.parallel_units`): the same results, in the same order."""
     kind = kind_of(measure)
     chosen = resolve_properties(properties, kind)
     wanted = parse_readings(readings)
@@ -333,13 +335,21 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     units = [(m, unit) for m in _formula_variants(measure, kind, wanted) for unit in _units(chosen, wanted, alternates)]
     budget = Budget(seconds, len(units))
     found_all: list[PropertyResult] = []
-    for variant, one in units:
-        start = time.perf_counter()
-        results = decide_unit(variant, one, budget.share())
-        took = time.perf_counter() - start
+    for results, took in _decided(units, budget, workers):
         for result in results:
             found_all.append(result)
             if progress is not None:
                 progress(result, took if len(results) == 1 else None)
     order = {p.name: k for k, p in enumerate(chosen)}
     return tuple(sorted(found_all, key=lambda r: order[r.property]))      # stable: headline first
+
+
+def _decided(units, budget: Budget, workers: int):
+    """(results, seconds) of each unit, in order: here, or on ``workers`` forked processes."""
+    if workers > 1 and len(units) > 1:
+        yield from parallel_units.in_order(units, decide_unit, budget.share, workers)
+        return
+    for variant, one in units:
+        start = time.perf_counter()
+        results = decide_unit(variant, one, budget.share())
+        yield results, time.perf_counter() - start

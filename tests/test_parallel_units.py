@@ -1,0 +1,70 @@
+"""A measure's units decided on forked workers (the check command on two cores or more): the same
+results, in the same order, as in one process; results that do not survive pickling are decided
+by the caller instead."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+import sympy as sp
+
+from symmetric.measures.registry import get
+from symmetric.properties import driver, parallel_units
+
+X = sp.Symbol("X", positive=True)
+
+
+@pytest.mark.parametrize("built", [
+    sp.Eq(X, 0, evaluate=False),                 # pickle's default rebuilds it as false
+    sp.Gt(X, 0, evaluate=False),                 # ... and this as true
+    sp.Add(X, X, evaluate=False),                # ... and this as 2*X
+    sp.Mul(sp.Integer(2), sp.Rational(1, 2), X, evaluate=False),
+    sp.Pow(X, 1, evaluate=False),
+    sp.Max(0, X, evaluate=False),
+])
+def test_sympy_objects_come_back_as_built(built):
+    back = pickle.loads(parallel_units._dumps(built))
+    assert back == built and type(back) is type(built)
+    assert sp.srepr(back) == sp.srepr(built)
+
+
+def test_the_default_pickle_would_evaluate():
+    # the reason for the pickler: without it a sentence's "X = 0" reads "false"
+    assert pickle.loads(pickle.dumps(sp.Eq(X, 0, evaluate=False))) is sp.false
+
+
+def _tenfold(value, unit, seconds):
+    return [value * 10, unit, seconds]
+
+
+def _unpicklable_at_two(value, unit, seconds):
+    return [value, (lambda: None) if value == 2 else unit]
+
+
+def test_results_in_order_with_the_shares_handed_out():
+    shares = iter([5.0, 4.0, 3.0, 2.0])
+    got = [results for results, _ in parallel_units.in_order(
+        [(1, "a"), (2, "b"), (3, "c"), (4, "d")], _tenfold, lambda: next(shares), 2)]
+    assert got == [[10, "a", 5.0], [20, "b", 4.0], [30, "c", 3.0], [40, "d", 2.0]]
+
+
+def test_a_result_that_does_not_pickle_is_decided_by_the_caller():
+    got = [results for results, _ in parallel_units.in_order(
+        [(1, "a"), (2, "b"), (3, "c")], _unpicklable_at_two, lambda: None, 2)]
+    assert [r[0] for r in got] == [1, 2, 3]
+    assert got[0][1] == "a" and got[2][1] == "c" and callable(got[1][1])
+
+
+@pytest.mark.parametrize("name,properties", [
+    ("F1", ["SYM", "TSYM", "FIX", "CB", "CHA"]),
+    ("MCC", ["FIX", "MAXA", "ISC", "ICL"]),
+])
+def test_two_workers_decide_what_one_process_decides(name, properties):
+    measure = get(name)
+    one = driver.check(measure, properties, time_limit=60, alternates=True, workers=1)
+    two = driver.check(measure, properties, time_limit=60, alternates=True, workers=2)
+    assert [(r.property, r.reading, r.verdict) for r in two] == [(r.property, r.reading, r.verdict) for r in one]
+    assert two == one
+    # the sentences read the same (a relation rebuilt by pickle would read "false")
+    assert [[str(s) for s in r.proof] for r in two] == [[str(s) for s in r.proof] for r in one]
