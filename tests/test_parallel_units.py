@@ -68,3 +68,21 @@ def test_two_workers_decide_what_one_process_decides(name, properties):
     assert two == one
     # the sentences read the same (a relation rebuilt by pickle would read "false")
     assert [[str(s) for s in r.proof] for r in two] == [[str(s) for s in r.proof] for r in one]
+
+
+def test_check_reports_the_same_for_any_number_of_workers(tmp_path):
+    from cli_support import invoke
+    outputs = []
+    for workers in ("1", "2"):
+        folder = tmp_path / f"w{workers}"
+        folder.mkdir()
+        result = invoke("check", "--counts", "(TP + TN)/n", "--name", "Acc", "--no-pdf", "--latex", str(folder / "tex"),
+                        "--json", str(folder / "r.json"), "--workers", workers)
+        assert result.exit_code == 0, result.output
+        outputs.append(((folder / "r.json").read_text(), (folder / "tex" / "check-acc.tex").read_text()))
+    assert outputs[0] == outputs[1]
+
+
+def test_workers_must_be_at_least_one(tmp_path):
+    from cli_support import assert_user_error, run_check
+    assert_user_error(run_check(["--counts", "TP/n", "--workers", "0"], tmp_path), "--workers")
