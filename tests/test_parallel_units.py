@@ -86,3 +86,25 @@ def test_check_reports_the_same_for_any_number_of_workers(tmp_path):
 def test_workers_must_be_at_least_one(tmp_path):
     from cli_support import assert_user_error, run_check
     assert_user_error(run_check(["--counts", "TP/n", "--workers", "0"], tmp_path), "--workers")
+
+
+@pytest.mark.parametrize("cores,load,expected", [
+    (2, 0.0, 2), (2, 0.4, 2), (2, 0.6, 1), (2, 1.2, 1), (2, 9.0, 1), (1, 0.0, 1), (4, 1.0, 2), (4, 3.0, 1),
+])
+def test_the_default_uses_idle_cores_only(monkeypatch, cores, load, expected):
+    from symmetric import runner
+    monkeypatch.setattr(parallel_units.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(parallel_units.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(runner, "workers", lambda: min(2, cores))
+    assert parallel_units.idle_workers() == expected
+
+
+def test_without_a_load_average_the_default_is_the_runners(monkeypatch):
+    from symmetric import runner
+
+    def missing():
+        raise OSError("no load average")
+    monkeypatch.setattr(parallel_units.os, "getloadavg", missing)
+    monkeypatch.setattr(runner, "workers", lambda: 2)
+    monkeypatch.setattr(parallel_units.os, "cpu_count", lambda: 2)
+    assert parallel_units.idle_workers() == 2

@@ -28,10 +28,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .. import runner, timelimit
+from .. import timelimit
 from ..errors import InputError
 from ..logic import Verdict
-from ..properties import driver
+from ..properties import driver, parallel_units
 from ..evidence import NO_READING
 from ..evidence import PropertyResult
 from ..render import check_report
@@ -302,15 +302,16 @@ def _user_properties(files_, measures) -> list | None:
 @click.option("--headline-only", is_flag=True,
               help="Decide only the headline readings (and any --reading), not the strict definedness "
                    "reading shown beside them by default.")
-@click.option("--workers", type=click.IntRange(min=1), default=runner.default_workers(), show_default=True,
+@click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Worker processes that decide a measure's properties side by side (1: all in this "
-                   "process). The verdicts and reports are the same for any number.")
+                   "process; default: 2 on 2+ cores, less the cores the load average shows busy). "
+                   "The verdicts and reports are the same for any number.")
 @click.option("--details", is_flag=True,
               help="Print a row per verdict with its reason in full, and every counterexample, instead of the "
                    "compact properties x measures matrix.")
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings, property_files, headline_only, details=False, force=False, workers=1):
+          time_limit, readings, property_files, headline_only, details=False, force=False, workers=None):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -367,7 +368,7 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
         start = time.perf_counter()
         results.append((k, m, driver.check(m, chosen, time_limit=time_limit, progress=progress,
                                            readings=_for_kind(wanted, k.name), alternates=not headline_only,
-                                           workers=workers)))
+                                           workers=workers or parallel_units.idle_workers())))
         err.print(f"{m.name}: {len(results[-1][2])} verdicts in {time.perf_counter() - start:.2f} s",
                   markup=False, highlight=False)
     if details:
