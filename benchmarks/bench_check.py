@@ -11,6 +11,7 @@ measure under 3 s (median wall, two cores).
 from __future__ import annotations
 
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -28,7 +29,7 @@ def cases(folder: Path) -> dict[str, list[str]]:
     """label -> arguments; each example measure is written to a TOML file of its own in
     ``folder`` (the header of the examples file, then its [[measure]] table)."""
     out = {"catalogue MCC": ["--measure", "MCC"], "catalogue F1": ["--measure", "F1"]}
-    header, *blocks = EXAMPLES.read_text(encoding="utf-8").split("[[measure]]")
+    header, *blocks = re.split(r"^\[\[measure\]\][ \t]*$", EXAMPLES.read_text(encoding="utf-8"), flags=re.M)
     for k, block in enumerate(blocks):
         (table,) = tomllib.loads("[[measure]]" + block)["measure"]
         path = folder / f"example{k}.toml"
