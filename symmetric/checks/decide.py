@@ -180,8 +180,9 @@ def _algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
         # r > 0 with r^2 = base describes the root only where base > 0: a base that can be
         # <= 0 (sqrt(x - 2) at x = 1 is not real) would make z3 prove the claim on part of
         # the domain only
-        status, _ = _z3_find_nonpositive(sp.expand(num * den), gens, strict=True)
-        if status != "unsat":
+        radicand = sp.expand(num * den)
+        if not _positive_coefficients(radicand, gens) and \
+                _z3_find_nonpositive(radicand, gens, strict=True)[0] != "unsat":
             return None
         r = sp.Symbol(f"r{len(roots)}", positive=True)
         roots.append(r)
@@ -192,6 +193,16 @@ def _algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
     replaced = e.replace(lambda x: x.is_Pow and x.base in mapping and x.exp.is_Rational and x.exp.q == 2,
                          lambda x: mapping[x.base] ** (x.exp * 2))
     return replaced, roots, equations
+
+
+def _positive_coefficients(poly_expr: sp.Expr, gens) -> bool:
+    """Every coefficient a positive rational: > 0 for gens > 0 (each term is), which settles a
+    denominator's or a radicand's sign without z3 (MCC's check: 184 such calls, ~0.9 s)."""
+    try:
+        coeffs = sp.Poly(poly_expr, *gens).coeffs()
+    except (sp.PolynomialError, sp.GeneratorsNeeded):
+        return False
+    return bool(coeffs) and all(c.is_Rational and c > 0 for c in coeffs)
 
 
 def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
@@ -317,6 +328,10 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
     if frac is not None:
         num, den = frac
         den_sign = 1 if den.is_positive else (-1 if den.is_negative else None)
+        if den_sign is None and _positive_coefficients(den, gens):
+            den_sign = 1
+        if den_sign is None and _positive_coefficients(-den, gens):
+            den_sign = -1
         if den_sign is None:
             status, _ = _z3_find_nonpositive(den, gens, strict=True)
             den_sign = 1 if status == "unsat" else None

@@ -53,12 +53,14 @@ class Interval:
         return self.lo <= 0 <= self.hi
 
 
+# floor and ceiling of x * 2**_BITS in integer arithmetic (the same numbers as math.floor of the
+# Fraction product, without building it: the cross-check rounds about 30,000 end points for MCC)
 def _down(x: Fraction) -> Fraction:
-    return Fraction(math.floor(x * _SCALE), _SCALE)
+    return Fraction((x.numerator << _BITS) // x.denominator, _SCALE)
 
 
 def _up(x: Fraction) -> Fraction:
-    return Fraction(math.ceil(x * _SCALE), _SCALE)
+    return Fraction(-((-x.numerator << _BITS) // x.denominator), _SCALE)
 
 
 def interval(lo: Fraction, hi: Fraction):
@@ -95,6 +97,8 @@ def mul(a, b):
     if a == 0 or b == 0:            # an exact 0 times anything real is exactly 0
         return Fraction(0)
     (al, ah), (bl, bh) = bounds(a), bounds(b)
+    if al >= 0 and bl >= 0:         # both nonnegative (the usual case): the same min and max as
+        return interval(al * bl, ah * bh)       # the four products give, in two multiplications
     products = (al * bl, al * bh, ah * bl, ah * bh)
     return interval(min(products), max(products))
 

@@ -30,7 +30,7 @@ from ..logic import Verdict
 from ..timelimit import Budget, HardLimit
 from ..crosscheck import review
 from ..measures.registry import kind_of
-from . import catalogue
+from . import catalogue, parallel_units
 from .cached import is_open, keep as _keep, stored as _stored
 from ..evidence import PropertyResult
 from .protocol import Property, Reading
@@ -358,13 +358,15 @@ def formula_choices(measure) -> tuple[tuple[str, str], ...]:
 
 
 def check(measure, properties: Iterable | None = None, *, time_limit: float | None = None,
-          progress: Progress | None = None, readings=None, alternates: bool = False) -> tuple[PropertyResult, ...]:
+          progress: Progress | None = None, readings=None, alternates: bool = False,
+          workers: int = 1) -> tuple[PropertyResult, ...]:
     """Decide ``properties`` (names or :class:`Property`; default: every property of the
     measure's kind) for ``measure`` within ``time_limit`` seconds, in catalogue order: each in
     its headline reading, with ``alternates`` also in its default alternates (the strict
     definedness reading: the command line shows both) and, where ``readings`` ({axis:
     choice(s)} or "AXIS=CHOICE" strings) names choices on its axes, in that reading too.
-    Headline first for each property."""
+    Headline first for each property.  ``workers`` > 1 decides the units on that many forked
+    worker processes (:mod:`.parallel_units`): the same results, in the same order."""
     kind = kind_of(measure)
     chosen = resolve_properties(properties, kind)
     wanted = parse_readings(readings)
@@ -373,16 +375,35 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     units = [(m, unit) for m in _formula_variants(measure, kind, wanted) for unit in _units(chosen, wanted, alternates)]
     budget = Budget(seconds, len(units))
     found_all: list[PropertyResult] = []
-    for variant, one in units:
-        start = time.perf_counter()
-        found = _stored(variant, one[0])       # the result cache's, when the interface opened one
-        if found is None:
-            found = decide_unit(variant, one, budget.share())
-            _keep(variant, one[0], found)
-        took = time.perf_counter() - start
-        for result in found:
+    for results, took in _decided(units, budget, workers):
+        for result in results:
             found_all.append(result)
             if progress is not None:
-                progress(result, took if len(found) == 1 else None)
+                progress(result, took if len(results) == 1 else None)
     order = {p.name: k for k, p in enumerate(chosen)}
     return tuple(sorted(found_all, key=lambda r: order[r.property]))      # stable: headline first
+
+
+def _decided(units, budget: Budget, workers: int):
+    """(results, seconds) of each unit, in order: from the result cache when the interface
+    opened one, else decided here or on ``workers`` forked processes (and kept)."""
+    stored = [_stored(variant, one[0]) for variant, one in units]
+    todo = [unit for unit, found in zip(units, stored) if found is None]
+    if workers > 1 and len(todo) > 1:
+        fresh = parallel_units.in_order(todo, decide_unit, budget.share, workers)
+    else:
+        fresh = _here(todo, budget)
+    for (variant, one), found in zip(units, stored):
+        if found is not None:
+            yield found, None
+            continue
+        results, took = next(fresh)
+        _keep(variant, one[0], results)
+        yield results, took
+
+
+def _here(units, budget: Budget):
+    for variant, one in units:
+        start = time.perf_counter()
+        results = decide_unit(variant, one, budget.share())
+        yield results, time.perf_counter() - start

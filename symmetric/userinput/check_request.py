@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..config import Settings, configured, settings
 from ..evidence import PropertyResult
-from ..properties import driver
+from ..properties import driver, parallel_units
 from .kinds import Kind
 
 
@@ -43,6 +43,7 @@ class CheckRequest:
     readings: tuple[tuple[str, tuple[str, ...]], ...] = ()
     time_limit: float | None = 60.0
     alternates: bool = True
+    workers: int | None = None          # None: parallel_units.idle_workers() when the run starts
     settings: Settings = field(default_factory=settings)
     outputs: CheckOutputs = CheckOutputs()
 
@@ -77,7 +78,8 @@ def run(request: CheckRequest, listener: Listener = Listener()) -> list[Checked]
             start = time.perf_counter()
             found = driver.check(measure, request.properties, time_limit=request.time_limit,
                                  progress=listener.decided, readings=request.readings_for(kind.name),
-                                 alternates=request.alternates)
+                                 alternates=request.alternates,
+                                 workers=request.workers or parallel_units.idle_workers())
             out.append((kind, measure, found))
             listener.done(out[-1], time.perf_counter() - start)
     return out
