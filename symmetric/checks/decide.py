@@ -17,7 +17,6 @@ import random
 from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from types import MappingProxyType
 
 import sympy as sp
@@ -28,6 +27,7 @@ from ..domain import EVERYWHERE, Domain
 from ..space import paper_place
 from . import certify
 from .intervals import interval_sign, interval_sign_at
+from .z3form import NotRational, to_z3, z3_value_to_rational
 
 
 
@@ -130,37 +130,6 @@ def exact_sign(value: sp.Expr) -> int | None:
     return None
 
 
-class _NotRational(Exception):
-    """A coefficient z3 cannot take exactly (sqrt(2), log(3), ...)."""
-
-
-def to_z3(poly_expr: sp.Expr, gens, z3vars):
-    import z3
-    poly = sp.Poly(poly_expr, *gens)
-    total = z3.RealVal(0)
-    for monom, coeff in poly.terms():
-        # int() of an irrational coefficient would truncate it (2*sqrt(2) -> 2) and z3 would
-        # then decide a different polynomial: refuse instead
-        if not coeff.is_Rational:
-            raise _NotRational(coeff)
-        q = Fraction(int(coeff.p), int(coeff.q))
-        term = z3.RealVal(f"{q.numerator}/{q.denominator}")
-        for var, power in zip(z3vars, monom):
-            for _ in range(power):
-                term = term * var
-        total = total + term
-    return total
-
-
-def z3_value_to_rational(val) -> sp.Rational:
-    import z3
-    if z3.is_rational_value(val):
-        return sp.Rational(val.numerator_as_long(), val.denominator_as_long())
-    # algebraic number: take a close rational; the caller re-checks exactly
-    approx = val.approx(20)
-    return sp.Rational(approx.numerator_as_long(), approx.denominator_as_long())
-
-
 def _algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
     """Replace square roots of rational functions by fresh positive variables r with r^2 = base.
 
@@ -223,7 +192,7 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
         for eq in equations:
             solver.add(to_z3(eq, gens, z3vars) == 0)
         target = to_z3(num, gens, z3vars)
-    except _NotRational:
+    except NotRational:
         return "unknown", None
     solver.add(target <= 0 if strict else target < 0)
     result = solver.check()

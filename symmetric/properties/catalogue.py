@@ -4,6 +4,7 @@ property is adding a row (and its decider)."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 from ..errors import UnknownNameError
@@ -186,3 +187,25 @@ def by_authors(kind: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     for p in for_kind(kind):
         out.setdefault(authors(p), []).append(p.name)
     return tuple((who, tuple(names)) for who, names in out.items())
+
+
+def formula_variants(measure, kind: str, wanted: dict) -> list:
+    """The measure in each reading of the formula decided: the headline, then the
+    choices ``wanted`` names.  A measure that reads the same either way is decided once, and its
+    verdicts name no formula reading."""
+    axes = FORMULA_AXES[kind]
+    if not axes or not getattr(measure, "reads_zero_reciprocal", False):
+        return [measure]
+    axis = axes[0]
+    choices = [FORMULA_HEADLINE[axis.name]]
+    choices += [axis.choice(c).name for c in wanted.get(axis.name, ()) if axis.choice(c).name not in choices]
+    variants = [dataclasses.replace(measure, zero_reciprocal=c) for c in choices]
+    return variants
+
+
+def formula_choices(measure) -> tuple[tuple[str, str], ...]:
+    """The reading of ``measure``'s formula (Reading.formula): empty for a measure that reads the
+    same either way."""
+    if not getattr(measure, "reads_zero_reciprocal", False):
+        return ()
+    return (("zero-reciprocal", measure.zero_reciprocal),)

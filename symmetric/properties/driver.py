@@ -200,7 +200,7 @@ def decide_unit(measure, pairs_and_how: Unit, seconds: float | None) -> list[Pro
     property and reading (with the reading of the measure's formula where its readings differ),
     in the order of its pairs; every failure mode is ``undetermined``."""
     pairs, decide = pairs_and_how
-    pairs = tuple((p, dataclasses.replace(r, formula=formula_choices(measure))) for p, r in pairs)
+    pairs = tuple((p, dataclasses.replace(r, formula=catalogue.formula_choices(measure))) for p, r in pairs)
     names = [p.name for p, _ in pairs]
     found = _guarded(lambda: _reviewed(measure, pairs, decide(measure)), names, measure.name, seconds)
     return [_finalised(found.get(p.name) or _undetermined(p.name, measure.name, "internal error: no result"),
@@ -335,28 +335,6 @@ def decide(measure, prop, reading=None, *, time_limit="default", **options) -> P
     return _DECIDED[key]
 
 
-def _formula_variants(measure, kind: str, wanted: dict) -> list:
-    """The measure in each reading of the formula decided: the headline, then the
-    choices ``wanted`` names.  A measure that reads the same either way is decided once, and its
-    verdicts name no formula reading."""
-    axes = catalogue.FORMULA_AXES[kind]
-    if not axes or not getattr(measure, "reads_zero_reciprocal", False):
-        return [measure]
-    axis = axes[0]
-    choices = [catalogue.FORMULA_HEADLINE[axis.name]]
-    choices += [axis.choice(c).name for c in wanted.get(axis.name, ()) if axis.choice(c).name not in choices]
-    variants = [dataclasses.replace(measure, zero_reciprocal=c) for c in choices]
-    return variants
-
-
-def formula_choices(measure) -> tuple[tuple[str, str], ...]:
-    """The reading of ``measure``'s formula (Reading.formula): empty for a measure that reads the
-    same either way."""
-    if not getattr(measure, "reads_zero_reciprocal", False):
-        return ()
-    return (("zero-reciprocal", measure.zero_reciprocal),)
-
-
 def check(measure, properties: Iterable | None = None, *, time_limit: float | None = None,
           progress: Progress | None = None, readings=None, alternates: bool = False,
           workers: int = 1) -> tuple[PropertyResult, ...]:
@@ -372,7 +350,7 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
     wanted = parse_readings(readings)
     check_readings(chosen, wanted, f" (of the {kind} properties checked)")
     seconds = time_limit_seconds(time_limit)
-    units = [(m, unit) for m in _formula_variants(measure, kind, wanted) for unit in _units(chosen, wanted, alternates)]
+    units = [(m, unit) for m in catalogue.formula_variants(measure, kind, wanted) for unit in _units(chosen, wanted, alternates)]
     budget = Budget(seconds, len(units))
     found_all: list[PropertyResult] = []
     for results, took in _decided(units, budget, workers):

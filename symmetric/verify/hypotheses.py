@@ -22,7 +22,8 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import timelimit
-from ..checks.decide import Decision, rational_fraction, to_z3, z3_value_to_rational, exact_sign
+from ..checks.decide import Decision, exact_sign, rational_fraction
+from ..checks.z3form import to_z3, z3_value_to_rational
 from ..config import settings
 
 _RELATIONS = {"=": sp.Eq, "!=": sp.Ne, "<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
