@@ -13,6 +13,7 @@ definedness-only case) or the whole proof (no proof by cases) records none.
 from __future__ import annotations
 
 import collections
+import os
 import sys
 import time
 
@@ -69,7 +70,7 @@ def atlas(measures) -> None:
     compare(found.results)
 
 
-CACHE = "/tmp/cert-shares-cache"
+CACHE = os.environ.get("CERT_SHARES_CACHE", "/tmp/cert-shares-cache")
 GOLDEN = "latex_out/atlas/atlas.csv"
 
 

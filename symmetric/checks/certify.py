@@ -14,7 +14,7 @@ from fractions import Fraction
 import sympy as sp
 
 from .. import kernel
-from ..certificate import (Certificate, Factor, Identity, PositiveCoefficients, SignByFactors, SolverOnly,
+from ..certificate import (AllOf, Certificate, Factor, Identity, PositiveCoefficients, SignByFactors, SolverOnly,
                            Squarings, describe)
 
 __all__ = ["positivity", "identity", "squarings", "of_sign", "rejected", "describe", "SolverOnly"]
@@ -247,6 +247,12 @@ def rejected(cert: Certificate, domain: Domain | None = None) -> str | None:
     the independent checker must accept it."""
     if not cert.checkable:
         return None
+    if isinstance(cert, AllOf):            # every part's shifts are the domain's; then the whole
+        for k, part in enumerate(cert.parts):
+            why = rejected(part, domain)
+            if why is not None:
+                return f"part {k + 1}: {why}"
+        return kernel.check(cert.data())
     if domain is not None:
         expected, stated = _domain_shifts(domain), dict(cert.shift)
         wrong = [v for v in cert.variables if expected.get(v, 0) != stated.get(v, 0)]

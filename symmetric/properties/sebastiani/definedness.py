@@ -17,9 +17,10 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ... import timelimit
-from ...checks.cases import definedness, is_undefined_constant, restrict, zero_patterns
+from ...checks.cases import is_undefined_constant, restrict, zero_patterns
+from ...checks.definedcert import certified_definedness
 from ...domain import Domain
-from ...evidence import Sentence, say
+from ...evidence import CaseStep, Sentence, say
 from ...measures.base import Measure
 from ...space import CELLS
 from ...evidence import PropertyResult
@@ -63,25 +64,33 @@ def _prove_defined(measure: Measure) -> tuple[bool | None, list[Sentence]]:
     # the test gets the case itself: definedness is read off the unrestricted tree (a zero
     # cell must not hide a denominator it multiplies)
     return prove_on_cases(lambda c: c, zero_patterns(CELLS),
-                          lambda c: definedness(measure.count_form, domain, c.substitution), ("defined",))
+                          lambda c: certified_definedness(measure.count_form, domain, c.substitution), ("defined",))
 
 
 # ------------------------------------------------------------------ statuses per kind of test set
 
-def _pattern_status(measure: Measure, case, domain: Domain) -> tuple[str | None, Sentence]:
-    """('defined' | 'undefined' | None, why) for the measure on every table of a zero pattern.
+# the method of a pattern where the measure is undefined on every table: visible 0/0 or x/0,
+# confirmed by exact evaluation (no sign to certify; counted as an exclusion, as a move's
+# "undefined there" is)
+UNDEFINED_HOW = "0/0 or x/0, re-checked exactly"
+
+
+def _pattern_status(measure: Measure, case, domain: Domain) -> tuple[str | None, Sentence, object]:
+    """('defined' | 'undefined' | None, why, certificate) for the measure on every table of a
+    zero pattern.
 
     'undefined' needs 0/0 or x/0 visible in the restricted form with no piecewise condition
     left, confirmed by exact evaluation at a concrete table of the pattern (every parameter
-    sample); 'defined' needs :func:`definedness`'s proof; anything else is None."""
+    sample); 'defined' needs :func:`definedness`'s proof, whose obligations' certificates come
+    with it; anything else is None."""
     e = restrict(measure.count_form, case)
     if is_undefined_constant(e):
         t = pattern_table(case)
         if not e.has(sp.Piecewise) and all(exact(measure, t, p) is None for p in param_grid(measure)):
-            return "undefined", compose("0/0 or x/0, re-checked exactly at ", table(t))
-        return None, compose("0/0 or x/0 appears but is not confirmed on the whole pattern")
-    ok, why = definedness(measure.count_form, domain, case.substitution)
-    return ("defined" if ok is True else None), compose(why)
+            return "undefined", compose("0/0 or x/0, re-checked exactly at ", table(t)), None
+        return None, compose("0/0 or x/0 appears but is not confirmed on the whole pattern"), None
+    ok, why, cert = certified_definedness(measure.count_form, domain, case.substitution)
+    return ("defined" if ok is True else None), compose(why), cert
 
 
 @dataclass(frozen=True)
@@ -89,24 +98,32 @@ class KindDefinedness:
     """How the measure's definedness falls on the zero patterns of one kind of test set."""
 
     kind: KindOfTestSet
-    patterns: tuple          # (case, status, why) per zero pattern the kind allows
+    patterns: tuple          # (case, status, why, certificate) per zero pattern the kind allows
     timed_out: bool = False
 
     @property
     def status(self) -> str | None:
         """'defined' | 'undefined' (on every pattern) | 'mixed' | None (some pattern undecided)."""
-        found = {s for _, s, _ in self.patterns}
+        found = {s for _, s, _, _ in self.patterns}
         if self.timed_out or None in found:
             return None
         return found.pop() if len(found) == 1 else "mixed"
 
     def lines(self) -> list[Sentence]:
-        """One line per (status, reason), naming its zero patterns briefly (the cells that are 0)."""
-        groups: dict[tuple, list[str]] = {}
-        for case, status, why in self.patterns:
-            groups.setdefault((status, why), []).append(zeros_text(case))
-        return [compose(f"{status or 'undecided'} where " + "; ".join(where) + " (", *_pieces(why), ").")
-                for (status, why), where in groups.items()]
+        """One case step per zero pattern: its face, its status and why, and for a defined one
+        the certificate of its obligations (a case table then shows one Δ per row)."""
+        out = []
+        for case, status, why, cert in self.patterns:
+            said = compose(case.describe(), f": {status or 'undecided'} (", *_pieces(why), ").")
+            out.append(CaseStep(said.template, said.args, condition=case.face(), result=compose(status or "undecided"),
+                                how=UNDEFINED_HOW if status == "undefined" else _prose(why),
+                                certificate=cert if status == "defined" else None))
+        return out
+
+
+def _prose(sentence: Sentence) -> str:
+    """A sentence's prose alone (a method is plain text: "every denominator non-zero, ...")."""
+    return "".join(part for part in sentence.parts() if isinstance(part, str))
 
 
 def _pieces(sentence: Sentence) -> tuple:
@@ -146,8 +163,8 @@ def _defined_but_undefined(params: dict, ap, an, defined, value, undefined) -> t
 def mixed_kind_counterexample(measure: Measure, kd: KindDefinedness) -> PropertyResult | None:
     """WDE fails: a proved-defined and a proved-undefined pattern of one kind, realised on the
     same test set (AP, AN in {0, 2}) and both re-evaluated exactly."""
-    defined = next(c for c, s, _ in kd.patterns if s == "defined")
-    undefined = next(c for c, s, _ in kd.patterns if s == "undefined")
+    defined = next(c for c, s, _, _ in kd.patterns if s == "defined")
+    undefined = next(c for c, s, _, _ in kd.patterns if s == "undefined")
     a, b = pattern_table(defined), pattern_table(undefined)
     for params in param_grid(measure):
         va, vb = exact(measure, a, params), exact(measure, b, params)
