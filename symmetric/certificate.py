@@ -225,10 +225,11 @@ class AllOf(Certificate):
 def all_of(parts) -> Certificate:
     """One certificate for several relations: the part itself when there is one, else
     :class:`AllOf` (relation '>' only when every part proves a strict one)."""
-    parts = tuple(parts)
+    parts = tuple(dict.fromkeys(parts))            # a relation proved twice is said once
     if len(parts) == 1:
         return parts[0]
-    relation = ">" if all(p.relation == ">" for p in parts) else ">="
+    relations = {p.relation for p in parts}
+    relation = relations.pop() if len(relations) == 1 else ">="      # = and > both give >=
     return AllOf((), (), (), relation, parts=parts)
 
 

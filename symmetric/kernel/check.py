@@ -64,7 +64,7 @@ def _product(constant, factors, nvars: int, offsets: list, where: str, strict: b
 
 
 # what a part's relation must be for a conjunction ("all of") to claim the relation on the left
-_PART_RELATIONS = {">": (">",), ">=": (">", ">="), "=": ("=",)}
+_PART_RELATIONS = {">": (">",), ">=": (">", ">=", "="), "=": ("=",)}
 
 
 def _check(data: dict) -> None:

@@ -98,13 +98,15 @@ class KindDefinedness:
     """How the measure's definedness falls on the zero patterns of one kind of test set."""
 
     kind: KindOfTestSet
-    patterns: tuple          # (case, status, why, certificate) per zero pattern the kind allows
+    patterns: tuple          # (case, status, why) per zero pattern the kind allows
     timed_out: bool = False
+    # the certificate of each pattern's status, in the order of ``patterns`` (None: none)
+    certificates: tuple = ()
 
     @property
     def status(self) -> str | None:
         """'defined' | 'undefined' (on every pattern) | 'mixed' | None (some pattern undecided)."""
-        found = {s for _, s, _, _ in self.patterns}
+        found = {s for _, s, _ in self.patterns}
         if self.timed_out or None in found:
             return None
         return found.pop() if len(found) == 1 else "mixed"
@@ -113,7 +115,8 @@ class KindDefinedness:
         """One case step per zero pattern: its face, its status and why, and for a defined one
         the certificate of its obligations (a case table then shows one Δ per row)."""
         out = []
-        for case, status, why, cert in self.patterns:
+        certificates = self.certificates or (None,) * len(self.patterns)
+        for (case, status, why), cert in zip(self.patterns, certificates):
             said = compose(case.describe(), f": {status or 'undecided'} (", *_pieces(why), ").")
             out.append(CaseStep(said.template, said.args, condition=case.face(), result=compose(status or "undecided"),
                                 how=UNDEFINED_HOW if status == "undefined" else _prose(why),
@@ -137,16 +140,18 @@ def kinds_by_definedness(measure: Measure) -> tuple[KindDefinedness, ...]:
     domain = param_domain(measure)
     out = []
     for kind in TEST_SET_KINDS:
-        patterns = []
+        patterns, certificates = [], []
         for case in zero_patterns(CELLS):
             if not kind.allows(case):
                 continue
             if timelimit.expired():
                 out.append(KindDefinedness(kind, tuple(patterns), timed_out=True))
                 break
-            patterns.append((case, *_pattern_status(measure, case, domain)))
+            status, why, cert = _pattern_status(measure, case, domain)
+            patterns.append((case, status, why))
+            certificates.append(cert)
         else:
-            out.append(KindDefinedness(kind, tuple(patterns)))
+            out.append(KindDefinedness(kind, tuple(patterns), certificates=tuple(certificates)))
     return tuple(out)
 
 
@@ -163,8 +168,8 @@ def _defined_but_undefined(params: dict, ap, an, defined, value, undefined) -> t
 def mixed_kind_counterexample(measure: Measure, kd: KindDefinedness) -> PropertyResult | None:
     """WDE fails: a proved-defined and a proved-undefined pattern of one kind, realised on the
     same test set (AP, AN in {0, 2}) and both re-evaluated exactly."""
-    defined = next(c for c, s, _, _ in kd.patterns if s == "defined")
-    undefined = next(c for c, s, _, _ in kd.patterns if s == "undefined")
+    defined = next(c for c, s, _ in kd.patterns if s == "defined")
+    undefined = next(c for c, s, _ in kd.patterns if s == "undefined")
     a, b = pattern_table(defined), pattern_table(undefined)
     for params in param_grid(measure):
         va, vb = exact(measure, a, params), exact(measure, b, params)
