@@ -38,6 +38,7 @@ from ..render import check_report
 from ..render import json as json_render
 from ..render import files, matrix, outfolder, texbuild
 from ..render import latex as latex_render
+from ..render.sketch import sketch_files
 from ..render import text as text_render
 from ..userinput.usernames import check_name
 from ..userinput import KINDS, Kind, build_measure, lookup, measures_from_toml, misfit_form, owners
@@ -305,9 +306,12 @@ def _user_properties(files_, measures) -> list | None:
 @click.option("--details", is_flag=True,
               help="Print a row per verdict with its reason in full, and every counterexample, instead of the "
                    "compact properties x measures matrix.")
+@click.option("--sketch", is_flag=True,
+              help="Also write per measure a paste-ready proof sketch of each property (sketch-<measure>.tex in the "
+                   "--latex folder; \\input it after symmetric-macros.tex).")
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings, property_files, headline_only, details=False, force=False):
+          time_limit, readings, property_files, headline_only, details=False, sketch=False, force=False):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -378,12 +382,17 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     outdir = Path(latex_dir)
     written = check_report.report_files([(k.name, m, rs) for k, m, rs in results], outdir)
     written[latex_render.MACROS] = (latex_render.TEMPLATES / latex_render.MACROS).read_text(encoding="utf-8")
+    sketches = sketch_files([(k.name, m, rs) for k, m, rs in results],
+                            [n for n in written if n.startswith("check-")]) if sketch else {}
+    written.update(sketches)
     # earlier measures' reports stay (a paper may \\input each); only a stale check.pdf goes
-    kept = {p.name for p in outdir.glob("check-*.tex")} if outdir.is_dir() else set()
+    kept = {p.name for g in ("check-*.tex", "sketch-*.tex") for p in outdir.glob(g)} if outdir.is_dir() else set()
     built = texbuild.write_document(written, outdir, check_report.MAIN, command="check", force=force,
                                     pdf=not no_pdf and bool(texbuild.tex_engine()), keep=kept)
     for (_, m, _), name in zip(results, [n for n in written if n.startswith("check-")]):
         err.print(f"LaTeX report of {m.name}: {outdir / name}", markup=False, highlight=False)
+    for name in sketches:
+        err.print(f"Proof sketches: {outdir / name}", markup=False, highlight=False)
     tex = outdir / check_report.MAIN
     err.print(f"LaTeX written to {tex} (summary; \\inputs each measure's report)", markup=False, highlight=False)
     if built.pdf is not None:

@@ -116,6 +116,18 @@ def delta(certificate, condition=()) -> Sentence | None:
                         f"difference of their squares{' {1}' if short else ', a polynomial of {1} terms,'} has only "
                         f"positive coefficients{tail}.", (sp.Eq(DELTA, _quotient(num, den), evaluate=False), shown, *after))
     if isinstance(certificate, Identity):
+        if len(certificate.terms) <= 1:
+            # one denominator: the numerator is already the zero polynomial (both sides had one normal form)
+            return Sentence("{0}: over one denominator the numerator is the zero polynomial (both sides have the "
+                            "same normal form).", (sp.Eq(DELTA, 0, evaluate=False),))
+        size = sum(len(n) + len(d) for n, d in certificate.terms)
+        if size <= 2 * MAX_TERMS:
+            def term(n, d):
+                n, d = _in_cells(n, v, names), _in_cells(d, v, names)
+                return n if d == 1 else sp.Mul(n, sp.Pow(d, -1, evaluate=False), evaluate=False)
+            total = sp.Add(*(term(n, d) for n, d in certificate.terms), evaluate=False)
+            return Sentence(f"{{0}}: its {len(certificate.terms)} terms, over a common denominator, sum to {{1}}.",
+                            (sp.Eq(DELTA, total, evaluate=False), sp.Integer(0)))
         return Sentence(f"The {len(certificate.terms)} terms of the difference, over a common denominator, sum to {{0}}.",
                         (sp.Integer(0),))
     if isinstance(certificate, AllOf):
