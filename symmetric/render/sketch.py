@@ -18,6 +18,7 @@ from dataclasses import replace
 from ..evidence import CaseStep, PropertyResult
 from ..logic import Verdict
 from ..properties import catalogue
+from ..properties.sebastiani.definedness import UNDEFINED_HOW
 from . import formulas
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
 from .escape import tex_user_text
@@ -27,7 +28,7 @@ from .texmath import _condition_table, _face_table, tex_lines
 # the faces shown in a sketch's table; more are said to be alike (half a page holds about this)
 SKETCH_ROWS = 4
 # the methods of steps that leave tables out rather than prove something there
-EXCLUDED = ("excluded", "0/0 or x/0, re-checked exactly")
+EXCLUDED = ("excluded", UNDEFINED_HOW)
 INTRO = (r"Case by case (a face of the table: each cell $0$, positive, or any), the decisive quantity $\Delta$ "
          r"is written as one fraction and its sign or identity certified; an independent checker re-verified "
          r"every certificate.")
