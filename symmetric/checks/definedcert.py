@@ -5,7 +5,8 @@ nonnegative, every log argument positive, each by a certificate the kernel re-ve
 the same deciders again (they are cached: no second proof is computed) and gathers each
 decision's certificate into one (:func:`symmetric.certificate.all_of`), so that a definedness
 case of a proof carries its certificate as every other case does.  The verdict is
-``definedness``'s own: a certificate is only ever added to a True.
+``definedness``'s own, except that a certificate the kernel rejects turns a True into None
+(undecided, with the reason), as :func:`symmetric.checks.decide._proved` does.
 """
 
 from __future__ import annotations
@@ -50,4 +51,7 @@ def certified_definedness(expr: sp.Expr, domain: Domain = EVERYWHERE,
     if not parts:            # a polynomial: its one denominator is the constant 1
         parts.append(certify.of_sign(sp.Integer(1), (), domain, True, "exact arithmetic"))
     cert = all_of(parts)
-    return ok, why, (None if certify.rejected(cert, domain) else cert)
+    rejected = certify.rejected(cert, domain)
+    if rejected is not None:          # the kernel has the last word: not proved, and why
+        return None, f"the independent checker rejected the {cert.kind} certificate: {rejected}", None
+    return ok, why, cert
