@@ -17,7 +17,7 @@ from .. import kernel
 from ..certificate import (AllOf, Certificate, Factor, Identity, PositiveCoefficients, SignByFactors, SolverOnly,
                            Squarings, describe)
 
-__all__ = ["positivity", "identity", "squarings", "of_sign", "rejected", "describe", "SolverOnly"]
+__all__ = ["positivity", "identity", "sides_identity", "squarings", "of_sign", "rejected", "describe", "SolverOnly"]
 from ..domain import Domain
 
 
@@ -228,6 +228,23 @@ def identity(expr: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:
         return SolverOnly((), (), (), "=", solver=solver, expression=str(expr))
     return Identity(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), "=",
                     tuple(shift), terms=terms)
+
+
+def sides_identity(left: sp.Expr, right: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:
+    """The certificate of ``left`` = ``right`` as two terms N1/D1 and -N2/D2 that the kernel
+    multiplies out itself (N1 D2 - N2 D1 = 0): both sides' normal forms, never their difference,
+    which sympy may have cancelled before the kernel could see it."""
+    variables, back, shift = _shifts(gens, domain)
+    try:
+        terms = []
+        for side, sign in ((left, 1), (right, -1)):
+            n, d = sp.fraction(sp.together(side))
+            terms.append((_terms(sp.expand(sign * n.xreplace(back)), variables),
+                          _terms(sp.expand(d.xreplace(back)), variables)))
+    except (_NoCertificate, sp.PolynomialError):
+        return SolverOnly((), (), (), "=", solver=solver, expression=f"{left} - ({right})")
+    return Identity(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), "=",
+                    tuple(shift), terms=tuple(terms))
 
 
 def _domain_shifts(domain: Domain) -> dict:
