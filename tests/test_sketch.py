@@ -45,7 +45,8 @@ def test_a_holds_sketch_states_the_claim_and_shows_each_delta(acc):
 def test_an_identity_sketch_shows_the_identity(acc):
     m, results = acc
     text = sketch("classification", m, results["SYM"])
-    assert r"\Delta = 0" in text and "normal form" in text
+    # both sides as written, N1/D1 - N2/D2: the kernel multiplied them out to 0
+    assert r"\Delta = " in text and "its 2 terms, over a common denominator, sum to $0$" in text
 
 
 def test_a_long_case_table_is_cut_and_says_so(acc):
