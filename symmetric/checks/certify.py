@@ -235,6 +235,11 @@ def sides_identity(left: sp.Expr, right: sp.Expr, gens, domain: Domain, solver: 
     multiplies out itself (N1 D2 - N2 D1 = 0): both sides' normal forms, never their difference,
     which sympy may have cancelled before the kernel could see it."""
     variables, back, shift = _shifts(gens, domain)
+    # the sides are written in the domain's own variables: state the domain's shifts of those (an
+    # identity of polynomials needs none, but a certificate states its domain as it is)
+    stated = {v for v, _ in shift}
+    shift = shift + [(v, c) for v, c in _domain_shifts(domain).items()
+                     if v in map(str, variables) and v not in stated]
     try:
         terms = []
         for side, sign in ((left, 1), (right, -1)):
