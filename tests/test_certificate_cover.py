@@ -133,3 +133,18 @@ def test_a_proved_step_without_a_face_shows_its_delta_in_the_terminal():
     lines = "\n".join(text.prose_lines(r.proof))
     assert "Δ = (-TN - TP)/(FN + FP + TN + TP) + (TN + TP)/(FN + FP + TN + TP): its 2 terms, over a common " \
         "denominator, sum to 0." in lines and "Delta" not in lines
+
+
+def test_a_two_sided_identity_is_multiplied_out_by_the_kernel_and_states_its_domain():
+    from fractions import Fraction
+    from symmetric.domain import Domain
+    x = sp.Symbol("x", positive=True)
+    b = sp.Symbol("b", positive=True)
+    shifted = Domain("b > 1", ()).with_intervals([(b, 1, sp.oo)])
+    left, right = (b - 1) * x / (x + 1), (b * x - x) / (1 + x)
+    cert = certify.sides_identity(left, right, [b, x], shifted, "exact arithmetic")
+    assert cert.kind == "identity" and len(cert.terms) == 2       # both sides, not their difference
+    assert dict(cert.shift) == {"b": Fraction(1)}
+    assert certify.rejected(cert, shifted) is None
+    wrong = certify.sides_identity(left, right + 1, [b, x], shifted, "exact arithmetic")
+    assert kernel.check(wrong.data()) is not None                 # sides that differ: rejected
