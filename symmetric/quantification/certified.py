@@ -20,7 +20,9 @@ from .domains import ABOVE, BELOW, GENERAL, positive_on, resolve
 def certificate_of(expr, domain, relation: str) -> Certificate:
     """The certificate of ``expr`` > 0 (>= 0, = 0) on ``domain``, as the deciders proved it."""
     e = resolve(expr, domain)
-    d = is_identically_zero(e, domain) if relation == "=" else is_positive_everywhere(e, domain, strict=relation == ">")
+    # asked as domains.py asks (lru_cache keys on how arguments are passed: no second proof)
+    d = (is_identically_zero(e, domain) if relation == "=" else is_positive_everywhere(e, domain)
+         if relation == ">" else is_positive_everywhere(e, domain, strict=False))
     if d.value is True and d.certificate is not None:
         return d.certificate
     return SolverOnly((), (), (), relation, solver="sympy's sign rules on logarithms")

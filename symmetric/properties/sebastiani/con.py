@@ -179,7 +179,7 @@ def check_con(measure: Measure, definedness: str = "defined-test-sets") -> Prope
                 if timelimit.expired():
                     return result(measure, "CON", UNDET, proof, reason="time limit reached")
                 e = den.subs({TP_R: tpv, TN_R: tnv})
-                decided = next((d for d in (is_positive_everywhere(e, domain), is_positive_everywhere(-e, domain))
+                decided = next((d for d in (is_positive_everywhere(s, domain) for s in (e, -e))    # lazily
                                 if d.value is True), None)
                 if decided is None:
                     return result(measure, "CON", UNDET, proof + [compose(
