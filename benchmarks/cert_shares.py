@@ -4,8 +4,9 @@ certificates the independent checker (symmetric/kernel/) re-verified in every pr
     PYTHONPATH=$PWD python benchmarks/cert_shares.py atlas [MEASURE ...]   # classification, headline readings
     PYTHONPATH=$PWD python benchmarks/cert_shares.py claims                # property verdicts the 53 claims read
 
-A holds verdict is *certified* when its proof has case steps and every case that is not an
-exclusion carries a certificate of a checkable kind that the kernel accepts (re-checked here);
+A holds verdict is *certified* when its proof has case steps (a proved step without a face is
+one too: evidence.proved_step) and every case that is not an exclusion (a move's "excluded", a
+face where the measure is undefined on every table) carries a certificate of a checkable kind that the kernel accepts (re-checked here);
 *solver only* when some case rests on a solver alone; *no certificate recorded* when a case (a
 definedness-only case) or the whole proof (no proof by cases) records none.
 """
@@ -13,16 +14,23 @@ definedness-only case) or the whole proof (no proof by cases) records none.
 from __future__ import annotations
 
 import collections
+import os
 import sys
 import time
 
 from symmetric import kernel
 from symmetric.evidence import CaseStep
 from symmetric.logic import Verdict
+from symmetric.properties.sebastiani.definedness import UNDEFINED_HOW
+
+
+# methods of steps that leave tables out (the measure undefined on the whole face, confirmed by
+# exact evaluation) rather than prove a relation there: nothing to certify
+EXCLUDED = ("excluded", UNDEFINED_HOW)
 
 
 def classify(result) -> str:
-    steps = [s for s in result.proof if isinstance(s, CaseStep) and s.how != "excluded"]
+    steps = [s for s in result.proof if isinstance(s, CaseStep) and s.how not in EXCLUDED]
     if not steps:
         return "no case steps"
     certs = [s.certificate for s in steps]
@@ -69,7 +77,7 @@ def atlas(measures) -> None:
     compare(found.results)
 
 
-CACHE = "/tmp/cert-shares-cache"
+CACHE = os.environ.get("CERT_SHARES_CACHE", "/tmp/cert-shares-cache")
 GOLDEN = "latex_out/atlas/atlas.csv"
 
 

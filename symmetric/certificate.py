@@ -12,6 +12,8 @@ reason the relation holds, in one of these kinds:
   every coefficient of N and D is >= 0 (one > 0 where strictness needs it);
 * :class:`Squarings` -- square roots of positive polynomials: every term positive, or one
   squaring (A_1^2 X_1 - A_2^2 X_2 of positive coefficients) licensed by A_1 > 0;
+* :class:`AllOf` -- several relations at once (every denominator of a measure non-zero on a
+  case, every root argument nonnegative): each part a certificate of its own, all re-verified;
 * :class:`SolverOnly` -- no certificate: the relation rests on the named solver (z3 unsat, or
   sympy's sign rules) and is counted as such.
 
@@ -197,12 +199,48 @@ class SolverOnly(Certificate):
         return {"solver": self.solver, **({"expression": self.expression} if self.expression else {})}
 
 
+@dataclass(frozen=True)
+class AllOf(Certificate):
+    """Several relations, each certified by one of ``parts`` (what a definedness proof needs: each
+    denominator of the case non-zero, each root argument nonnegative).  ``relation`` is the
+    weakest the parts prove ('>' only when every part is strict); numerator and denominator are
+    empty.  Checkable when every part is."""
+
+    parts: tuple[Certificate, ...] = ()
+
+    kind = "all of"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "parts", tuple(self.parts))
+
+    @property
+    def checkable(self) -> bool:
+        return bool(self.parts) and all(p.checkable for p in self.parts)
+
+    def _extra(self) -> dict:
+        return {"parts": [p.data() for p in self.parts]}
+
+
+def all_of(parts) -> Certificate:
+    """One certificate for several relations: the part itself when there is one, else
+    :class:`AllOf` (relation '>' only when every part proves a strict one)."""
+    parts = tuple(dict.fromkeys(parts))            # a relation proved twice is said once
+    if len(parts) == 1:
+        return parts[0]
+    relations = {p.relation for p in parts}
+    relation = relations.pop() if len(relations) == 1 else ">="      # = and > both give >=
+    return AllOf((), (), (), relation, parts=parts)
+
+
 def describe(cert: Certificate | None) -> str:
     """One line for a reader: the kind and what makes it work."""
     if cert is None:
         return "no certificate"
     if isinstance(cert, SolverOnly):
         return f"{cert.solver}, no certificate"
+    if isinstance(cert, AllOf):
+        return f"{len(cert.parts)} relations: " + "; ".join(describe(p) for p in cert.parts)
     if isinstance(cert, Identity):
         return f"identity: {len(cert.terms)} terms sum to 0"
     if isinstance(cert, Squarings):
@@ -222,12 +260,14 @@ def _unpoly(data) -> Poly:
     return tuple((tuple(e), Fraction(c)) for e, c in data)
 
 
-_KINDS = {cls.kind: cls for cls in (Identity, SignByFactors, PositiveCoefficients, Squarings, SolverOnly)}
+_KINDS = {cls.kind: cls for cls in (Identity, SignByFactors, PositiveCoefficients, Squarings, SolverOnly, AllOf)}
 
 
 def from_data(data: dict) -> Certificate:
     """The certificate :meth:`Certificate.data` wrote (a cached result read back)."""
     cls = _KINDS[data["kind"]]
+    if cls is AllOf:
+        return AllOf((), (), (), data["relation"], parts=tuple(from_data(p) for p in data["parts"]))
     fields = dict(variables=tuple(data["variables"]), numerator=_unpoly(data["numerator"]),
                   denominator=_unpoly(data["denominator"]), relation=data["relation"],
                   shift=tuple((v, Fraction(c)) for v, c in data.get("shift", ())))

@@ -158,6 +158,14 @@ class CaseStep(Sentence):
     certificate: Certificate | None = None
 
 
+def proved_step(line: Sentence, certificate: Certificate | None, *, case: str = "", result: Sentence | None = None,
+                how: str = "") -> CaseStep:
+    """A proved line of an argument that is not one of a face's cases (a derivative identically 0,
+    a trivial output's score) as a case step, so that its certificate travels with it and the
+    renderers find it where they find every other (``CaseStep.certificate``)."""
+    return CaseStep(line.template, line.args, case=case, result=result, how=how, certificate=certificate)
+
+
 def say(template: str, *args) -> Sentence:
     """A :class:`Sentence`: ``say("M = {0} before and {1} after", a, b)``."""
     return Sentence(template, args)

@@ -211,15 +211,19 @@ def test_show_prints_a_proof_by_cases_as_rows():
     assert "the other cells positive" not in result.output and "TP FP FN TN result reason" in lines
     # MON: the zero patterns of each move merge where their improvement Δ is the same (one Δ per
     # row, under it), the moved cell (written 1 + c) at least 1 or exactly 1;
-    # SDE: the 15 patterns of a non-empty table in 4
+    # SDE: the 15 patterns of a non-empty table, each with its own certificate (the signs of its
+    # denominators), so one row each, its Δ under it
     assert ">0 any >1 >0 the score strictly improves sign rules on positive symbols" in lines      # FN -> TP
-    assert "Δ = 1/(TP + FN), positive: every factor has a known sign (positive coefficients) after FN = x + 1." \
-        in lines
+    assert "Δ = 1/(TP + FN), positive: every factor has a known sign (positive coefficients) after " \
+        "FN = u_FN + 1, u_FN > 0." in lines
     assert "any 1 >0 >0 the score strictly improves sign rules on positive symbols" in lines      # FP -> TN
     assert "Δ = 1/(TN + 1), positive: every factor has a known sign (positive coefficients)." in lines
     sde = lines.index("check: Defined on every zero pattern of the table:")
-    assert [line.split(" defined ")[0] for line in lines[sde + 2:sde + 6]] == \
-        ["any any any >0", "any any >0 0", "any >0 0 0", ">0 0 0 0"]
+    rows = lines[sde + 2:sde + 2 + 2 * 15]
+    assert [line.split(" defined ")[0] for line in rows[0:6:2]] == [">0 >0 >0 >0", "0 >0 >0 >0", ">0 0 >0 >0"]
+    assert all(line.startswith(("(1) Δ = ", "Δ = ")) for line in rows[1::2])     # each denominator signed
+    assert rows[1] == ("(1) Δ = FP + TN, positive: every factor has a known sign (sum of cells). "
+                       "(2) Δ = TP + FN, positive: every factor has a known sign (sum of cells).")
 
 
 def test_a_moved_cell_is_described_in_the_tables_own_counts():

@@ -20,7 +20,7 @@ FACE = (sp.Gt(TP, 0, evaluate=False), sp.Eq(FP, 0, evaluate=False), sp.Gt(FN, 1,
 CASES = [
     # (decided expression on the face, what the terminal line says)
     (tp / (tp + fn_ + 1), "Δ = TP/(FN + TP), positive: every factor has a known sign (cell, positive coefficients) "
-                          "after FN = x + 1."),
+                          "after FN = u_FN + 1, u_FN > 0."),
     ((sp.sqrt(tn + 1) * sp.sqrt(tp + 1) - sp.sqrt(tn) * sp.sqrt(tp)) / (sp.sqrt(tn + 1) * sp.sqrt(tp + 1)),
      "the difference of their squares TN + TP + 1 has only positive coefficients."),
 ]
@@ -30,7 +30,8 @@ CASES = [
 def test_delta_reads_in_the_cells(expr, says):
     certificate = is_positive_everywhere(expr).certificate
     shown = delta(certificate, FACE)
-    text = sentence(shown).replace("Delta", "Δ")
+    text = sentence(shown)        # the terminal prints Δ itself, never "Delta"
+    assert "Delta" not in text
     assert says in text
     latex = tex_text(shown)
     assert r"\Delta" in latex and "**" not in latex and "sqrt(" not in latex and "TP_" not in latex

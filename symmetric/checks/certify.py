@@ -14,10 +14,10 @@ from fractions import Fraction
 import sympy as sp
 
 from .. import kernel
-from ..certificate import (Certificate, Factor, Identity, PositiveCoefficients, SignByFactors, SolverOnly,
+from ..certificate import (AllOf, Certificate, Factor, Identity, PositiveCoefficients, SignByFactors, SolverOnly,
                            Squarings, describe)
 
-__all__ = ["positivity", "identity", "squarings", "of_sign", "rejected", "describe", "SolverOnly"]
+__all__ = ["positivity", "identity", "sides_identity", "squarings", "of_sign", "rejected", "describe", "SolverOnly"]
 from ..domain import Domain
 
 
@@ -230,6 +230,28 @@ def identity(expr: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:
                     tuple(shift), terms=terms)
 
 
+def sides_identity(left: sp.Expr, right: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:
+    """The certificate of ``left`` = ``right`` as two terms N1/D1 and -N2/D2 that the kernel
+    multiplies out itself (N1 D2 - N2 D1 = 0): both sides' normal forms, never their difference,
+    which sympy may have cancelled before the kernel could see it."""
+    variables, back, shift = _shifts(gens, domain)
+    # the sides are written in the domain's own variables: state the domain's shifts of those (an
+    # identity of polynomials needs none, but a certificate states its domain as it is)
+    stated = {v for v, _ in shift}
+    shift = shift + [(v, c) for v, c in _domain_shifts(domain).items()
+                     if v in map(str, variables) and v not in stated]
+    try:
+        terms = []
+        for side, sign in ((left, 1), (right, -1)):
+            n, d = sp.fraction(sp.together(side))
+            terms.append((_terms(sp.expand(sign * n.xreplace(back)), variables),
+                          _terms(sp.expand(d.xreplace(back)), variables)))
+    except (_NoCertificate, sp.PolynomialError):
+        return SolverOnly((), (), (), "=", solver=solver, expression=f"{left} - ({right})")
+    return Identity(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), "=",
+                    tuple(shift), terms=tuple(terms))
+
+
 def _domain_shifts(domain: Domain) -> dict:
     """Variable name -> c for every domain variable x = c + u (c rational, u > 0)."""
     out = {}
@@ -247,6 +269,12 @@ def rejected(cert: Certificate, domain: Domain | None = None) -> str | None:
     the independent checker must accept it."""
     if not cert.checkable:
         return None
+    if isinstance(cert, AllOf):            # every part's shifts are the domain's; then the whole
+        for k, part in enumerate(cert.parts):
+            why = rejected(part, domain)
+            if why is not None:
+                return f"part {k + 1}: {why}"
+        return kernel.check(cert.data())
     if domain is not None:
         expected, stated = _domain_shifts(domain), dict(cert.shift)
         wrong = [v for v in cert.variables if expected.get(v, 0) != stated.get(v, 0)]

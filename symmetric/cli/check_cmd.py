@@ -203,13 +203,17 @@ def _user_properties(files_, measures) -> list | None:
               help="Worker processes that decide a measure's properties side by side (1: all in this "
                    "process; default: 2 on 2+ cores, less the cores the load average shows busy). "
                    "The verdicts and reports are the same for any number.")
+@click.option("--sketch", is_flag=True,
+              help="Also write per measure a paste-ready proof sketch of each property (sketch-<measure>.tex in the "
+                   "--latex folder; \\input it after symmetric-macros.tex).")
 @click.option("--details", is_flag=True,
               help="Print a row per verdict with its reason in full, and every counterexample, instead of the "
                    "compact properties x measures matrix.")
 @click.option("--no-cache", is_flag=True, help=options.NO_CACHE_HELP)
 @click.option("--force", is_flag=True, help=options.FORCE_HELP)
 def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, catalogue, json_file, latex_dir, no_pdf,
-          time_limit, readings, property_files, headline_only, details=False, no_cache=False, force=False, workers=None):
+          time_limit, readings, property_files, headline_only, details=False, sketch=False, no_cache=False, force=False,
+          workers=None):
     time_limit = _time_limit(time_limit)
     wanted = _readings(readings, kind)
     spec = KINDS[kind]
@@ -255,7 +259,8 @@ def check(toml_files, kind, counts, probs, term, name, params, lower_is_better, 
     _formula_reading_applies(wanted, [m for _, m in measures])
     request = CheckRequest(tuple(measures), None if chosen is None else tuple(chosen), tuple(wanted.items()),
                            time_limit, alternates=not headline_only, workers=workers,
-                           outputs=CheckOutputs(json_file, latex_dir, pdf=not no_pdf, details=details, force=force))
+                           outputs=CheckOutputs(json_file, latex_dir, pdf=not no_pdf, details=details, sketch=sketch,
+                                                       force=force))
     err = Console(stderr=True)
     say = lambda message: err.print(message, markup=False, highlight=False)      # noqa: E731
 

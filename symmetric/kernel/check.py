@@ -63,8 +63,24 @@ def _product(constant, factors, nvars: int, offsets: list, where: str, strict: b
     return out
 
 
+# what a part's relation must be for a conjunction ("all of") to claim the relation on the left
+_PART_RELATIONS = {">": (">",), ">=": (">", ">=", "="), "=": ("=",)}
+
+
 def _check(data: dict) -> None:
     kind, relation = data["kind"], data["relation"]
+    if kind == "all of":
+        parts = data["parts"]
+        if not parts:
+            raise Rejected("a conjunction of no relations")
+        for k, part in enumerate(parts):
+            if relation not in _PART_RELATIONS or part["relation"] not in _PART_RELATIONS[relation]:
+                raise Rejected(f"part {k + 1} proves {part['relation']!r}, weaker than {relation!r}")
+            try:
+                _check(part)
+            except Rejected as why:
+                raise Rejected(f"part {k + 1}: {why}") from None
+        return
     variables = list(data["variables"])
     n = len(variables)
     shift = {v: Fraction(c) for v, c in data.get("shift", [])}

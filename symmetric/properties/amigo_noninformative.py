@@ -27,7 +27,7 @@ from ..checks.decide import Decision, is_identically_zero, is_positive_everywher
 from ..checks.piecewise import resolve_on_domain
 from ..config import settings
 from ..domain import Domain
-from ..evidence import ContingencyTable, Counterexample, say
+from ..evidence import ContingencyTable, Counterexample, proved_step, say
 from ..logic import Verdict
 from ..measures.base import Measure
 from ..space import NONINFORMATIVE_DOMAIN, counts_to_joint, g, s, to_noninformative
@@ -171,16 +171,18 @@ def fixed_quality(measure: Measure, constant: str = "fixed", definedness: str = 
     if decision.value is not True:
         return PropertyResult(name, measure.name, UNDET, (head,),
                               reason=f"derivative not decided ({decision.method}); {undetermined}")
-    proof = [head, say(f"Its derivative in {{0}} is identically 0 ({literal(decision.method)}): one score per test "
-                       "set for 0 < P(S) < 1.", s)]
+    proof = [head, proved_step(say(f"Its derivative in {{0}} is identically 0 ({literal(decision.method)}): one score "
+                                   "per test set for 0 < P(S) < 1.", s), decision.certificate, case="interior",
+                               how=decision.method)]
     inside = _interior_score(measure)
     if fixed:
         free = is_identically_zero(sp.diff(inside, g), domain)
         if free.value is not True:
             return PropertyResult(name, measure.name, UNDET, (*proof, say("The score {0} is not shown free of {1}.",
                                                                            inside, g)), reason=undetermined)
-        proof.append(say(f"That score, {{0}}, does not depend on {{1}} ({literal(free.method)}): the same on every "
-                         "test set.", inside, g))
+        proof.append(proved_step(say(f"That score, {{0}}, does not depend on {{1}} ({literal(free.method)}): the same "
+                                     "on every test set.", inside, g), free.certificate, case="every test set",
+                                 how=free.method))
     ok, lines = readings.boundary_lines(measure, inside, strict=strict)
     proof += lines
     if ok is True and degenerate:
@@ -206,11 +208,11 @@ def _boundary_growth(measure: Measure):
         end = sp.Integer(0 if name == "empty output" else 1)
         ok, why = definedness(score, _domain(measure), {s: end})
         if ok is not True:
-            return None, f"the score at P(S) = {end} is not shown defined ({why})"
+            return None, f"the score at P(S) = {end} is not shown defined ({why})", None
         lim = sp.together(score.xreplace({s: end})).subs(g, readings.A / (readings.A + readings.B))
         gap = o * (lim - value) if end == 0 else o * (value - lim)
         d = is_positive_everywhere(sp.together(gap), readings.parameter_domain(measure), strict=False)
-        return d.value, d.method if d.value else (d.detail or d.method)
+        return d.value, d.method if d.value else (d.detail or d.method), d.certificate
     return relation
 
 
@@ -239,8 +241,9 @@ def growing_quality(measure: Measure, definedness: str = "defined", test_sets: s
     if decision.value is not True:
         return PropertyResult(name, measure.name, UNDET, (head,),
                               reason=f"sign of the derivative not decided ({decision.method}); {undetermined}")
-    proof = [head, say(f"It is positive for {{0}} and {{1}} strictly between 0 and 1 and on the parameter domain "
-                       f"({literal(decision.method)}), so the score strictly grows with output size there.", g, s)]
+    proof = [head, proved_step(say(f"It is positive for {{0}} and {{1}} strictly between 0 and 1 and on the parameter "
+                                   f"domain ({literal(decision.method)}), so the score strictly grows with output size "
+                                   "there.", g, s), decision.certificate, case="interior", how=decision.method)]
     ok, lines = readings.boundary_lines(measure, sp.Integer(0), strict=strict, relation=_boundary_growth(measure),
                                         agrees="below (empty) or above (full) the limit of the other outputs' score")
     proof += lines

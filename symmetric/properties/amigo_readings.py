@@ -25,7 +25,8 @@ import sympy as sp
 from ..checks.cases import definedness
 from ..checks.decide import is_identically_zero
 from ..domain import EVERYWHERE
-from ..evidence import ContingencyTable, say
+from ..certificate import all_of
+from ..evidence import ContingencyTable, proved_step, say
 from ..measures.base import Measure
 from ..space import CELLS, g
 from .tables import compare_exact, exact_value, literal, noninformative_tables, param_equations, param_grid, \
@@ -152,15 +153,15 @@ def boundary_lines(measure: Measure, inside: sp.Expr, *, strict: bool, relation=
         if isinstance(value, str):
             return None, [say(f"The {name}: definedness not decided.")]
         if relation is not None:
-            ok, why = relation(name, value)
+            ok, why, cert = relation(name, value)
         else:
             d = is_identically_zero(sp.together(value - target), domain)
-            ok, why = d.value, d.method if d.value else (d.detail or d.method)
+            ok, why, cert = d.value, d.method if d.value else (d.detail or d.method), d.certificate
         if ok is not True:
             return None, [say(f"The {name} scores {{0}} on the test set |G| = a, |not G| = b; not shown {agrees} "
                               f"({literal(str(why))}).", value)]
-        lines.append(say(f"The {name} {{0}} scores {{1}} on every test set, {agrees} ({literal(str(why))}).",
-                         ContingencyTable(*cells), value))
+        lines.append(proved_step(say(f"The {name} {{0}} scores {{1}} on every test set, {agrees} ({literal(str(why))}).",
+                                     ContingencyTable(*cells), value), cert, case=name, how=str(why)))
     return True, lines
 
 
@@ -169,7 +170,7 @@ def degenerate_lines(measure: Measure, constant: sp.Expr | None, *, strict: bool
     scores ``constant`` (None: some constant, the same for all of them).  (True | None, lines)."""
     domain = parameter_domain(measure)
     x, y = sp.symbols("x y", positive=True)
-    lines, seen = [], constant
+    lines, seen, certs = [], constant, []
     for label, shapes in (("|G| = 0", ((0, x, 0, y), (0, x, 0, 0), (0, 0, 0, y))),
                           ("|not G| = 0", ((x, 0, y, 0), (x, 0, 0, 0), (0, 0, y, 0)))):
         for cells in shapes:
@@ -186,5 +187,8 @@ def degenerate_lines(measure: Measure, constant: sp.Expr | None, *, strict: bool
             if d.value is not True:
                 return None, [say("A test set with one class empty: the output {0} scores {1}, not shown equal to "
                                   "{2}.", ContingencyTable(*cells), e, seen)]
-        lines.append(say(f"Test sets with {label}: every output is non-informative and scores {{0}}.", seen))
+            certs.append(d.certificate)
+        lines.append(proved_step(say(f"Test sets with {label}: every output is non-informative and scores {{0}}.", seen),
+                                 all_of(certs) if certs else None, case=label, how="identity"))
+        certs = []
     return True, lines

@@ -18,7 +18,9 @@ from functools import lru_cache
 import sympy as sp
 
 from ..checks.piecewise import piece_free
-from ..evidence import say
+from ..certificate import all_of
+from ..evidence import proved_step, say
+from .certified import certificate_of
 from ..logic import Verdict
 from ..evidence import PropertyResult
 from .distributions import p, q
@@ -43,12 +45,14 @@ def check_bmon(measure: QuantMeasure) -> PropertyResult:
     down = up and positive_on(-d, BELOW)   # only needed when the first side is proved
     if up and down and outer_increasing(measure):
         slope = sp.Derivative(R_OF(q, p), q)
-        return result("B-MON", measure, HOLDS, [say(
+        return result("B-MON", measure, HOLDS, [proved_step(say(
             "{0}, positive on {1}, and {2}, negative on {3} (sign decisions), so R is strictly increasing in the "
             "misprediction on each side; the outer transform is strictly increasing and independent "
             "of the prediction.",
             sp.Eq(slope, sp.simplify(resolve(d, ABOVE)), evaluate=False), SHOWN[ABOVE],
-            sp.Eq(slope, sp.simplify(resolve(d, BELOW)), evaluate=False), SHOWN[BELOW])])
+            sp.Eq(slope, sp.simplify(resolve(d, BELOW)), evaluate=False), SHOWN[BELOW]),
+            all_of([certificate_of(d, ABOVE, ">"), certificate_of(-d, BELOW, ">")]), case="binary codeframe",
+            how="sign decisions")])
     ev, what = comparison_evaluator(measure)
 
     def cases(den):
@@ -81,10 +85,10 @@ def check_bimp(measure: QuantMeasure) -> PropertyResult:
     raw = measure.binary_raw()
     gap = raw.subs(q, p + a) - raw.subs(q, p - a)
     if zero_on(gap, IMPARTIAL) and outer_increasing(measure):
-        return result("B-IMP", measure, HOLDS, [say(
+        return result("B-IMP", measure, HOLDS, [proved_step(say(
             "{0} identically on {1}; the outer transform depends on the prediction only through R.",
             sp.Eq(R_OF(p + a, p) - R_OF(p - a, p), sp.simplify(resolve(gap, IMPARTIAL)), evaluate=False),
-            SHOWN[IMPARTIAL])])
+            SHOWN[IMPARTIAL]), certificate_of(gap, IMPARTIAL, "="), case="binary codeframe", how="identity")])
     return result("B-IMP", measure, UNDET, reason="identity not decided and no counterexample found")
 
 

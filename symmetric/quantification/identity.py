@@ -15,7 +15,9 @@ import sympy as sp
 
 from ..checks.decide import exact_sign
 from ..config import settings
-from ..evidence import Counterexample, QuantValue, say
+from ..certificate import all_of
+from ..evidence import Counterexample, QuantValue, proved_step, say
+from .certified import certificate_of, for_every_size, off_diagonal
 from ..logic import Verdict, fuzzy_and
 from ..evidence import PropertyResult
 from .distributions import CODEFRAME_SIZES, n, p, q
@@ -79,13 +81,15 @@ def check_ioi_nn(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResult]
     positive = _for_every_size(positive_off_diagonal, shifted, sized)
     outer_ok = outer_increasing(measure)
     if fuzzy_and((zero_at_p, positive, outer_ok)):
-        proof += sized + [say("The term is 0 at {0} and {1} for {2} and for {3} (sign decisions on {4} and {5}), "
+        certificate = all_of([certificate_of(measure.term.subs(q, p), GENERAL, "="),
+                              for_every_size(off_diagonal, shifted, bool(sized))])
+        proof += sized + [proved_step(say("The term is 0 at {0} and {1} for {2} and for {3} (sign decisions on {4} and {5}), "
                       "so {6} iff every predicted prevalence equals the true one, and {7} otherwise, "
                       "for every codeframe.",
                       sp.Eq(q, p, evaluate=False), sp.StrictGreaterThan(shifted, 0, evaluate=False),
                       sp.StrictGreaterThan(q, p, evaluate=False), sp.StrictLessThan(q, p, evaluate=False),
                       SHOWN[ABOVE], SHOWN[BELOW], sp.Eq(R, 0, evaluate=False),
-                      sp.StrictGreaterThan(R, 0, evaluate=False)),
+                      sp.StrictGreaterThan(R, 0, evaluate=False)), certificate, case="every class", how="sign decisions"),
                   say("The outer transform is 0 at {0} and strictly increasing in R.", sp.Eq(R, 0, evaluate=False))]
         return result("IoI", measure, HOLDS, proof), result("NN", measure, HOLDS, proof)
     ioi, nn = _ioi_nn_witnesses(measure)

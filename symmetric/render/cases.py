@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..evidence import CaseStep, Sentence
+from .certificates import delta
 
 CELL_NAMES = ("TP", "FP", "FN", "TN")       # the columns, in the order the project prints them
 
@@ -141,7 +142,7 @@ def face_rows(lines: list[CaseLine]) -> list[FaceRow]:
 
 def segments(lines):
     """Sentences read one after another, cut into what each renderer shows: a line of text
-    (a sentence or str), a list of :class:`FaceRow` (a table of faces) or a list of
+    (a sentence or str; a proved step without a condition is followed by its Δ), a list of :class:`FaceRow` (a table of faces) or a list of
     :class:`CaseLine` (conditions that are not faces: the plain table)."""
     run: list = []
 
@@ -165,9 +166,14 @@ def segments(lines):
         if not line:
             continue
         parsed = case_line(line)
-        if parsed is None:
+        if parsed is None or not parsed.condition:
+            # a proved step without a condition (a derivative identically 0, a trivial output's
+            # score) is a line of the argument, its Δ said right under it
             yield from flush()
             yield line
+            shown = None if parsed is None else delta(parsed.certificate, ())
+            if shown is not None:
+                yield shown
         else:
             run.append((line, parsed))
     yield from flush()

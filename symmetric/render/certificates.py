@@ -4,14 +4,15 @@ typeset through their own notation (the terminal's printer, the LaTeX notation t
 The certificate (:mod:`symmetric.certificate`) is written in the decider's variables: a face's
 positive cells (``TP_`` or ``tp``: the cell itself where it is > 0) and, for the cell an item
 moved from (> 1 on the face), ``FN_`` = FN - 1.  Here they are named back as the cells, so Δ
-reads in the paper's TP, FP, FN, TN; the moved cell's shift is said ("after FN = 1 + x").
+reads in the paper's TP, FP, FN, TN; the moved cell's shift is said with its variable named
+("after FN = 1 + u_FN, u_FN > 0").
 """
 
 from __future__ import annotations
 
 import sympy as sp
 
-from ..certificate import Identity, PositiveCoefficients, SignByFactors, SolverOnly, Squarings
+from ..certificate import AllOf, Identity, PositiveCoefficients, SignByFactors, SolverOnly, Squarings
 from ..evidence import Sentence
 
 DELTA = sp.Symbol("Delta")
@@ -28,10 +29,16 @@ def _names(condition) -> tuple[dict, list]:
         cell = relation.lhs
         if isinstance(relation, sp.StrictGreaterThan) and relation.rhs == 1:
             names[f"{cell.name}_"] = names[cell.name.lower()] = cell - 1
-            shifts.append(((f"{cell.name}_", cell.name.lower()), sp.Eq(cell, 1 + sp.Symbol("x"), evaluate=False)))
+            shifts.append(((f"{cell.name}_", cell.name.lower()), _shifted(cell, 1)))
         elif isinstance(relation, sp.StrictGreaterThan) and relation.rhs == 0:
             names[f"{cell.name}_"] = names[cell.name.lower()] = cell
     return names, shifts
+
+
+def _shifted(cell: sp.Symbol, c) -> tuple:
+    """cell = c + u_cell and u_cell > 0: where positivity is read, the new variable named."""
+    u = sp.Symbol(f"u_{cell.name}")
+    return (sp.Eq(cell, c + u, evaluate=False), sp.Gt(u, 0, evaluate=False))
 
 
 def _expr(poly, variables, names) -> sp.Expr:
@@ -45,7 +52,11 @@ def _in_cells(poly, variables, names) -> sp.Expr:
 
 
 def _shift_relations(cert, names, shifts) -> list:
-    return shifts + [sp.Eq(names.get(v, sp.Symbol(v)), c + sp.Symbol("y"), evaluate=False) for v, c in cert.shift]
+    out = [r for pair in shifts for r in pair]
+    for v, c in cert.shift:
+        cell = names.get(v, sp.Symbol(v))
+        out += _shifted(cell if isinstance(cell, sp.Symbol) else sp.Symbol(v), c)
+    return out
 
 
 def _quotient(n: sp.Expr, d: sp.Expr) -> sp.Expr:
@@ -53,7 +64,7 @@ def _quotient(n: sp.Expr, d: sp.Expr) -> sp.Expr:
 
 
 def _after(certificate, names, shifts, first: int) -> tuple[str, list]:
-    """" after FN = 1 + x" (slots from ``first``) and its relations: where positivity is read."""
+    """" after FN = 1 + u_FN, u_FN > 0" (slots from ``first``) and its relations: where positivity is read."""
     used = [relation for spellings, relation in shifts if set(spellings) & set(certificate.variables)]
     after = _shift_relations(certificate, names, used)
     return (" after " + ", ".join(f"{{{first + k}}}" for k in range(len(after))) if after else ""), after
@@ -105,11 +116,34 @@ def delta(certificate, condition=()) -> Sentence | None:
                         f"difference of their squares{' {1}' if short else ', a polynomial of {1} terms,'} has only "
                         f"positive coefficients{tail}.", (sp.Eq(DELTA, _quotient(num, den), evaluate=False), shown, *after))
     if isinstance(certificate, Identity):
+        if len(certificate.terms) <= 1:
+            # one denominator: the numerator is already the zero polynomial (both sides had one normal form)
+            return Sentence("{0}: over one denominator the numerator is the zero polynomial (both sides have the "
+                            "same normal form).", (sp.Eq(DELTA, 0, evaluate=False),))
+        size = sum(len(n) + len(d) for n, d in certificate.terms)
+        if size <= 2 * MAX_TERMS:
+            def term(n, d):
+                n, d = _in_cells(n, v, names), _in_cells(d, v, names)
+                return n if d == 1 else sp.Mul(n, sp.Pow(d, -1, evaluate=False), evaluate=False)
+            total = sp.Add(*(term(n, d) for n, d in certificate.terms), evaluate=False)
+            return Sentence(f"{{0}}: its {len(certificate.terms)} terms, over a common denominator, sum to {{1}}.",
+                            (sp.Eq(DELTA, total, evaluate=False), sp.Integer(0)))
         return Sentence(f"The {len(certificate.terms)} terms of the difference, over a common denominator, sum to {{0}}.",
                         (sp.Integer(0),))
+    if isinstance(certificate, AllOf):
+        return _joined([delta(p, condition) for p in certificate.parts])
     if isinstance(certificate, SolverOnly):
         if certificate.denominator and len(certificate.numerator) + len(certificate.denominator) <= MAX_TERMS:
             n, d = _in_cells(certificate.numerator, v, names), _in_cells(certificate.denominator, v, names)
             return Sentence(f"{{0}}: {certificate.solver}, no certificate.", (sp.Eq(DELTA, _quotient(n, d), evaluate=False),))
         return Sentence(f"{certificate.solver}, no certificate.")
     return None
+
+
+def _joined(sentences) -> Sentence | None:
+    """Several Δ sentences as one (the parts of a conjunction), slots renumbered."""
+    template, args = [], []
+    for k, shown in enumerate(s for s in sentences if s is not None):
+        template.append(f"({k + 1}) " + shown.template.format(*(f"{{{len(args) + j}}}" for j in range(len(shown.args)))))
+        args += shown.args
+    return Sentence(" ".join(template), tuple(args)) if template else None

@@ -13,6 +13,7 @@ from pathlib import Path
 from . import check_report, files, texbuild
 from . import json as json_render
 from . import latex as latex_render
+from .sketch import sketch_files
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,16 @@ def write(results, outputs, say: Callable[[str], None], echo: Callable[[str], No
     outdir = Path(outputs.latex_dir)
     written = check_report.report_files([(k.name, m, rs) for k, m, rs in results], outdir)
     written[latex_render.MACROS] = (latex_render.TEMPLATES / latex_render.MACROS).read_text(encoding="utf-8")
-    # earlier measures' reports stay (a paper may \\input each); only a stale check.pdf goes
-    kept = {p.name for p in outdir.glob("check-*.tex")} if outdir.is_dir() else set()
+    sketches = sketch_files([(k.name, m, rs) for k, m, rs in results],
+                            [n for n in written if n.startswith("check-")]) if outputs.sketch else {}
+    written.update(sketches)
+    # earlier measures' reports and sketches stay (a paper may \\input each); only a stale check.pdf goes
+    kept = {p.name for g in ("check-*.tex", "sketch-*.tex") for p in outdir.glob(g)} if outdir.is_dir() else set()
     built = texbuild.write_document(written, outdir, check_report.MAIN, command="check", force=outputs.force,
                                     pdf=outputs.pdf and bool(texbuild.tex_engine()), keep=kept)
     for (_, m, _), name in zip(results, [n for n in written if n.startswith("check-")]):
         say(f"LaTeX report of {m.name}: {outdir / name}")
+    for name in sketches:
+        say(f"Proof sketches: {outdir / name}")
     say(f"LaTeX written to {outdir / check_report.MAIN} (summary; \\inputs each measure's report)")
     return Written(built.pdf, built.pdf_error)

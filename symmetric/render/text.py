@@ -15,7 +15,7 @@ from ..logic import Verdict
 from . import cases
 from .bignum import tame
 from .notation import POSITIVE_CELLS
-from .certificates import delta
+from .certificates import DELTA, delta
 
 
 def join_sentences(pieces) -> str:
@@ -74,6 +74,7 @@ class _Printer(StrPrinter):
 HELPER_NAMES = dict(POSITIVE_CELLS)
 # and the probability space's symbols under the names the input language gives them
 HELPER_NAMES.update({space.g: "P(G)", space.s: "P(S)", space.j: "P(S and G)"})
+HELPER_NAMES[DELTA] = "Δ"          # the decisive quantity, as the papers write it
 _PRINTER = _Printer()
 
 

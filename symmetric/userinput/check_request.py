@@ -28,6 +28,7 @@ class CheckOutputs:
     latex_dir: str = "latex_out/check"
     pdf: bool = True
     details: bool = False           # a row per verdict instead of the matrix
+    sketch: bool = False            # also a paste-ready proof sketch per measure (render/sketch.py)
     force: bool = False             # write into a folder that is not symmetric's
 
 

@@ -23,7 +23,7 @@ import sympy as sp
 
 from ...checks.cases import definedness, obligations
 from ...checks.decide import is_identically_zero
-from ...evidence import Sentence
+from ...evidence import Sentence, proved_step
 from ...measures.base import Measure
 from ...space import CELLS
 from .common import compose, equals, param_domain
@@ -57,7 +57,8 @@ def _single(measure: Measure, cells: dict, gamma, strict: bool, label: str, doma
     if d.value is not True:
         return None, compose(f"{label}: M = ", value, ", not shown to be ", gamma, ".")
     where = "" if ok is True else " wherever it is defined"
-    return True, compose(f"{label}: M = ", value, " = ", gamma, f"{where} ({d.method}).")
+    return True, proved_step(compose(f"{label}: M = ", value, " = ", gamma, f"{where} ({d.method})."), d.certificate,
+                             case=label, how=d.method)
 
 
 def prove_per_size(measure: Measure, strict: bool) -> tuple[bool | None, list[Sentence]]:
@@ -87,11 +88,12 @@ def prove_per_size(measure: Measure, strict: bool) -> tuple[bool | None, list[Se
     ok, why = definedness(f, domain, inside)
     if ok is not True and strict:
         return None, [compose("M is not shown defined at every output (", why, ")")]
-    lines = [compose("Given the output size k, a test set with AP, AN > 0 and 0 < k < |D|: with ", equals(
+    lines = [proved_step(compose("Given the output size k, a test set with AP, AN > 0 and 0 < k < |D|: with ", equals(
         sp.Symbol("TP"), _T), ", ", equals(sp.Symbol("M"), e), " is linear in t (whether M is defined does not "
         "depend on t), and t is hypergeometric with mean k AP/|D|, so ", equals(sp.Symbol("E[M | k]"), expected),
         " = ", gamma, f" ({d.method})" + ("" if ok is True else "; the sizes where M is undefined at every "
-                                         "output are left out (defined reading)") + ".")]
+                                         "output are left out (defined reading)") + "."),
+                         d.certificate, case="0 < k < |D|", how=d.method)]
     singles = (("the empty output (k = 0)", _cells(0, 0, _AP, _AN)),
                ("the full output (k = |D|)", _cells(_AP, n, _AP, _AN)),
                ("test sets with AP = 0 (one output per size k)", _cells(0, _K, 0, _AN)),

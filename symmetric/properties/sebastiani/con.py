@@ -24,7 +24,8 @@ from ... import timelimit
 from ...checks.cases import is_undefined_constant
 from ...checks.decide import exact_sign, is_positive_everywhere
 from ...config import settings
-from ...evidence import Counterexample, Score
+from ...certificate import all_of
+from ...evidence import Counterexample, Score, proved_step
 from ...measures.base import Measure
 from ...space import FN, FP, TN, TP
 from ...transforms.limits import directional_limit, is_infinite
@@ -172,20 +173,25 @@ def check_con(measure: Measure, definedness: str = "defined-test-sets") -> Prope
                           reason="no counterexample; only rational functions are proved C^1")
         tp_values = (0, ap, ap * u / (1 + u)) if ap != 0 else (0,)
         tn_values = (0, an, an * v / (1 + v)) if an != 0 else (0,)
+        certificates = []       # the denominator's sign on each corner, edge and the interior
         for tpv in tp_values:
             for tnv in tn_values:
                 if timelimit.expired():
                     return result(measure, "CON", UNDET, proof, reason="time limit reached")
                 e = den.subs({TP_R: tpv, TN_R: tnv})
-                if (is_positive_everywhere(e, domain).value is not True
-                        and is_positive_everywhere(-e, domain).value is not True):
+                decided = next((d for d in (is_positive_everywhere(s, domain) for s in (e, -e))    # lazily
+                                if d.value is True), None)
+                if decided is None:
                     return result(measure, "CON", UNDET, proof + [compose(
                         *label, ": cannot show the denominator ", den, " non-zero on the closed domain")],
                         reason="no counterexample; no proof")
-        proof.append(compose(*label, ": ", equals(M, g), ", a rational function of TP, TN whose denominator ", den,
-                             " is non-zero on the closed rectangle (checked on its corners, edges and interior), "
-                             "hence ", C1, "; its partial derivatives are ", sp.simplify(sp.diff(g, TP_R)), " and ",
-                             sp.simplify(sp.diff(g, TN_R)), "."))
+                certificates.append(decided.certificate)
+        shown = compose(*label, ": ", equals(M, g), ", a rational function of TP, TN whose denominator ", den,
+                        " is non-zero on the closed rectangle (checked on its corners, edges and interior), "
+                        "hence ", C1, "; its partial derivatives are ", sp.simplify(sp.diff(g, TP_R)), " and ",
+                        sp.simplify(sp.diff(g, TN_R)), ".")
+        proof.append(proved_step(shown, all_of(certificates), case=kind.label,
+                                 how="the denominator's sign on the closed rectangle"))
     if all(statuses.get(kind) == "undefined" for kind in TEST_SET_KINDS) and statuses:
         return result(measure, "CON", UNDET, proof, reason="the measure is defined on no test set")
     return result(measure, "CON", HOLDS, proof)

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ... import timelimit
-from ...checks.cases import definedness, is_undefined_constant, restrict, zero_patterns
+from ...checks.cases import is_undefined_constant, restrict, zero_patterns
+from ...checks.definedcert import certified_definedness
 from ...domain import Domain
-from ...evidence import Sentence, say
+from ...evidence import CaseStep, Sentence, say
 from ...measures.base import Measure
 from ...space import CELLS
 from ...evidence import PropertyResult
@@ -28,7 +29,7 @@ from ..tables import fast_value, param_grid
 from .cases import prove_on_cases
 from .common import (D_SIZE, FAILS, HOLDS, UNDET, at_params, compose, counterexample, exact, kind_pieces,
                      param_domain, result, search_n, table, sizes_pieces, up_to)
-from .testsets import AN_S, AP_S, TEST_SET_KINDS, KindOfTestSet, classifiers, pattern_table, test_sets, zeros_text
+from .testsets import AN_S, AP_S, TEST_SET_KINDS, KindOfTestSet, classifiers, pattern_table, test_sets
 
 
 def first_undefined(measure: Measure, max_n: int):
@@ -63,25 +64,33 @@ def _prove_defined(measure: Measure) -> tuple[bool | None, list[Sentence]]:
     # the test gets the case itself: definedness is read off the unrestricted tree (a zero
     # cell must not hide a denominator it multiplies)
     return prove_on_cases(lambda c: c, zero_patterns(CELLS),
-                          lambda c: definedness(measure.count_form, domain, c.substitution), ("defined",))
+                          lambda c: certified_definedness(measure.count_form, domain, c.substitution), ("defined",))
 
 
 # ------------------------------------------------------------------ statuses per kind of test set
 
-def _pattern_status(measure: Measure, case, domain: Domain) -> tuple[str | None, Sentence]:
-    """('defined' | 'undefined' | None, why) for the measure on every table of a zero pattern.
+# the method of a pattern where the measure is undefined on every table: visible 0/0 or x/0,
+# confirmed by exact evaluation (no sign to certify; counted as an exclusion, as a move's
+# "undefined there" is)
+UNDEFINED_HOW = "0/0 or x/0, re-checked exactly"
+
+
+def _pattern_status(measure: Measure, case, domain: Domain) -> tuple[str | None, Sentence, object]:
+    """('defined' | 'undefined' | None, why, certificate) for the measure on every table of a
+    zero pattern.
 
     'undefined' needs 0/0 or x/0 visible in the restricted form with no piecewise condition
     left, confirmed by exact evaluation at a concrete table of the pattern (every parameter
-    sample); 'defined' needs :func:`definedness`'s proof; anything else is None."""
+    sample); 'defined' needs :func:`definedness`'s proof, whose obligations' certificates come
+    with it; anything else is None."""
     e = restrict(measure.count_form, case)
     if is_undefined_constant(e):
         t = pattern_table(case)
         if not e.has(sp.Piecewise) and all(exact(measure, t, p) is None for p in param_grid(measure)):
-            return "undefined", compose("0/0 or x/0, re-checked exactly at ", table(t))
-        return None, compose("0/0 or x/0 appears but is not confirmed on the whole pattern")
-    ok, why = definedness(measure.count_form, domain, case.substitution)
-    return ("defined" if ok is True else None), compose(why)
+            return "undefined", compose("0/0 or x/0, re-checked exactly at ", table(t)), None
+        return None, compose("0/0 or x/0 appears but is not confirmed on the whole pattern"), None
+    ok, why, cert = certified_definedness(measure.count_form, domain, case.substitution)
+    return ("defined" if ok is True else None), compose(why), cert
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,8 @@ class KindDefinedness:
     kind: KindOfTestSet
     patterns: tuple          # (case, status, why) per zero pattern the kind allows
     timed_out: bool = False
+    # the certificate of each pattern's status, in the order of ``patterns`` (None: none)
+    certificates: tuple = ()
 
     @property
     def status(self) -> str | None:
@@ -101,12 +112,21 @@ class KindDefinedness:
         return found.pop() if len(found) == 1 else "mixed"
 
     def lines(self) -> list[Sentence]:
-        """One line per (status, reason), naming its zero patterns briefly (the cells that are 0)."""
-        groups: dict[tuple, list[str]] = {}
-        for case, status, why in self.patterns:
-            groups.setdefault((status, why), []).append(zeros_text(case))
-        return [compose(f"{status or 'undecided'} where " + "; ".join(where) + " (", *_pieces(why), ").")
-                for (status, why), where in groups.items()]
+        """One case step per zero pattern: its face, its status and why, and for a defined one
+        the certificate of its obligations (a case table then shows one Δ per row)."""
+        out = []
+        certificates = self.certificates or (None,) * len(self.patterns)
+        for (case, status, why), cert in zip(self.patterns, certificates):
+            said = compose(case.describe(), f": {status or 'undecided'} (", *_pieces(why), ").")
+            out.append(CaseStep(said.template, said.args, condition=case.face(), result=compose(status or "undecided"),
+                                how=UNDEFINED_HOW if status == "undefined" else _prose(why),
+                                certificate=cert if status == "defined" else None))
+        return out
+
+
+def _prose(sentence: Sentence) -> str:
+    """A sentence's prose alone (a method is plain text: "every denominator non-zero, ...")."""
+    return "".join(part for part in sentence.parts() if isinstance(part, str))
 
 
 def _pieces(sentence: Sentence) -> tuple:
@@ -120,16 +140,18 @@ def kinds_by_definedness(measure: Measure) -> tuple[KindDefinedness, ...]:
     domain = param_domain(measure)
     out = []
     for kind in TEST_SET_KINDS:
-        patterns = []
+        patterns, certificates = [], []
         for case in zero_patterns(CELLS):
             if not kind.allows(case):
                 continue
             if timelimit.expired():
                 out.append(KindDefinedness(kind, tuple(patterns), timed_out=True))
                 break
-            patterns.append((case, *_pattern_status(measure, case, domain)))
+            status, why, cert = _pattern_status(measure, case, domain)
+            patterns.append((case, status, why))
+            certificates.append(cert)
         else:
-            out.append(KindDefinedness(kind, tuple(patterns)))
+            out.append(KindDefinedness(kind, tuple(patterns), certificates=tuple(certificates)))
     return tuple(out)
 
 

@@ -14,8 +14,9 @@ import itertools
 import sympy as sp
 
 from ...checks.cases import definedness as _defined, is_undefined_constant, obligations, restrict, zero_patterns
+from ...checks import certify
 from ...checks.decide import is_identically_zero
-from ...evidence import say
+from ...evidence import CaseStep, say
 from ...logic import fuzzy_and
 from ...measures.base import Measure
 from ...space import CELLS, FN, FP, TN, TP
@@ -92,8 +93,11 @@ def check_imb(measure: Measure, definedness: str = "defined") -> PropertyResult:
         if d is None or d.value is not True:
             return result(measure, "IMB", UNDET, proof + [compose(
                 f"the {label}'s score ", general, " is not shown constant")], reason=undetermined)
-        proof.append(compose(f"Trivial {label}: ", equals(M, general), " = ", ref, " for all ", _POSITIVE_SIZES[0], ", ",
-                             _POSITIVE_SIZES[1], f" ({d.method})."))
+        shown = compose(f"Trivial {label}: ", equals(M, general), " = ", ref, " for all ", _POSITIVE_SIZES[0], ", ",
+                        _POSITIVE_SIZES[1], f" ({d.method}).")
+        # a case step: the identity M(trivial) - ref = 0 travels with its certificate
+        proof.append(CaseStep(shown.template, shown.args, case=f"trivial {label}", result=compose(equals(M, ref)),
+                              how=d.method, certificate=d.certificate))
     if scoreless:
         # not a vacuous "holds": Sebastiani (Section 4) on DOR and LAM%, "we cannot even say whether
         # they satisfy IMB or not, since for h_acc and h_rej they are not even defined"
@@ -127,6 +131,15 @@ def _search_sym(measure: Measure) -> PropertyResult | None:
     return None
 
 
+def _sides_identity(f: sp.Expr, swapped: sp.Expr, domain):
+    """M - M(swapped) = 0 as an identity of the two sides as written (N1/D1 - N2/D2, the kernel
+    multiplies out N1 D2 - N2 D1), not of their difference, which sympy may already have
+    cancelled to the number 0; None when a side is not a quotient of polynomials."""
+    gens = sorted(f.free_symbols | swapped.free_symbols, key=str)
+    cert = certify.sides_identity(f, swapped, gens, domain, "exact arithmetic")
+    return cert if cert.checkable else None
+
+
 def check_sym(measure: Measure) -> PropertyResult:
     found = _search_sym(measure)
     if found is not None:
@@ -141,7 +154,14 @@ def check_sym(measure: Measure) -> PropertyResult:
     direct = (is_identically_zero(diff, domain)
               if listed == () and not diff.has(sp.Piecewise) else None)
     if direct is not None and direct.value is True:
-        return result(measure, "SYM", HOLDS, (compose(_SIDES[0], " - ", _SIDES[1], f" = 0 identically ({direct.method})."),))
+        certificate = _sides_identity(f, swapped, domain) or direct.certificate
+        why = certify.rejected(certificate, domain)
+        if why is not None:
+            return result(measure, "SYM", UNDET, (), reason=f"the independent checker rejected the identity: {why}")
+        shown = compose(_SIDES[0], " - ", _SIDES[1], f" = 0 identically ({direct.method}).")
+        # one case, everywhere: a case step so that the identity's certificate travels with it
+        return result(measure, "SYM", HOLDS, (CaseStep(shown.template, shown.args, result=compose(
+            _SIDES[0], " = ", _SIDES[1]), how=direct.method, certificate=certificate),))
 
     def test(case):
         sides = (_defined(f, domain, case.substitution)[0],
