@@ -259,7 +259,7 @@ def check_cha(measure: Measure, model: str = "bernoulli", definedness: str = "de
     for c, u in single if ok is True else ():
         other = flipped if u[0] else f
         more_ok, more = prove_on_cases(lambda c: restrict(other - ref / 2, c), [c], zero_test(domain),
-                                       ("M(h) undefined, M(h') is the mean" if undefined[c][0]
+                                       ("M(h) undefined, M(h') is the mean" if u[0]
                                         else "M(h') undefined, M(h) is the mean",), defined=(other, domain))
         ok = more_ok
         lines += more
