@@ -46,6 +46,17 @@ def all_results(watched_claims_run):
 ALL_CLAIMS_FIXTURES = {"all_results", "watched_claims_run"}
 
 
+# Tests that need the same costly per-process result run on one xdist worker (node-id prefixes ->
+# group), so the session computes it once: every oracle test asks zeros.value_at for the zero
+# patterns' values, and mutual information's alone (sympy.limit on 15 patterns) is 23 CPU-s.
+SHARED_WORK_GROUPS = {
+    "tests/test_oracles_binary.py": "zero_patterns",
+    "tests/test_oracles_catalogue.py": "zero_patterns",
+    "tests/test_exact_values.py": "zero_patterns",
+    "tests/test_catalogue.py::test_mutual_information_takes_the_limit_at_zero_cells": "zero_patterns",
+}
+
+
 # The fast tier (`pytest -m "not slow"`) leaves out these tests: each takes 10 s or more of one
 # core on this 2-core machine (pytest --durations, measured after the issue-22..27 merges), or
 # rests on a fixture that runs every claim.  Node-id prefixes, as data; a prefix whose file was
@@ -83,6 +94,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if ALL_CLAIMS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.xdist_group("all_claims"))
+        else:
+            for prefix, group in SHARED_WORK_GROUPS.items():
+                if item.nodeid.startswith(prefix):
+                    item.add_marker(pytest.mark.xdist_group(group))
         for prefix in SLOW_TESTS:
             if item.nodeid.startswith(prefix):
                 item.add_marker(pytest.mark.slow)
