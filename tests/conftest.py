@@ -49,11 +49,15 @@ ALL_CLAIMS_FIXTURES = {"all_results", "watched_claims_run"}
 # Tests that need the same costly per-process result run on one xdist worker (node-id prefixes ->
 # group), so the session computes it once: every oracle test asks zeros.value_at for the zero
 # patterns' values, and mutual information's alone (sympy.limit on 15 patterns) is 23 CPU-s.
+# Each group stays well under half of a tier's CPU, so it cannot dominate the wall time on 2 workers.
 SHARED_WORK_GROUPS = {
     "tests/test_oracles_binary.py": "zero_patterns",
     "tests/test_oracles_catalogue.py": "zero_patterns",
     "tests/test_exact_values.py": "zero_patterns",
     "tests/test_catalogue.py::test_mutual_information_takes_the_limit_at_zero_cells": "zero_patterns",
+    # F1 is checked by five of its tests (progress in three readings, a TOML file, the API): in one
+    # process a second `check --measure F1` takes 1.7 CPU-s, not 3.3 (the checkers' own caches)
+    "tests/test_check_cli.py": "check_f1",
 }
 
 
