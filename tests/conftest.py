@@ -58,6 +58,8 @@ SHARED_WORK_GROUPS = {
     # F1 is checked by five of its tests (progress in three readings, a TOML file, the API): in one
     # process a second `check --measure F1` takes 1.7 CPU-s, not 3.3 (the checkers' own caches)
     "tests/test_check_cli.py": "check_f1",
+    # the module fixture `verdicts` (check_all on the 21 Amigo rows: 28 CPU-s) was computed once per worker
+    "tests/test_amigo_properties.py": "amigo_verdicts",
 }
 
 
@@ -93,6 +95,11 @@ SLOW_TESTS = (
 )
 
 
+# tryfirst: xdist's worker reads the xdist_group markers in its own pytest_collection_modifyitems
+# (it appends "@group" to the node id); a conftest hook runs after it unless it asks to run first,
+# and then the markers added here were never seen -- the "all_claims" group was not applied
+# (checked with -n 2 -v: no "@group" suffix, the tests of one group on both workers).
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     used = set()
     for item in items:
