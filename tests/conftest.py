@@ -46,6 +46,23 @@ def all_results(watched_claims_run):
 ALL_CLAIMS_FIXTURES = {"all_results", "watched_claims_run"}
 
 
+# Tests that need the same costly per-process result run on one xdist worker (node-id prefixes ->
+# group), so the session computes it once: every oracle test asks zeros.value_at for the zero
+# patterns' values, and mutual information's alone (sympy.limit on 15 patterns) is 23 CPU-s.
+# Each group stays well under half of a tier's CPU, so it cannot dominate the wall time on 2 workers.
+SHARED_WORK_GROUPS = {
+    "tests/test_oracles_binary.py": "zero_patterns",
+    "tests/test_oracles_catalogue.py": "zero_patterns",
+    "tests/test_exact_values.py": "zero_patterns",
+    "tests/test_catalogue.py::test_mutual_information_takes_the_limit_at_zero_cells": "zero_patterns",
+    # F1 is checked by five of its tests (progress in three readings, a TOML file, the API): in one
+    # process a second `check --measure F1` takes 1.7 CPU-s, not 3.3 (the checkers' own caches)
+    "tests/test_check_cli.py": "check_f1",
+    # the module fixture `verdicts` (check_all on the 21 Amigo rows: 28 CPU-s) was computed once per worker
+    "tests/test_amigo_properties.py": "amigo_verdicts",
+}
+
+
 # The fast tier (`pytest -m "not slow"`) leaves out these tests: each takes 10 s or more of one
 # core on this 2-core machine (pytest --durations, measured after the issue-22..27 merges), or
 # rests on a fixture that runs every claim.  Node-id prefixes, as data; a prefix whose file was
@@ -78,11 +95,20 @@ SLOW_TESTS = (
 )
 
 
+# tryfirst: xdist's worker reads the xdist_group markers in its own pytest_collection_modifyitems
+# (it appends "@group" to the node id); a conftest hook runs after it unless it asks to run first,
+# and then the markers added here were never seen -- the "all_claims" group was not applied
+# (checked with -n 2 -v: no "@group" suffix, the tests of one group on both workers).
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     used = set()
     for item in items:
         if ALL_CLAIMS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.xdist_group("all_claims"))
+        else:
+            for prefix, group in SHARED_WORK_GROUPS.items():
+                if item.nodeid.startswith(prefix):
+                    item.add_marker(pytest.mark.xdist_group(group))
         for prefix in SLOW_TESTS:
             if item.nodeid.startswith(prefix):
                 item.add_marker(pytest.mark.slow)

@@ -3,7 +3,8 @@
 pytest's ``--durations`` reports wall time, which on a shared 2-core machine says more about the
 other engineers' load than about the test.  This counts the processor time of the test process
 (``time.process_time``) plus that of the child processes it waited for during the test (a CLI
-subprocess, a fork pool: ``RUSAGE_CHILDREN``), for setup, call and teardown together.  Under
+subprocess, a fork pool: ``RUSAGE_CHILDREN``; a fork of a helper process reports its own with
+:func:`elsewhere`), for setup, call and teardown together.  Under
 xdist each worker measures its own tests and sends the figures with the reports.
 """
 
@@ -23,9 +24,18 @@ def pytest_addoption(parser):
                      help="show the N tests that took the most CPU (0: all), and CPU per file")
 
 
+_ELSEWHERE = [0.0]
+
+
+def elsewhere(seconds: float) -> None:
+    """Count CPU seconds a test spent in a process that is not its own child (a fork of a helper
+    process, tests/fresh_process.py): RUSAGE_CHILDREN cannot see it."""
+    _ELSEWHERE[0] += seconds
+
+
 def _cpu() -> float:
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
+    return time.process_time() + children.ru_utime + children.ru_stime + _ELSEWHERE[0]
 
 
 def _measured(item):

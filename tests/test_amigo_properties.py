@@ -6,6 +6,7 @@ checkers' lambdified path).  A verdict that disagrees with the enumeration fails
 and every reported counterexample is re-checked here.
 """
 
+import functools
 import itertools
 import pickle
 
@@ -27,8 +28,15 @@ NI_MAX_N = 10
 
 
 def value(m, table, params):
+    # each table is met many times (as the "before" and "after" of several moves, in several
+    # groups, by several tests): evaluated once per measure, table and parameters
+    return _value(m, tuple(table), tuple(params.items()))
+
+
+@functools.cache
+def _value(m, table, params):
     # xreplace evaluates bottom-up (0/0 -> nan); a different path from the checkers' lambdify
-    cells = {TP: table[0], FP: table[1], FN: table[2], TN: table[3], **params}
+    cells = {TP: table[0], FP: table[1], FN: table[2], TN: table[3], **dict(params)}
     v = m.count_form.xreplace({k: sp.sympify(x) for k, x in cells.items()})
     v = sp.nsimplify(v) if v.is_Float else v
     if v.has(sp.nan, sp.zoo, sp.oo, -sp.oo) or not v.is_number:
@@ -36,6 +44,7 @@ def value(m, table, params):
     return v
 
 
+@functools.cache
 def sign(a, b):
     return exact_sign(sp.simplify(a - b) if a.has(sp.log, sp.sqrt) or b.has(sp.log, sp.sqrt) else a - b)
 

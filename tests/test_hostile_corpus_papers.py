@@ -1,6 +1,7 @@
 """The hostile corpus of issue 27, continued: `verify PAPER.tex` (issue 23's new surface), its
 --defs and --show, and the reading of claims files -- each case run as a separate process so that
-its time *and* memory are measured (wait4's rusage of that one process).
+its time *and* memory are measured (wait4's rusage of that one process; the process is forked from
+one that has imported the CLI's modules, tests/fresh_process.py, so no case pays Python's start-up).
 
 Every case asserts the exit status, a one-line message (exit 2) or the display "not read" with
 its reason and the rest checked (exit 1), a bounded time and peak memory, and that nothing of
@@ -12,14 +13,10 @@ from __future__ import annotations
 
 import json
 import os
-import resource
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from fresh_process import zygote
 from hostile_bounds import case_bounds  # noqa: F401 - autouse: every case bounded in time and memory
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,32 +25,11 @@ MEMORY_KB = 1_500_000           # peak resident memory of one case
 ADDRESS_LIMIT = 4 << 30         # a runaway case fails on its own, not the machine
 
 
-def _limits() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_LIMIT, ADDRESS_LIMIT))
-
-
 def _measured(args: list[str]) -> tuple[int, str, str, float, int]:
-    """(exit status, stdout, stderr, seconds, peak KB) of ``symmetric ARGS`` in its own process."""
+    """(exit status, stdout, stderr, seconds, peak KB) of ``symmetric ARGS`` in its own process (a
+    fork of a process that has imported the CLI's modules: tests/fresh_process.py)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
-    start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "symmetric", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, preexec_fn=_limits)
-    out: dict[str, bytes] = {}
-    readers = [threading.Thread(target=lambda k=k, s=s: out.__setitem__(k, s.read()))
-               for k, s in (("out", proc.stdout), ("err", proc.stderr))]
-    for r in readers:
-        r.start()
-    killer = threading.Timer(SECONDS * 2, proc.kill)
-    killer.start()
-    try:
-        _, status, usage = os.wait4(proc.pid, 0)
-    finally:
-        killer.cancel()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    for r in readers:
-        r.join()
-    took = time.monotonic() - start
-    return proc.returncode, out["out"].decode(errors="replace"), out["err"].decode(errors="replace"), took, usage.ru_maxrss
+    return zygote(env).run(args, address_limit=ADDRESS_LIMIT, kill_after=SECONDS * 2)
 
 
 def _snapshot(folder: Path) -> dict:

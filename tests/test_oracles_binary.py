@@ -2,7 +2,8 @@
 on tables of all 15 zero patterns.
 
 Our side is exact (``zeros.value_at``: the formula, or the measure's zero convention where the
-formula has no value).  Where we have a value the library must give it (to 1e-9); where the
+formula has no value; computed by the measure's compiled count form where the formula has a
+value, tests/exact_values.py, which tests/test_exact_values.py holds equal to ``value_at``).  Where we have a value the library must give it (to 1e-9); where the
 measure is undefined the library must say so (nan / 'None'), unless the convention data records
 that it does something else (``sklearn_differs`` / ``pycm_differs``), and then it must do exactly
 what :data:`SKLEARN_DIFFERS` / :data:`PYCM_DIFFERS` compute.  The libraries are test extras; the
@@ -16,9 +17,11 @@ import math
 import random
 import warnings
 from fractions import Fraction
+from functools import cache
 
 import pytest
 import sympy as sp
+from exact_values import fast_value
 
 from symmetric.measures import registry
 from symmetric.measures.conventions import CONVENTIONS, STIPULATED
@@ -43,6 +46,7 @@ def _tables() -> list[tuple[int, int, int, int]]:
 TABLES = _tables()
 
 
+@cache
 def _labels(tp, fp, fn, tn):
     y = np.array([1] * tp + [0] * fp + [1] * fn + [0] * tn)
     p = np.array([1] * tp + [1] * fp + [0] * fn + [0] * tn)
@@ -167,9 +171,19 @@ PYCM_OVERALL = {"Kappa", "Mutual Information", "Scott PI", "Gwet AC1", "Bennett 
                 "Cramer V", "Pearson C", "Bangdiwala B", "Lambda A", "Lambda B", "PPV Macro", "F1 Macro"}
 
 
+@cache
 def _ours(measure, table):
-    value = value_at(measure, table, **_params(measure))
-    return None if value is None else float(sp.N(value, 30))
+    """value_at's value as a float (None: undefined), by the compiled form where the formula is
+    defined (tests/exact_values.py; the same number, without sympy's substitution per table)."""
+    return fast_value(measure, table, **_params(measure))
+
+
+@cache
+def _cm(t):
+    """One PyCM matrix per table, shared by every measure (PyCM computes all its statistics when
+    it is built: most of the time of these tests was rebuilding it per measure)."""
+    tp, fp, fn, tn = t
+    return pycm.ConfusionMatrix(matrix={1: {1: tp, 0: fn}, 0: {1: fp, 0: tn}})
 
 
 def _close(a, b) -> bool:
@@ -177,7 +191,10 @@ def _close(a, b) -> bool:
 
 
 def _quiet(fn, *args):
-    with warnings.catch_warnings():
+    """A scikit-learn call, quiet, without its argument validation (the arguments are fixed by
+    this file, and the values the same; the validation was a third of the time)."""
+    import sklearn
+    with warnings.catch_warnings(), sklearn.config_context(skip_parameter_validation=True):
         warnings.simplefilter("ignore")
         return fn(*args)
 
@@ -218,8 +235,7 @@ def test_against_scikit_learn(name):
 def test_against_pycm(name):
     m, conv = registry.get(name), CONVENTIONS[name]
     for t in TABLES:
-        tp, fp, fn, tn = t
-        cm = pycm.ConfusionMatrix(matrix={1: {1: tp, 0: fn}, 0: {1: fp, 0: tn}})
+        cm = _cm(t)
         raw = cm.overall_stat[conv.pycm] if conv.pycm in PYCM_OVERALL else cm.class_stat[conv.pycm][1]
         theirs = None if raw in (None, "None") else float(raw) * PYCM_SCALE.get(name, 1)
         ours = _ours(m, t)
@@ -272,7 +288,7 @@ def test_composed_from_pycm_statistics(name):
     compared = 0
     for t in TABLES:
         tp, fp, fn, tn = t
-        cm = pycm.ConfusionMatrix(matrix={1: {1: tp, 0: fn}, 0: {1: fp, 0: tn}})
+        cm = _cm(t)
         stats = {k: cm.class_stat[k][1] for k in ("TPR", "TNR", "PPV", "NPV", "FPR", "FNR", "BM", "ACC")}
         if any(v in (None, "None") for v in stats.values()):
             continue
