@@ -54,7 +54,24 @@ def test_a_long_case_table_is_cut_and_says_so(acc):
     text = sketch("classification", m, results["SM"])
     rows = text.count(r"{\quad ")         # a face's Δ, across the table under its row
     assert 0 < rows <= SKETCH_ROWS
-    assert "cases are alike" in text
+    assert "cases are proved the same way" in text
+    # Acc's SM is certified on every face: nothing is said to rest on the solver alone
+    assert "SMT solver alone" not in text
+
+
+def test_hidden_cases_that_rest_on_the_solver_are_counted():
+    """MCC's SM has faces z3 alone decides (square roots, no certificate): the sentence about the
+    cases not shown must say so, not promise them certificates."""
+    from symmetric.evidence import CaseStep
+    from symmetric.measures import registry
+    from symmetric.properties import driver
+    m = registry.get("MCC")
+    r = driver.decide(m, "SM")
+    uncertified = [s for s in r.proof if isinstance(s, CaseStep) and s.how != "excluded"
+                   and not getattr(s.certificate, "checkable", False)]
+    assert len(uncertified) > SKETCH_ROWS          # more than the table shows: some are hidden
+    text = sketch("classification", m, r)
+    assert "rest on the SMT solver alone (z3, unsat), with no certificate" in text, text
 
 
 def test_a_failure_sketch_gives_the_exact_counterexample(f1_fails):

@@ -64,7 +64,7 @@ def _excluded_sentence(steps) -> str:
 def _cases(steps) -> str:
     """The proved steps: face tables cut to SKETCH_ROWS rows (the most positive cells first),
     other lines as they are."""
-    pieces, hidden = [], 0
+    pieces, hidden, uncertified = [], 0, 0
     for segment in segments(list(steps)):
         if isinstance(segment, list) and segment and isinstance(segment[0], FaceRow):
             ranked = sorted(segment, key=lambda row: -sum(">0" in e or ">1" in e for e in row.entries))
@@ -72,15 +72,20 @@ def _cases(steps) -> str:
             shown = [replace(row, how="") if row.certificate is not None else row
                      for row in segment if row in ranked[:SKETCH_ROWS]]
             hidden += len(segment) - len(shown)
+            uncertified += sum(1 for row in segment if row not in ranked[:SKETCH_ROWS]
+                               and not getattr(row.certificate, "checkable", False))
             pieces.append("\n".join(_face_table(shown)))
         elif isinstance(segment, list):
             pieces.append("\n".join(_condition_table(segment)))
         else:
             pieces.append(tex_text(segment))
     if hidden:
-        pieces.append(rf"The other {hidden} case{'s are' if hidden > 1 else ' is'} alike: on each face $\Delta$ is "
-                      r"written as one fraction and signed by a certificate of the same kind (every one re-verified "
-                      r"by the independent checker; \texttt{symmetric check --details} lists them all).")
+        # say how the hidden cases were proved: "alike" must not promise certificates z3 alone stands for
+        solver = ("" if not uncertified else
+                  rf"; {uncertified} of them rest on the SMT solver alone (z3, unsat), with no certificate")
+        pieces.append(rf"The other {hidden} case{'s are' if hidden > 1 else ' is'} proved the same way: on each face "
+                      r"$\Delta$ is written as one fraction and its sign decided" + solver + r" (every certificate is "
+                      r"re-verified by the independent checker; \texttt{symmetric check --details} lists them all).")
     return "\n\n".join(p for p in pieces if p)
 
 
