@@ -365,15 +365,18 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
 def _decided(units, budget: Budget, workers: int):
     """(results, seconds) of each unit, in order: from the result cache when the interface
     opened one, else decided here or on ``workers`` forked processes (and kept)."""
-    stored = [_stored(variant, one[0]) for variant, one in units]
-    todo = [unit for unit, found in zip(units, stored) if found is None]
+    stored = []
+    for variant, one in units:          # a cached verdict's time is its look-up's (progress shows it)
+        start = time.perf_counter()
+        stored.append((_stored(variant, one[0]), time.perf_counter() - start))
+    todo = [unit for unit, (found, _) in zip(units, stored) if found is None]
     if workers > 1 and len(todo) > 1:
         fresh = parallel_units.in_order(todo, decide_unit, budget.share, workers)
     else:
         fresh = _here(todo, budget)
-    for (variant, one), found in zip(units, stored):
+    for (variant, one), (found, looked_up) in zip(units, stored):
         if found is not None:
-            yield found, None
+            yield found, looked_up
             continue
         results, took = next(fresh)
         _keep(variant, one[0], results)
