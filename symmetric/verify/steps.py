@@ -103,9 +103,11 @@ def relation_step(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, re
     if value is False and witness is None:     # false everywhere, decided without a point (TP + 1 < TP):
         witness = {}                           # any table of the domain, re-checked exactly below
     point = None if witness is None else exact_point(witness, reading, NEGATION[rel](left, right))
-    if value is False and point is None and rel not in ("=", "!="):
+    if value is False and point is None and rel not in ("=", "!=") and not reading.hypotheses:
         # the solver's point is not a table of the claim (TP = 1/2 for counts): the far and
-        # skewed tables hold whole-number witnesses of many such failures (ACC <= (TP+2)/(TP+3))
+        # skewed tables hold whole-number witnesses of many such failures (ACC <= (TP+2)/(TP+3)).
+        # Not under general preconditions: the grid knows the domain, not them (exact_point
+        # checks the domain's constraints only)
         diff = right - left if rel in ("<", "<=") else left - right
         far = far_witness(diff, reading.domain, rel in ("<", ">"))
         point = None if far is None else exact_point(far, reading, NEGATION[rel](left, right))
