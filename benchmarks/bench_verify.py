@@ -59,27 +59,32 @@ def claims_file() -> str:
     return "".join(parts)
 
 
+def time_verify(path: Path, runs: int, what: str) -> None:
+    """Run `symmetric verify PATH --json` ``runs`` times in fresh processes; print the last
+    summary line, each run's wall and CPU time and their medians (``what``: the size said)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    walls, cpus = [], []
+    for _ in range(runs):
+        before, start = os.times(), time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "symmetric", "verify", str(path), "--json",
+                               str(path.with_suffix(".json"))], env=env, capture_output=True, text=True)
+        walls.append(time.perf_counter() - start)
+        after = os.times()
+        cpus.append(after.children_user - before.children_user + after.children_system - before.children_system)
+        if done.returncode not in (0, 1):
+            sys.exit(f"verify failed:\n{done.stderr}")
+    print(done.stdout.strip().splitlines()[-1])
+    print(f"{what}; wall (s):", ", ".join(f"{t:.2f}" for t in walls), "; CPU (s):",
+          ", ".join(f"{t:.2f}" for t in cpus))
+    print(f"median wall: {statistics.median(walls):.2f} s; median CPU: {statistics.median(cpus):.2f} s")
+
+
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    walls, cpus = [], []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "twenty.toml"
         path.write_text(claims_file(), encoding="utf-8")
-        for _ in range(runs):
-            before, start = os.times(), time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "symmetric", "verify", str(path), "--json",
-                                   str(Path(tmp) / "r.json")], env=env, capture_output=True, text=True)
-            walls.append(time.perf_counter() - start)
-            after = os.times()
-            cpus.append(after.children_user - before.children_user + after.children_system - before.children_system)
-            if done.returncode not in (0, 1):
-                sys.exit(f"verify failed:\n{done.stderr}")
-        print(done.stdout.strip().splitlines()[-1])
-    print(f"{len(STEPS)} steps; wall (s):", ", ".join(f"{t:.2f}" for t in walls), "; CPU (s):",
-          ", ".join(f"{t:.2f}" for t in cpus))
-    print(f"median wall: {statistics.median(walls):.2f} s; median CPU: {statistics.median(cpus):.2f} s")
+        time_verify(path, runs, f"{len(STEPS)} steps")
 
 
 if __name__ == "__main__":

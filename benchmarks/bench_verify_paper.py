@@ -9,13 +9,11 @@ between runs.  Prints each run's wall and CPU time (the machine may be shared: C
 steadier figure) and their medians.  The target is under 10 s wall on 2 cores.
 """
 
-import os
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from bench_verify import time_verify       # the same fresh-process timing as the claims-file benchmark
 
 EXTRA = r"""
 \begin{lemma}
@@ -41,25 +39,10 @@ def paper(root: Path) -> str:
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    walls, cpus = [], []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "appendix60.tex"
         path.write_text(paper(root), encoding="utf-8")
-        lines = len(path.read_text(encoding="utf-8").splitlines())
-        for _ in range(runs):
-            before, start = os.times(), time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "symmetric", "verify", str(path), "--json",
-                                   str(Path(tmp) / "r.json")], env=env, capture_output=True, text=True)
-            walls.append(time.perf_counter() - start)
-            after = os.times()
-            cpus.append(after.children_user - before.children_user + after.children_system - before.children_system)
-            if done.returncode not in (0, 1):
-                sys.exit(f"verify failed:\n{done.stderr}")
-        print(done.stdout.strip().splitlines()[-1])
-    print(f"{lines} lines; wall (s):", ", ".join(f"{t:.2f}" for t in walls), "; CPU (s):",
-          ", ".join(f"{t:.2f}" for t in cpus))
-    print(f"median wall: {statistics.median(walls):.2f} s; median CPU: {statistics.median(cpus):.2f} s")
+        time_verify(path, runs, f"{len(path.read_text(encoding='utf-8').splitlines())} lines")
 
 
 if __name__ == "__main__":
