@@ -28,6 +28,7 @@ Policy
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 
 
@@ -71,7 +72,22 @@ class InputError(SymmetricError):
         if self.column is not None:
             where.append(f"column {self.column}")
         prefix = ", ".join(where)
-        return f"{prefix}: {self.message}" if prefix else self.message
+        # escaped here, not only by the CLI: a Python caller prints or logs the message too, and a
+        # file name or value with ESC or a right-to-left override in it must not reach a terminal raw
+        return printable(f"{prefix}: {self.message}" if prefix else self.message)
+
+
+def printable(text: str) -> str:
+    r"""``text`` with control and format characters shown escaped (ESC as \x1b, NUL as \x00,
+    a right-to-left override as \u202e): a file name or value echoed in an error line must not
+    reach the terminal raw (set the window title, clear the screen, hide text).  Idempotent: the
+    escapes it writes are printable.
+
+    >>> printable("run\x1b]0;title\x07.toml")
+    'run\\x1b]0;title\\x07.toml'
+    """
+    return "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp")
+                   else f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}" for ch in text)
 
 
 def close_matches(name: str, choices: Iterable[str], n: int = 3) -> list[str]:

@@ -369,3 +369,18 @@ def test_the_scans_of_the_bounds_are_fast(tmp_path, make):
     result = _run("verify", str(f), "--time-limit", "5")
     assert time.monotonic() - start < SECONDS
     assert "Traceback" not in result.output and result.exit_code in (0, 2), result.output
+
+
+@pytest.mark.parametrize("name", NAMES[:4], ids=range(4))
+def test_control_characters_in_an_api_error_message_are_escaped(tmp_path, name):
+    # the Python API raises the InputError itself (no CLI in between to escape it): its message is
+    # printed or logged by the caller, so it must be printable already
+    from symmetric import api
+    from symmetric.errors import InputError
+    f = tmp_path / name
+    f.write_text("not toml [")
+    with pytest.raises(InputError) as caught:
+        api.load_properties(f)
+    message = str(caught.value)
+    assert not any(ord(ch) < 0x20 or ch in "\x7f\u202e" for ch in message), repr(message)
+    assert "\\x" in message or "\\u202e" in message

@@ -14,11 +14,10 @@ import importlib
 import signal
 import sys
 import threading
-import unicodedata
 
 import click
 
-from ..errors import InputError
+from ..errors import InputError, printable  # noqa: F401  (printable: used by the commands)
 
 
 # command -> (module that registers it, the short help `symmetric --help` lists; a test checks
@@ -115,14 +114,6 @@ class SymmetricGroup(click.Group):
         except RecursionError:      # the readers bound nesting first; this is the last line of defence
             click.echo("symmetric: error: the input is nested too deeply to be read", err=True)
             sys.exit(2)
-
-
-def printable(text: str) -> str:
-    """``text`` with control and format characters shown escaped (ESC as \\x1b, NUL as \\x00,
-    a right-to-left override as \\u202e): a file name or value echoed in an error line must not
-    reach the terminal raw (set the window title, clear the screen, hide text)."""
-    return "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp")
-                   else f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}" for ch in text)
 
 
 @click.group(cls=SymmetricGroup, context_settings={"help_option_names": ["-h", "--help"]})
