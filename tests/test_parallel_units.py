@@ -11,6 +11,7 @@ import sympy as sp
 
 from symmetric.measures.registry import get
 from symmetric.properties import driver, parallel_units
+from symmetric.store import sympickle
 
 X = sp.Symbol("X", positive=True)
 
@@ -24,7 +25,7 @@ X = sp.Symbol("X", positive=True)
     sp.Max(0, X, evaluate=False),
 ])
 def test_sympy_objects_come_back_as_built(built):
-    back = pickle.loads(parallel_units._dumps(built))
+    back = pickle.loads(sympickle.dumps(built))
     assert back == built and type(back) is type(built)
     assert sp.srepr(back) == sp.srepr(built)
 

@@ -8,9 +8,9 @@ whose main thread has the hard limit, and kills the process (:func:`symmetric.ru
 when it outlives the limit plus :data:`GRACE_SECONDS`, counted from the moment it has imported
 sympy and z3: the properties it did not return are ``undetermined`` ("time limit ... reached;
 its process was stopped ...").  The measure, the properties and the current settings travel by
-pickle on standard input; each result comes back as the cache's exact JSON data (a pickled
-sympy object is rebuilt evaluated, see :mod:`symmetric.store.codec`), pickled only if it has no
-exact encoding.  ``progress`` is called once the results are back (not while they are decided).
+pickle on standard input; each result comes back as the cache's exact JSON data
+(:mod:`symmetric.store.codec`), pickled only if it has no exact encoding -- both pickled by
+:mod:`symmetric.store.sympickle`, which keeps sympy objects unevaluated.  ``progress`` is called once the results are back (not while they are decided).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from ..errors import TimeLimitReached
 from ..evidence import PropertyResult
 from ..logic import Verdict
 from ..store import codec
+from ..store.sympickle import dumps
 from ..timelimit import hard_limits_available
 
 # after the limit, for the child's way out: its own SIGALRM has made the late properties
@@ -42,7 +43,7 @@ def check(measure, properties, *, time_limit: float, readings=None, alternates: 
           names: tuple[str, ...] = ()) -> tuple[PropertyResult, ...]:
     """:func:`.driver.check` in a child process killed ``time_limit`` + GRACE_SECONDS after it started.
     ``names``: the properties' names, to report each as undetermined if the child is stopped."""
-    spec = pickle.dumps({"measure": measure, "properties": properties, "time_limit": time_limit,
+    spec = dumps({"measure": measure, "properties": properties, "time_limit": time_limit,
                          "readings": readings, "alternates": alternates,
                          "settings": dataclasses.asdict(settings())})
     run = runner.run_child(__name__, base64.b64encode(spec), time_limit + GRACE_SECONDS)
@@ -83,7 +84,7 @@ def _child() -> None:
         reply, status = [_encoded(r) for r in results], 0
     except Exception as exc:    # noqa: BLE001 - sent back to be raised in the caller
         reply, status = exc, 1
-    sys.stdout.buffer.write(base64.b64encode(pickle.dumps(reply)) + b"\n")
+    sys.stdout.buffer.write(base64.b64encode(dumps(reply)) + b"\n")
     sys.stdout.flush()
     sys.exit(status)
 

@@ -13,16 +13,15 @@ it when the unit starts, so every unit still ends by the measure's limit.
 
 from __future__ import annotations
 
-import io
 import os
 import pickle
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, wait
 
-import sympy as sp
 
 from .. import runner
+from ..store.sympickle import dumps as _dumps
 
 # (measure variant, unit) pairs of the check in progress and the function deciding one; set
 # before the pool forks, read by the workers (a unit holds closures, which do not pickle)
@@ -41,30 +40,6 @@ def idle_workers() -> int:
     except OSError:          # no load average (Windows): assume the cores are free
         busy = 0.0
     return max(1, min(runner.workers(), int(cores - busy + 0.5)))
-
-
-def _unevaluated(cls, args):
-    return cls(*args, evaluate=False)
-
-
-class _Pickler(pickle.Pickler):
-    """Pickles sympy's relations, sums, products, powers and function applications as built,
-    unevaluated: pickle's default rebuilds them by calling the class, which evaluates (a
-    sentence's "AP = 0" came back as "false")."""
-
-    def reducer_override(self, obj):
-        if isinstance(obj, _REBUILT_AS_IS) and (type(obj).__module__ or "").startswith("sympy"):
-            return _unevaluated, (type(obj), obj.args)
-        return NotImplemented
-
-
-_REBUILT_AS_IS = (sp.core.relational.Relational, sp.Add, sp.Mul, sp.Pow, sp.core.function.Application)
-
-
-def _dumps(value) -> bytes:
-    out = io.BytesIO()
-    _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
-    return out.getvalue()
 
 
 def _run_one(index: int, seconds: float | None):
