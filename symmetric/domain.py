@@ -19,12 +19,33 @@ def _frozen(mapping: Mapping | None) -> Mapping:
     return MappingProxyType(dict(mapping or {}))
 
 
+class InternalSymbol(sp.Symbol):
+    """A symbol symmetric's own analyses bring in (P(G) and P(S) of a non-informative output, the
+    odds of G, a test set's |G|, a family of tables, an output size, a positive shift u_x ...),
+    never equal to a user's symbol of the same name and assumptions.  With plain symbols sympy
+    makes the two one: a measure's parameter named j was read as P(S and G), and AW of
+    (TP + j TN)/(TP + j TN + FP + 2 FN) came out `fails` with j and `holds` under any other name;
+    parameters a and b met the odds (an internal error), g and s met P(G) and P(S).
+
+    Its class is *named* "Symbol" for sympy, whose printers dispatch on the class name and whose
+    canonical order and sort keys read it: it prints and sorts exactly as a plain symbol, so no
+    output changes.  Equality and hashing tell it apart (sympy compares the classes themselves);
+    pickling finds it by its qualified name.  Code that keys z3 or generated Python by a symbol's
+    *name* must make those names unique itself (``checks/decide.py``, ``verify/hypotheses.py``).
+    """
+    __slots__ = ()
+
+
+InternalSymbol.__name__ = "Symbol"      # see the docstring: printing and ordering as a Symbol
+InternalSymbol.__qualname__ = "InternalSymbol"
+
+
 def interval_reparam(symbol: sp.Symbol, low, high) -> tuple[sp.Expr, sp.Symbol, sp.Expr]:
     """(expression covering the open interval (low, high), its fresh positive symbol, inverse).
 
     (0, oo): the symbol itself, renamed positive; (lo, oo): lo + u; (lo, hi): lo + (hi-lo) u/(1+u).
     """
-    u = sp.Symbol(f"u_{symbol.name}", positive=True)
+    u = InternalSymbol(f"u_{symbol.name}", positive=True)
     low, high = sp.sympify(low), sp.sympify(high)
     if high is sp.oo:
         return low + u, u, symbol - low

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .domain import Domain
+from .domain import Domain, InternalSymbol
 
 # ---------------------------------------------------------------- events and atoms
 
@@ -61,9 +61,9 @@ class Joint(sp.Function):
 
 # ---------------------------------------------------------------- parameters of the models
 
-g = sp.Symbol("g", positive=True)          # P(G)
-s = sp.Symbol("s", positive=True)          # P(S)
-j = sp.Symbol("j", positive=True)          # P(S and G)
+g = InternalSymbol("g", positive=True)          # P(G)
+s = InternalSymbol("s", positive=True)          # P(S)
+j = InternalSymbol("j", positive=True)          # P(S and G)
 n = sp.Symbol("n", positive=True, integer=True)  # |T|
 
 TP, FP, FN, TN = sp.symbols("TP FP FN TN", nonnegative=True, integer=True)
@@ -94,7 +94,7 @@ CELL_OF = {(S, G): TP, (S, NG): FP, (NS, G): FN, (NS, NG): TN}
 # open joint domain is reached, so a statement true for all c > 0 is true on the domain.
 c1, c2, c3, c4 = sp.symbols("c1:5", positive=True)
 _C = c1 + c2 + c3 + c4
-a_odds, b_odds = sp.symbols("a b", positive=True)   # odds of G and of S
+a_odds, b_odds = InternalSymbol("a", positive=True), InternalSymbol("b", positive=True)   # odds of G and of S
 
 JOINT_DOMAIN = Domain(
     name="joint",

@@ -92,6 +92,8 @@ SLOW_TESTS = (
     "tests/test_check_report.py::test_one_file_per_measure_named_from_it",
     "tests/test_theory_map.py::test_matrix_cells_and_subset_maps",
     "tests/test_theory_relations.py::test_the_relations_example_verifies_with_honest_verdicts",
+    "tests/test_parameter_names.py::test_a_parameter_named_like_a_checker_symbol_gets_the_same_verdicts",
+    "tests/test_parameter_names.py::test_a_parameter_named_like_a_model_symbol_gets_the_same_growth_verdicts",
 )
 
 

@@ -180,7 +180,7 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
 
     Returns ('unsat'|'sat'|'unknown', model)."""
     import z3
-    z3vars = [z3.Real(str(x)) for x in gens]
+    z3vars = [z3.Real(f"{x}#{k}") for k, x in enumerate(gens)]     # unique: two symbols may share a name
     solver = z3.SolverFor("QF_NRA")
     # cut to what is left of the --time-limit: inside z3's C code the SIGALRM waits until it returns
     solver.set("timeout", timelimit.z3_timeout_ms(settings().z3_timeout_ms))

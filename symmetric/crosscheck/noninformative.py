@@ -100,14 +100,16 @@ def absolute_weighting(f: Formula, o: int, result=None) -> Finding:
         return Finding(None, "no threshold to check", complete=False)
     from .sympyform import compile_sympy
     c, theta, direction = threshold
-    names = {name: (lambda env, k=name: env[k]) for name in f.param_names + ("g",)}
+    from ..space import g
+    # P(G) keyed by its symbol, not by the name "g": a parameter may be called g
+    names = {**{name: (lambda env, k=name: env[k]) for name in f.param_names}, g: lambda env: env[g]}
     theta_at = compile_sympy(theta, names)
     tally = Tally()
     for params in f.settings:
         env = dict(params)
 
         def want(ap, an):
-            env["g"] = Fraction(ap, ap + an)
+            env[g] = Fraction(ap, ap + an)
             th = theta_at(env)
             s = V.compare(env[c.name], th) if defined(th) else None
             return None if not s else o * direction * s

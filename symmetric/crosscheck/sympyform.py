@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import sympy as sp
 
+from ..domain import InternalSymbol
 from ..errors import InputError
 from . import reciprocal
 from . import values as V
@@ -53,7 +54,9 @@ def _compile_sympy(expr, names: Mapping[str, Compiled], ops: dict) -> Compiled:
     if expr is sp.E:
         return ops["exp"](number_node(Fraction(1)))
     if isinstance(expr, sp.Symbol):
-        if expr.name in names:
+        if expr in names:                 # keyed by the symbol itself: an internal symbol (P(G)) apart
+            return names[expr]            # from a parameter that has its name
+        if not isinstance(expr, InternalSymbol) and expr.name in names:
             return names[expr.name]
         raise InputError(f"cross-check: no value for {expr.name}")
     if isinstance(expr, space.Pr):

@@ -23,12 +23,12 @@ from functools import lru_cache
 import sympy as sp
 
 from ..checks.cases import POSITIVE, definedness, restrict, zero_patterns
-from ..domain import EVERYWHERE
+from ..domain import EVERYWHERE, InternalSymbol
 from ..space import CELLS
 from .base import Measure
 from .conventions import LIMIT, convention
 
-_EPS = sp.Symbol("epsilon", positive=True)
+_EPS = InternalSymbol("epsilon", positive=True)
 _SPEED = {cell: sp.Symbol(f"c_{cell.name}", positive=True) for cell in CELLS}
 
 

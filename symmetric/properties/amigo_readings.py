@@ -24,7 +24,7 @@ import sympy as sp
 
 from ..checks.cases import definedness
 from ..checks.decide import is_identically_zero
-from ..domain import EVERYWHERE
+from ..domain import EVERYWHERE, InternalSymbol
 from ..certificate import all_of
 from ..evidence import ContingencyTable, proved_step, say
 from ..measures.base import Measure
@@ -32,7 +32,7 @@ from ..space import CELLS, g
 from .tables import compare_exact, exact_value, literal, noninformative_tables, param_equations, param_grid, \
     table_counterexample, with_params
 
-A, B = sp.symbols("a b", positive=True)     # |G| and |not G| of a test set, in sentences
+A, B = InternalSymbol("a", positive=True), InternalSymbol("b", positive=True)     # |G| and |not G| of a test set, in sentences
 
 
 def parameter_domain(measure: Measure):
@@ -169,7 +169,7 @@ def degenerate_lines(measure: Measure, constant: sp.Expr | None, *, strict: bool
     """On test sets with one gold class empty every output is non-informative: prove each output
     scores ``constant`` (None: some constant, the same for all of them).  (True | None, lines)."""
     domain = parameter_domain(measure)
-    x, y = sp.symbols("x y", positive=True)
+    x, y = InternalSymbol("x", positive=True), InternalSymbol("y", positive=True)
     lines, seen, certs = [], constant, []
     for label, shapes in (("|G| = 0", ((0, x, 0, y), (0, x, 0, 0), (0, 0, 0, y))),
                           ("|not G| = 0", ((x, 0, y, 0), (x, 0, 0, 0), (0, 0, y, 0)))):

@@ -24,13 +24,14 @@ from ..config import settings
 from ..evidence import ContingencyTable, PropertyResult, say
 from ..logic import Verdict
 from ..measures.base import Measure
+from ..domain import InternalSymbol
 from ..space import CELLS
 from . import amigo_readings as readings
 from .amigo_noninformative import absolute_weighting as headline_weighting
 from .tables import exact_value, noninformative_tables, param_grid
 
 HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
-_W, _X, _Y, _Z = sp.symbols("w x y z", positive=True)
+_W, _X, _Y, _Z = (InternalSymbol(name, positive=True) for name in "wxyz")
 
 # the non-informative outputs (TP TN = FP FN) of a test set, as families of cells: the interior
 # ones (within all-positive cells), the empty and the full output; with one class empty, every output

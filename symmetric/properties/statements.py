@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..errors import InvalidArgument, UnknownNameError
+from ..domain import InternalSymbol
 from ..space import CELLS
 
 CELL_NAMES = tuple(c.name for c in CELLS)
@@ -49,7 +50,7 @@ TRANSFORM_KINDS = {
     "worst": (0, "the classifier that gets every item wrong on the same test set (0, AN, AP, 0)"),
 }
 SCALE_FACTORS = (2, 3)              # the k the searches try (the proofs cover every real k > 1)
-K_EXCESS = sp.Symbol("u_k", positive=True)
+K_EXCESS = InternalSymbol("u_k", positive=True)
 K = 1 + K_EXCESS                    # the scale factor in a proof: every real k > 1
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .. import space
+from ..domain import InternalSymbol
 
 # The paper's symbols in the order they are written (space.PAPER_ORDER); every other symbol is a
 # parameter (λ, α, w, p, q), written first in a product.
@@ -34,7 +35,7 @@ def renamed_for_order(expr) -> tuple[object, dict[sp.Symbol, sp.Symbol]]:
     if not isinstance(expr, sp.Basic):
         return expr, {}
     renames = {x: sp.Symbol(_printing_name(x), **x.assumptions0) for x in expr.free_symbols
-               if type(x) is sp.Symbol and x not in _EVENTS}
+               if type(x) in (sp.Symbol, InternalSymbol) and x not in _EVENTS}
     # unevaluated: a relation kept unevaluated for a sentence (AP = 0 with AP positive) must not
     # evaluate to False on renaming; the printers sort a product's factors themselves
     with sp.evaluate(False):

@@ -30,6 +30,7 @@ from sympy.core.function import AppliedUndef
 from sympy.functions.elementary.piecewise import ExprCondPair
 
 from ..certificate import from_data
+from ..domain import InternalSymbol
 from ..errors import SymmetricError
 from ..evidence import TYPED_VALUES, CaseStep, ContingencyTable, Counterexample, PropertyResult, Reading, Sentence
 from ..logic import Verdict
@@ -77,6 +78,8 @@ def _sympy(x: sp.Basic) -> list:
         return ["float", repr(x), x._prec]
     if isinstance(x, sp.Dummy):
         return ["dummy", x.name, x.dummy_index, x.__getnewargs_ex__()[1]]
+    if isinstance(x, InternalSymbol):
+        return ["isym", x.name, x.__getnewargs_ex__()[1]]
     if isinstance(x, sp.Symbol):
         return ["sym", x.name, x.__getnewargs_ex__()[1]]
     if x.is_Atom and not x.args and getattr(sp.S, type(x).__name__, None) is x:
@@ -103,6 +106,8 @@ def _unsympy(node: list) -> sp.Basic:
         return sp.Dummy(rest[0], dummy_index=rest[1], **rest[2])
     if tag == "sym":
         return sp.Symbol(rest[0], **rest[1])
+    if tag == "isym":
+        return InternalSymbol(rest[0], **rest[1])
     if tag == "S":
         singleton = getattr(sp.S, str(rest[0]), None) if not str(rest[0]).startswith("_") else None
         if not isinstance(singleton, sp.Basic):

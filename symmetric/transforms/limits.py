@@ -18,7 +18,9 @@ from collections.abc import Mapping
 
 import sympy as sp
 
-EPS = sp.Symbol("epsilon", positive=True)
+from ..domain import InternalSymbol
+
+EPS = InternalSymbol("epsilon", positive=True)
 INFINITE = (sp.oo, -sp.oo, sp.zoo)
 
 

@@ -66,7 +66,7 @@ def _solve(conditions: Sequence[tuple[sp.Expr, str]], domain) -> tuple[str, dict
     import z3
     positive = [domain.to_positive(e) for e, _ in conditions]
     gens = sorted(set().union(*(sp.sympify(e).free_symbols for e in positive)), key=str)
-    z3vars = [z3.Real(str(x)) for x in gens]
+    z3vars = [z3.Real(f"{x}#{k}") for k, x in enumerate(gens)]     # unique: two symbols may share a name
     solver = z3.SolverFor("QF_NRA")
     solver.set("timeout", timelimit.z3_timeout_ms(settings().z3_timeout_ms))
     for v in z3vars:
@@ -149,7 +149,7 @@ def on_counts(rel: str, diff: sp.Expr, reading) -> Decision | None:
     if not variables or not set(variables) <= set(reading.integers):
         return None
     import z3
-    z3vars = [z3.Int(str(x)) for x in variables]
+    z3vars = [z3.Int(f"{x}#{k}") for k, x in enumerate(variables)]
     solver = z3.Solver()
     solver.set("timeout", timelimit.z3_timeout_ms(min(settings().z3_timeout_ms, 2000)))
     positive = _positive_dummies(variables)

@@ -29,6 +29,7 @@ from ...config import settings
 from ...errors import InvalidArgument
 from ...evidence import Counterexample, Expectation, PropertyResult, Score, say
 from ...measures.base import Measure
+from ...domain import InternalSymbol
 from ...space import CELLS, FN, FP, TN, TP
 from ..edges import edge_tables
 from ..tables import exact_value, fast_value, param_grid
@@ -51,10 +52,10 @@ from .common import (
 from .testsets import Table, test_sets
 
 _M = sp.Function("M")
-_H, _H_COMPLEMENT = sp.symbols("h h'")
+_H, _H_COMPLEMENT = InternalSymbol("h"), InternalSymbol("h'")
 _PAIR = _M(_H) + _M(_H_COMPLEMENT)          # M(h) + M(h'), in sentences
 _EXPECTED = sp.Symbol("E[M]")
-_K = sp.Symbol("k")
+_K = InternalSymbol("k")
 
 
 @dataclass(frozen=True)

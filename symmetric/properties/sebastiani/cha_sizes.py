@@ -25,10 +25,11 @@ from ...checks.cases import definedness, obligations
 from ...checks.decide import is_identically_zero
 from ...evidence import Sentence, proved_step
 from ...measures.base import Measure
+from ...domain import InternalSymbol
 from ...space import CELLS
 from .common import compose, equals, param_domain
 
-_T, _K = sp.symbols("t k", positive=True)
+_T, _K = InternalSymbol("t", positive=True), InternalSymbol("k", positive=True)
 _AP, _AN = sp.symbols("AP AN", positive=True)
 
 

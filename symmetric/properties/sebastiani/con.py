@@ -27,6 +27,7 @@ from ...config import settings
 from ...certificate import all_of
 from ...evidence import Counterexample, Score, proved_step
 from ...measures.base import Measure
+from ...domain import InternalSymbol
 from ...space import FN, FP, TN, TP
 from ...transforms.limits import directional_limit, is_infinite
 from ...evidence import PropertyResult
@@ -151,7 +152,7 @@ def check_con(measure: Measure, definedness: str = "defined-test-sets") -> Prope
                      *(() if strict else (" of every test set where it is defined somewhere",)), "; no discontinuity or unbounded "
                      "derivative at the integer points of test sets with ", up_to(settings().con_search_n), ".")]
     domain = param_domain(measure)
-    u, v = sp.symbols("u v", positive=True)
+    u, v = InternalSymbol("u", positive=True), InternalSymbol("v", positive=True)
     statuses = {} if strict else {kd.kind: kd.status for kd in kinds_by_definedness(measure)}
     for kind in TEST_SET_KINDS:
         ap, an = kind.sizes()
