@@ -10,6 +10,7 @@ import tempfile
 import pytest
 
 import derivations
+from claims_run import ALL_CLAIMS_GROUP
 from symmetric.claims import registry
 
 pytest_plugins = ["cpu_durations"]      # --cpu-durations=N (tests/cpu_durations.py)
@@ -104,7 +105,7 @@ def pytest_collection_modifyitems(config, items):
     used = set()
     for item in items:
         if ALL_CLAIMS_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.xdist_group("all_claims"))
+            item.add_marker(pytest.mark.xdist_group(ALL_CLAIMS_GROUP))
         else:
             for prefix, group in SHARED_WORK_GROUPS.items():
                 if item.nodeid.startswith(prefix):
