@@ -82,6 +82,10 @@ SLOW_TESTS = (
     "tests/test_quant_audit.py::test_rel_abs_require_continuity",
     "tests/test_quant_audit.py::test_max_requires_continuity",
     "tests/test_oracles_binary.py::test_against_scikit_learn[MI]",
+    # it is the fast tier's one user of mutual information's zero-pattern limits (sympy.limit on 15
+    # patterns): 34 CPU-s, measured with --cpu-durations; the full suite runs it beside the two above
+    # in the zero_patterns group, which takes the limits once
+    "tests/test_oracles_binary.py::test_against_pycm[MI]",
     "tests/test_catalogue.py::test_mutual_information_takes_the_limit_at_zero_cells",
     "tests/test_catalogue.py::test_required_measure_is_the_standard_formula[prevalencethreshold",
     "tests/test_latex.py::test_no_claim_has_an_internal_error",
