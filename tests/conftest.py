@@ -87,6 +87,12 @@ SLOW_TESTS = (
     # in the zero_patterns group, which takes the limits once
     "tests/test_oracles_binary.py::test_against_pycm[MI]",
     "tests/test_catalogue.py::test_mutual_information_takes_the_limit_at_zero_cells",
+    # the comparisons that call scikit-learn (or QuaPy) on every table with n <= 10, 3-7 CPU-s each
+    # (15 tests, 55 CPU-s): the fast tier runs each on every table with n <= 4 (every zero pattern)
+    "tests/test_oracles_catalogue.py::test_against_scikit_learn_on_every_small_table[n<=10-",
+    "tests/test_oracles_catalogue.py::test_youden_is_adjusted_balanced_accuracy[n<=10]",
+    "tests/test_oracles_catalogue.py::test_averaged_recall_is_a_catalogue_measure[n<=10-",
+    "tests/test_oracles_catalogue.py::test_quapy_f1e_is_one_minus_macro_f1[n<=10]",
     "tests/test_catalogue.py::test_required_measure_is_the_standard_formula[prevalencethreshold",
     "tests/test_latex.py::test_no_claim_has_an_internal_error",
     "tests/test_latex.py::test_committed_latex_is_fresh",
