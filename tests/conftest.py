@@ -61,6 +61,11 @@ SHARED_WORK_GROUPS = {
     "tests/test_check_cli.py": "check_f1",
     # the module fixture `verdicts` (check_all on the 21 Amigo rows: 28 CPU-s) was computed once per worker
     "tests/test_amigo_properties.py": "amigo_verdicts",
+    # the quant claims' property table (19 CPU-s) is decided by test_quant.py's claim tests and by
+    # test_latex.py's one-claim tests (quant.table1), which are in the all-claims group: in one process
+    # the second run reads the driver's memo (measured with -n 0 on both files: test_latex's
+    # quant.table1 test 21.3 CPU-s alone, 0.4 after test_quant's claims)
+    "tests/test_quant.py": ALL_CLAIMS_GROUP,
 }
 
 
