@@ -21,6 +21,12 @@ from symmetric.claims import registry
 from symmetric.properties import amigo, driver, sebastiani
 from symmetric.quantification import check as quant_check
 from symmetric.quantification import properties as quant_properties
+from symmetric.store import results as result_cache
+from symmetric.store.cells import Cache
+
+
+# the xdist group of the tests that use this run (tests/conftest.py): one worker runs every claim
+ALL_CLAIMS_GROUP = "all_claims"
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,16 @@ class WatchedRun:
     results: dict           # claim id -> ClaimResult, every claim
     handed_out: tuple       # every PropertyResult the driver handed out
     outside: tuple          # "module.checker" called outside the driver
+
+
+# the process's watched run, once it is done (tests/test_latex.py's one-claim tests read a claim's
+# result from it instead of running the claim again)
+_DONE: list[WatchedRun] = []
+
+
+def finished() -> WatchedRun | None:
+    """This process's watched run, if it has run (None: it has not)."""
+    return _DONE[0] if _DONE else None
 
 
 def watched_run() -> WatchedRun:
@@ -65,6 +81,9 @@ def watched_run() -> WatchedRun:
         mp.setattr(driver, "_DECIDED", fresh_decisions)      # decided afresh, in this process
         mp.setattr(driver, "_MISSED", set())
         mp.setattr(runner, "_CHOSEN", {"workers": 1})
-        results = {r.id: r for r in registry.run(registry.all_claims())}
+        # no result cache, whatever a test around it opened: every verdict is decided in this run
+        with result_cache.using(Cache(None)):
+            results = {r.id: r for r in registry.run(registry.all_claims())}
     kept_decisions.update(fresh_decisions)
-    return WatchedRun(results, tuple(handed_out), tuple(outside))
+    _DONE[:] = [WatchedRun(results, tuple(handed_out), tuple(outside))]
+    return _DONE[0]

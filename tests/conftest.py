@@ -10,6 +10,7 @@ import tempfile
 import pytest
 
 import derivations
+from claims_run import ALL_CLAIMS_GROUP
 from symmetric.claims import registry
 
 pytest_plugins = ["cpu_durations"]      # --cpu-durations=N (tests/cpu_durations.py)
@@ -60,6 +61,11 @@ SHARED_WORK_GROUPS = {
     "tests/test_check_cli.py": "check_f1",
     # the module fixture `verdicts` (check_all on the 21 Amigo rows: 28 CPU-s) was computed once per worker
     "tests/test_amigo_properties.py": "amigo_verdicts",
+    # the quant claims' property table (19 CPU-s) is decided by test_quant.py's claim tests and by
+    # test_latex.py's one-claim tests (quant.table1), which are in the all-claims group: in one process
+    # the second run reads the driver's memo (measured with -n 0 on both files: test_latex's
+    # quant.table1 test 21.3 CPU-s alone, 0.4 after test_quant's claims)
+    "tests/test_quant.py": ALL_CLAIMS_GROUP,
 }
 
 
@@ -81,7 +87,17 @@ SLOW_TESTS = (
     "tests/test_quant_audit.py::test_rel_abs_require_continuity",
     "tests/test_quant_audit.py::test_max_requires_continuity",
     "tests/test_oracles_binary.py::test_against_scikit_learn[MI]",
+    # it is the fast tier's one user of mutual information's zero-pattern limits (sympy.limit on 15
+    # patterns): 34 CPU-s, measured with --cpu-durations; the full suite runs it beside the two above
+    # in the zero_patterns group, which takes the limits once
+    "tests/test_oracles_binary.py::test_against_pycm[MI]",
     "tests/test_catalogue.py::test_mutual_information_takes_the_limit_at_zero_cells",
+    # the comparisons that call scikit-learn (or QuaPy) on every table with n <= 10, 3-7 CPU-s each
+    # (15 tests, 55 CPU-s): the fast tier runs each on every table with n <= 4 (every zero pattern)
+    "tests/test_oracles_catalogue.py::test_against_scikit_learn_on_every_small_table[n<=10-",
+    "tests/test_oracles_catalogue.py::test_youden_is_adjusted_balanced_accuracy[n<=10]",
+    "tests/test_oracles_catalogue.py::test_averaged_recall_is_a_catalogue_measure[n<=10-",
+    "tests/test_oracles_catalogue.py::test_quapy_f1e_is_one_minus_macro_f1[n<=10]",
     "tests/test_catalogue.py::test_required_measure_is_the_standard_formula[prevalencethreshold",
     "tests/test_latex.py::test_no_claim_has_an_internal_error",
     "tests/test_latex.py::test_committed_latex_is_fresh",
@@ -106,7 +122,7 @@ def pytest_collection_modifyitems(config, items):
     used = set()
     for item in items:
         if ALL_CLAIMS_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.xdist_group("all_claims"))
+            item.add_marker(pytest.mark.xdist_group(ALL_CLAIMS_GROUP))
         else:
             for prefix, group in SHARED_WORK_GROUPS.items():
                 if item.nodeid.startswith(prefix):

@@ -196,8 +196,11 @@ def test_bad_parameter_in_toml(params, position, fragment, tmp_path):
 
 
 def test_parameters_in_toml_accepted(tmp_path):
+    # the measure of test_command_line_measure_with_parameter, from a file: its verdicts are that
+    # test's (the session's result cache), so the file's reading is what this test pays for
     f = tmp_path / "p.toml"
-    f.write_text('[[measure]]\nname = "A"\ncounts = "(a*TP + TN)/(a*AP + AN)"\nparams = [\n  "a>0",  # weight\n]\n')
+    f.write_text('[[measure]]\nname = "WA"\ncounts = "(lambda*TP + TN)/(lambda*AP + AN)"\n'
+                 'params = [\n  "lambda>0",  # weight\n]\n')
     r = run([str(f), "--json", "-"], tmp_path)
     assert r.exit_code == 0, r.output
 

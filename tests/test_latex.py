@@ -7,8 +7,11 @@ import re
 import shutil
 from pathlib import Path
 
+import claims_run
 import pytest
+import session_cache
 import sympy as sp
+from claims_run import ALL_CLAIMS_GROUP
 
 from symmetric.claims import registry
 from symmetric import space
@@ -39,14 +42,22 @@ def written(tmp_path_factory):
     return out
 
 
-# the tests that run a claim (one_claim) go to one xdist worker: the second run of a claim there
-# is memoised (quant.table1 is 25 CPU-s, amigo.body.strict_monotonicity 14)
-SAME_WORKER = pytest.mark.xdist_group("latex_one_claim")
+# the tests that run a claim (one_claim) share the all-claims run's xdist worker: in the full suite
+# that worker has run every claim before them (test_cellcache.py comes first), and one_claim reads
+# the claim's result from that run instead of running it again (quant.table1 alone is 18-25 CPU-s);
+# in the fast tier the group holds only these tests, which share the claims' memo in one process
+SAME_WORKER = pytest.mark.xdist_group(ALL_CLAIMS_GROUP)
 
 
 def one_claim(claim_id):
-    """One claim's result, run now (the claims' cell memo makes a second call free)."""
-    return registry.run_claim(registry.claim_by_id(claim_id))
+    """One claim's result: the watched all-claims run's when this process made it, else run now
+    (the claims' memo makes a second call free; the session's result cache lends the verdicts
+    other tests and the other worker already decided)."""
+    done = claims_run.finished()
+    if done is not None:
+        return done.results[claim_id]
+    with session_cache.shared():
+        return registry.run_claim(registry.claim_by_id(claim_id))
 
 
 def test_no_claim_has_an_internal_error(all_results):

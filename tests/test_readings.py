@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import session_cache
 from cli_support import assert_user_error
 from cli_support import run_check as run
 
@@ -15,6 +16,15 @@ from symmetric.errors import InvalidArgument, UnknownNameError
 from symmetric.logic import Verdict
 from symmetric.properties import catalogue, driver
 from symmetric.userinput import KINDS, build_measure
+
+
+@pytest.fixture(autouse=True)
+def _shared_verdicts():
+    """The library calls here read and keep verdicts in the session's result cache, as the CLI
+    tests beside them do (MCC, K, Kappa are checked by both, and by other files' tests)."""
+    with session_cache.shared():
+        yield
+
 
 H, F, U = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
 CLASSIFICATION = KINDS["classification"]
