@@ -218,6 +218,7 @@ def sqrt(a):
         r = _exact_root(a, 2)
         if r is not None:
             return r
+        return interval(*_isqrt_bounds(a))         # one integer square root for both ends
     return interval(_isqrt_bounds(lo)[0], _isqrt_bounds(hi)[1])
 
 
@@ -279,8 +280,21 @@ def sign(a) -> int | None:
 
 
 def compare(a, b) -> int | None:
-    """Sign of a - b, certified, or None."""
-    return sign(add(a, neg(b)))
+    """Sign of a - b, certified, or None: the sign of ``add(a, neg(b))`` computed without building
+    that interval (the cross-check compares about 20,000 pairs for MCC).  The rounded interval's
+    low end is > 0 exactly when its exact low end is >= 2**-_BITS (rounding down to a multiple of
+    2**-_BITS), its high end < 0 exactly when the exact high end is <= -2**-_BITS."""
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return (a > b) - (a < b)
+    (al, ah), (bl, bh) = bounds(a), bounds(b)
+    lo, hi = al - bh, ah - bl
+    if lo == hi:                    # (add() would return the exact point)
+        return (lo > 0) - (lo < 0)
+    if lo.numerator > 0 and (lo.numerator << _BITS) >= lo.denominator:
+        return 1
+    if hi.numerator < 0 and (-hi.numerator << _BITS) >= hi.denominator:
+        return -1
+    return None
 
 
 def to_fraction(value) -> Fraction:
