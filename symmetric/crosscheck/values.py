@@ -110,7 +110,8 @@ def div(a, b):
         return a / b if isinstance(a, Fraction) else mul(a, Fraction(1) / b)
     if b.contains_zero():
         return UNKNOWN
-    return mul(a, interval(Fraction(1) / b.hi, Fraction(1) / b.lo))
+    reciprocal = interval(Fraction(1) / b.hi, Fraction(1) / b.lo)
+    return reciprocal if a == 1 else mul(a, reciprocal)     # (1 times it: the same end points)
 
 
 def absolute(a):
@@ -260,8 +261,13 @@ def power(a, b):
         if root is not None:
             return root ** b.numerator
     if isinstance(b, Fraction) and b.denominator == 2:     # a ** (k/2) = sqrt(a) ** k, a > 0 here
-        root = sqrt(a)
+        # a rational a has no rational root here (tried just above): sqrt(a) is this interval
+        root = interval(*_isqrt_bounds(a)) if isinstance(a, Fraction) else sqrt(a)
         if is_value(root) and bounds(root)[0] > 0:         # (a root rounded down to 0: the long way)
+            if isinstance(root, Interval) and b.numerator in (1, -1):
+                # what _int_power gives for k = +-1 (its end points are already rounded), without
+                # rebuilding the interval twice: MCC's 1/sqrt(...) factors, four per table
+                return root if b.numerator == 1 else div(Fraction(1), root)
             return _int_power(root, b.numerator)
     return exp(mul(b, log(a)))
 
