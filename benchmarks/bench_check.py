@@ -10,6 +10,26 @@ measure under 3 s (median wall, two cores).
 ``--pyc``: with Python's bytecode cache (in a temporary PYTHONPYCACHEPREFIX, warmed by a first,
 untimed run), as an installed package has it; without it (PYTHONDONTWRITEBYTECODE=1, as on the
 project's shared machine) every run compiles the toolkit's ~130 modules again (~0.5 s CPU).
+
+Measured 2026-11-27 (session perf3), before = 74b6ad9, after = f86ce55, --workers 1 (one process,
+so the CPU figures compare the code), 3 runs each alternating, medians, the machine at load 14-17
+on 2 cores (other sessions' test runs): wall figures mean little, CPU ratios are the result.
+
+    case                    before cpu   after cpu   ratio
+    catalogue MCC              9.56 s      8.75 s    0.91
+    catalogue F1               3.83 s      3.42 s    0.89
+    example GeometricRecalls   4.26 s      3.60 s    0.85
+    example WeightedUtility    8.82 s      6.39 s    0.72
+    example K                  6.28 s      5.95 s    0.95
+    example SquaredError       3.55 s      3.36 s    0.95
+    new K-like measure         5.99 s      5.23 s    0.87
+
+The default worker count now reads the processes runnable at the start (parallel_units): on an
+idle 2-core machine a check uses both cores even right after another run (the 12.0 s MCC of the
+morning's quiet-machine baseline ran on one, its load average 0.6 still counting the previous run);
+two workers cost about 1.25 times the CPU of one (MCC at load 7: 11.1 s against 8.8 s) for up to
+half the wall time on free cores.  Not measured here: the quiet-machine wall times (the goals are
+wall medians on 2 free cores) and the atlas.
 """
 
 from __future__ import annotations
