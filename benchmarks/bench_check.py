@@ -5,7 +5,31 @@ forks and waits for) are both reported: on a shared machine the wall time measur
 much as the code, the CPU time less so.  Goals (issues 24 and 26): MCC under 4 s, every other
 measure under 3 s (median wall, two cores).
 
-    python benchmarks/bench_check.py [RUNS] [--only NAME]
+    python benchmarks/bench_check.py [RUNS] [--only NAME] [--pyc]
+
+``--pyc``: with Python's bytecode cache (in a temporary PYTHONPYCACHEPREFIX, warmed by a first,
+untimed run), as an installed package has it; without it (PYTHONDONTWRITEBYTECODE=1, as on the
+project's shared machine) every run compiles the toolkit's ~130 modules again (~0.5 s CPU).
+
+Measured 2026-11-27 (session perf3), before = 74b6ad9, after = f86ce55, --workers 1 (one process,
+so the CPU figures compare the code), 3 runs each alternating, medians, the machine at load 14-17
+on 2 cores (other sessions' test runs): wall figures mean little, CPU ratios are the result.
+
+    case                    before cpu   after cpu   ratio
+    catalogue MCC              9.56 s      8.75 s    0.91
+    catalogue F1               3.83 s      3.42 s    0.89
+    example GeometricRecalls   4.26 s      3.60 s    0.85
+    example WeightedUtility    8.82 s      6.39 s    0.72
+    example K                  6.28 s      5.95 s    0.95
+    example SquaredError       3.55 s      3.36 s    0.95
+    new K-like measure         5.99 s      5.23 s    0.87
+
+The default worker count now reads the processes runnable at the start (parallel_units): on an
+idle 2-core machine a check uses both cores even right after another run (the 12.0 s MCC of the
+morning's quiet-machine baseline ran on one, its load average 0.6 still counting the previous run);
+two workers cost about 1.25 times the CPU of one (MCC at load 7: 11.1 s against 8.8 s) for up to
+half the wall time on free cores.  Not measured here: the quiet-machine wall times (the goals are
+wall medians on 2 free cores) and the atlas.
 """
 
 from __future__ import annotations
@@ -40,13 +64,22 @@ def cases(folder: Path) -> dict[str, list[str]]:
     return out
 
 
-def run(args: list[str]) -> tuple[float, float]:
+def environment(pyc: str | None) -> dict[str, str]:
+    """The processes' environment; ``pyc``: a bytecode cache folder (None: as inherited)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if pyc is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pyc
+    return env
+
+
+def run(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall, cpu) seconds of one whole process."""
     with tempfile.TemporaryDirectory() as out:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "symmetric", "check", *args, "--no-pdf", "--no-cache", "--latex", out],
-                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True)
+                              cwd=ROOT, env=env or environment(None), capture_output=True, text=True)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -58,13 +91,19 @@ def run(args: list[str]) -> tuple[float, float]:
 def main(argv: list[str]) -> None:
     runs = int(argv[0]) if argv and argv[0].isdigit() else 5
     only = argv[argv.index("--only") + 1] if "--only" in argv else None
+    pyc = tempfile.mkdtemp(prefix="bench_check_pyc_") if "--pyc" in argv else None
+    env = environment(pyc)
+    bytecode = "bytecode cached" if pyc else ("no bytecode cache" if env.get("PYTHONDONTWRITEBYTECODE")
+                                               else "bytecode as inherited")
     print(f"{'case':34s} {'wall median':>12s} {'cpu median':>11s}  (runs: {runs}; load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {bytecode})")
     folder = Path(tempfile.mkdtemp(prefix="bench_check_"))
     for label, args in cases(folder).items():
         if only and only.lower() not in label.lower():
             continue
-        walls, cpus = zip(*(run(args) for _ in range(runs)))
+        if pyc is not None and not any(Path(pyc).iterdir()):
+            run(args, env)          # writes the bytecode (once); untimed
+        walls, cpus = zip(*(run(args, env) for _ in range(runs)))
         print(f"{label:34s} {statistics.median(walls):10.2f} s {statistics.median(cpus):9.2f} s")
 
 

@@ -96,6 +96,7 @@ def test_the_default_uses_idle_cores_only(monkeypatch, cores, load, expected):
     from symmetric import runner
     monkeypatch.setattr(parallel_units.os, "cpu_count", lambda: cores)
     monkeypatch.setattr(parallel_units.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(parallel_units, "_runnable_others", lambda: None)     # no /proc/loadavg
     monkeypatch.setattr(runner, "workers", lambda: min(2, cores))
     assert parallel_units.idle_workers() == expected
 
@@ -106,6 +107,7 @@ def test_without_a_load_average_the_default_is_the_runners(monkeypatch):
     def missing():
         raise OSError("no load average")
     monkeypatch.setattr(parallel_units.os, "getloadavg", missing)
+    monkeypatch.setattr(parallel_units, "_runnable_others", lambda: None)
     monkeypatch.setattr(runner, "workers", lambda: 2)
     monkeypatch.setattr(parallel_units.os, "cpu_count", lambda: 2)
     assert parallel_units.idle_workers() == 2

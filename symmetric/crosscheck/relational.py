@@ -78,11 +78,12 @@ def relational(statement, strict: bool, reading: str):
         for clause in _clauses(statement, reading):
             conditions = [compile_sympy(w, _CELLS) for w in clause.where]
             kind, cells = clause.transform.kind, clause.transform.cells
+            tested: dict = {}       # the conditions are in the cells only: once a table, not once a setting
             for params in f.settings:
                 for t in tables(MAX_N, 1):
                     if kind == "scale" and 2 * sum(t) > MAX_N:
                         continue
-                    ok = _satisfies(conditions, t)
+                    ok = tested[t] if t in tested else tested.setdefault(t, _satisfies(conditions, t))
                     if ok is None:
                         tally.uncertain += 1
                     if not ok:

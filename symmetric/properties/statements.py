@@ -23,6 +23,7 @@ lower-is-better measure "better" is "lower").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sympy as sp
 
@@ -221,8 +222,44 @@ def condition_text(w: sp.Basic) -> str:
 
 def satisfied(where: tuple[sp.Basic, ...], t: tuple[int, ...]) -> bool:
     """Does the integer table satisfy every condition?"""
-    at = dict(zip(CELLS, map(sp.Integer, t)))
-    return all(bool(w.xreplace(at)) for w in where)
+    at = None
+    for w in where:
+        linear = _integer_form(w)
+        if linear is not None:
+            test, coefficients, constant = linear
+            if not test(sum(c * x for c, x in zip(coefficients, t)) + constant):
+                return False
+            continue
+        at = at or dict(zip(CELLS, map(sp.Integer, t)))
+        if not bool(w.xreplace(at)):
+            return False
+    return True
+
+
+_TESTS = {sp.Eq: (lambda d: d == 0), sp.Ne: (lambda d: d != 0), sp.Ge: (lambda d: d >= 0),
+          sp.Gt: (lambda d: d > 0), sp.Le: (lambda d: d <= 0), sp.Lt: (lambda d: d < 0)}
+
+
+@lru_cache(maxsize=1024)
+def _integer_form(w: sp.Basic):
+    """(test of lhs - rhs, its integer coefficients of TP, FP, FN, TN, its integer constant) for a
+    condition linear in the cells with integer coefficients ("FP + FN >= 1", "TP = 0"): the
+    relational searches test thousands of tables, and sympy's substitution was most of their
+    time (the same truth value in integers); None for any other condition (substituted)."""
+    test = _TESTS.get(type(w))
+    if test is None:
+        return None
+    d = sp.expand(w.lhs - w.rhs)
+    if not d.free_symbols <= set(CELLS):
+        return None
+    try:
+        poly = sp.Poly(d, *CELLS)
+    except sp.PolynomialError:
+        return None
+    if poly.total_degree() > 1 or not all(c.is_Integer for c in poly.coeffs()):
+        return None
+    coefficients = tuple(int(poly.coeff_monomial(x)) for x in CELLS)
+    return test, coefficients, int(poly.coeff_monomial(1))
 
 
 def holds_sign(relation: str, sign: int, orientation: int) -> bool:

@@ -11,8 +11,6 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from ..quantification.distributions import n, p, q
-from ..quantification.measures import R
 from .notation import to_latex
 from .written_form import measure_written_latex
 
@@ -34,6 +32,9 @@ def classification_formula(measure) -> str:
 
 def quantification_formula(measure) -> str:
     """E as a sum of per-class terms (and its outer transformation), plain text with $...$."""
+    # imported here: a classification check needs none of the quantification modules
+    from ..quantification.distributions import n, p, q
+    from ..quantification.measures import R
     names = {p: "p(c)", q: r"\hat{p}(c)", n: "|C|"}
     term = sp.latex(measure.term, symbol_names=names)
     if len(term) >= _LONGEST:

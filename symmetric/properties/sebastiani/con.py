@@ -18,6 +18,8 @@ closed rectangle.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 
 from ... import timelimit
@@ -48,6 +50,7 @@ def _in_rectangle(tp, tn, ap, an, d) -> bool:
         and not (d[0] and ap == 0) and not (d[1] and an == 0)
 
 
+@lru_cache(maxsize=512)       # both readings of CON search the same test sets (a pure function)
 def _tn_form(measure: Measure, ap, an) -> sp.Expr:
     """M as a function of real TP, TN for the test set (AP, AN): FP = AN - TN, FN = AP - TP."""
     return measure.count_form.subs({TP: TP_R, TN: TN_R, FP: an - TN_R, FN: ap - TP_R}, simultaneous=True)
