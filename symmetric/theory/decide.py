@@ -148,7 +148,8 @@ def _implies_existential(names, p, q, own, catalogue, base) -> Outcome:
     core of Q at the pinned witness (:mod:`.separate`); no certificate for "implies" here."""
     from .separate import apart, catalogue_separation, fails_for_all, search
     q, mapping = apart(q, own)
-    r, values = search(p, q, list(mapping.values()))
+    pproblem, qproblem = Problem(p), Problem(q)          # each encoded once, pinned in scopes
+    r, values = search(p, q, list(mapping.values()), pproblem)
     if r == z3.unknown:
         return Outcome(verdict="undetermined", reason="the solver gave up on the quantified search", **base)
     if r == z3.unsat:
@@ -157,11 +158,11 @@ def _implies_existential(names, p, q, own, catalogue, base) -> Outcome:
                        f"({', '.join(own)}) gets no certificate here", **base)
     if not all(holds(i.formula, values) for i in p):
         return Outcome(verdict="undetermined", reason="the solver's witness fails the exact re-evaluation", **base)
-    ok, core, how = fails_for_all(q, values)
+    ok, core, how = fails_for_all(q, values, qproblem)
     if ok is not True:
         return Outcome(verdict="undetermined", reason=f"the witness's failure of {names[1]} was not certified: {how}",
                        **base)
-    found = catalogue_separation(catalogue, p, q)
+    found = catalogue_separation(catalogue, p, q, pproblem, qproblem)
     return Outcome(verdict="separated", witness=values, cores=(core,), recheck=how, measure=found and found[0],
                    **base)
 
@@ -200,6 +201,7 @@ def first_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -
     """The first catalogue measure (name, grid values) where every instance of p holds and some
     instance of q fails (q empty: only p), checked by z3 for the fresh unknowns and then re-evaluated
     exactly."""
+    problem, some_q_fails = None, ((Or(tuple(negate(i.formula) for i in q)),) if q else ())
     for name, vals in catalogue:
         # a quick exact pass first: an instance whose unknowns are all the measure's values decides
         # at once (z3 is needed only for the fresh unknowns)
@@ -209,11 +211,12 @@ def first_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -
             continue
         fixed = [Atom(((k, 1),), -v, "=") for k, v in vals.items() if not isinstance(v, bool)]
         fixed += [_lit(k, v) for k, v in vals.items() if isinstance(v, bool)]
-        background = tuple(fixed) + ((Or(tuple(negate(i.formula) for i in q)),) if q else ())
-        problem = Problem(p, background)
-        if problem.check() != z3.sat:
-            continue
-        values = problem.model_values()
+        # P encoded once, each candidate's values pinned in a scope (same first candidate)
+        problem = problem or Problem(p)
+        with problem.scope(tuple(fixed) + some_q_fails):
+            if problem.check() != z3.sat:
+                continue
+            values = problem.model_values()
         if all(holds(i.formula, values) for i in p) and (not q or any(not holds(i.formula, values) for i in q)):
             return name
     return None

@@ -28,18 +28,22 @@ def _pin(name: str, v):
     return Lit(name, v) if isinstance(v, bool) else Atom(((name, 1),), -v, "=")
 
 
-def fails_for_all(q: list[Instance], values: dict) -> tuple[bool | None, tuple[Instance, ...], str]:
+def fails_for_all(q: list[Instance], values: dict, problem: Problem | None = None
+                  ) -> tuple[bool | None, tuple[Instance, ...], str]:
     """With the table unknowns pinned to ``values``, can no value of Q's own unknowns satisfy Q?
     (True, core, how) only when a minimal core of Q's instances plus the pins of the table
-    unknowns it names is infeasible in exact arithmetic."""
+    unknowns it names is infeasible in exact arithmetic.  ``problem``: Q already encoded
+    (``Problem(q)``, reused across pinnings; the pins are scoped to this call)."""
     pins = tuple(_pin(k, v) for k, v in values.items() if is_table_unknown(k))
-    problem = Problem(q, background=pins)
-    r = problem.check()
-    if r == z3.sat:
-        return False, (), "Q holds at these values for some value of its own unknowns"
-    if r != z3.unsat:
-        return None, (), f"the solver gave up ({problem.solver.reason_unknown()})"
-    core = problem.minimal_core()
+    if problem is None:
+        problem = Problem(q)
+    with problem.scope(pins):
+        r = problem.check()
+        if r == z3.sat:
+            return False, (), "Q holds at these values for some value of its own unknowns"
+        if r != z3.unsat:
+            return None, (), f"the solver gave up ({problem.solver.reason_unknown()})"
+        core = problem.minimal_core()
     if core is None:
         return None, (), "the solver gave up while shrinking the core"
     chosen = tuple(q[k] for k in core)
@@ -50,17 +54,23 @@ def fails_for_all(q: list[Instance], values: dict) -> tuple[bool | None, tuple[I
     return ok, chosen, how
 
 
-def search(p: list[Instance], q: list[Instance], own: list[str]):
-    """(z3 result, exact values of the table unknowns and P's own) for P and not Q."""
-    problem = Problem(p)
-    problem.forbid([i.formula for i in q], own)
-    r = problem.check()
-    return r, (problem.model_values(skip=set(own)) if r == z3.sat else None)
+def search(p: list[Instance], q: list[Instance], own: list[str], problem: Problem | None = None):
+    """(z3 result, exact values of the table unknowns and P's own) for P and not Q.
+    ``problem``: P already encoded (``Problem(p)``); the quantified formula is scoped to the call."""
+    problem = problem or Problem(p)
+    with problem.scope(forbid=([i.formula for i in q], own)):
+        r = problem.check()
+        return r, (problem.model_values(skip=set(own)) if r == z3.sat else None)
 
 
-def catalogue_separation(catalogue, p: list[Instance], q: list[Instance]):
+def catalogue_separation(catalogue, p: list[Instance], q: list[Instance], problem: Problem | None = None,
+                         qproblem: Problem | None = None):
     """The first catalogue measure with P on the grid (z3 for P's own unknowns, then exact) at
-    which Q fails whatever its own unknowns are (a re-checked core): (name, core, how) or None."""
+    which Q fails whatever its own unknowns are (a re-checked core): (name, core, how) or None.
+    P is encoded once (``problem``, or built here on the first candidate that needs z3) and each
+    candidate's values are pinned in a scope of it; likewise Q (``qproblem``) for the failure
+    check.  The candidates are tried in the catalogue's order, so the named measure is the
+    first that separates, as with one solver per candidate."""
     for name, vals in catalogue:
         pins = tuple(_pin(k, v) for k, v in vals.items())
         try:
@@ -68,13 +78,15 @@ def catalogue_separation(catalogue, p: list[Instance], q: list[Instance]):
                 continue
         except KeyError:
             pass
-        problem = Problem(p, pins)
-        if problem.check() != z3.sat:
-            continue
-        values = problem.model_values()
+        problem = problem or Problem(p)
+        with problem.scope(pins):
+            if problem.check() != z3.sat:
+                continue
+            values = problem.model_values()
         if not all(holds(i.formula, values) for i in p):
             continue
-        ok, core, how = fails_for_all(q, values)
+        qproblem = qproblem or Problem(q)
+        ok, core, how = fails_for_all(q, values, qproblem)
         if ok is True:
             return name, core, how
     return None
