@@ -148,8 +148,7 @@ def _implies_existential(names, p, q, own, catalogue, base) -> Outcome:
     core of Q at the pinned witness (:mod:`.separate`); no certificate for "implies" here."""
     from .separate import apart, catalogue_separation, fails_for_all, search
     q, mapping = apart(q, own)
-    pproblem, qproblem = Problem(p), Problem(q)          # each encoded once, pinned in scopes
-    r, values = search(p, q, list(mapping.values()), pproblem)
+    r, values = search(p, q, list(mapping.values()))
     if r == z3.unknown:
         return Outcome(verdict="undetermined", reason="the solver gave up on the quantified search", **base)
     if r == z3.unsat:
@@ -158,11 +157,12 @@ def _implies_existential(names, p, q, own, catalogue, base) -> Outcome:
                        f"({', '.join(own)}) gets no certificate here", **base)
     if not all(holds(i.formula, values) for i in p):
         return Outcome(verdict="undetermined", reason="the solver's witness fails the exact re-evaluation", **base)
-    ok, core, how = fails_for_all(q, values, qproblem)
+    ok, core, how = fails_for_all(q, values)
     if ok is not True:
         return Outcome(verdict="undetermined", reason=f"the witness's failure of {names[1]} was not certified: {how}",
                        **base)
-    found = catalogue_separation(catalogue, p, q, pproblem, qproblem)
+    # P and Q each encoded once for all the candidates, pinned in scopes (:mod:`.separate`)
+    found = catalogue_separation(catalogue, p, q)
     return Outcome(verdict="separated", witness=values, cores=(core,), recheck=how, measure=found and found[0],
                    **base)
 

@@ -36,14 +36,12 @@ def fails_for_all(q: list[Instance], values: dict, problem: Problem | None = Non
     (``Problem(q)``, reused across pinnings; the pins are scoped to this call)."""
     pins = tuple(_pin(k, v) for k, v in values.items() if is_table_unknown(k))
     if problem is None:
-        problem = Problem(q)
-    with problem.scope(pins):
-        r = problem.check()
-        if r == z3.sat:
-            return False, (), "Q holds at these values for some value of its own unknowns"
-        if r != z3.unsat:
-            return None, (), f"the solver gave up ({problem.solver.reason_unknown()})"
-        core = problem.minimal_core()
+        r, core, why = _failing_core(Problem(q, background=pins))
+    else:
+        with problem.scope(pins):
+            r, core, why = _failing_core(problem)
+    if r is not True:
+        return r, (), why
     if core is None:
         return None, (), "the solver gave up while shrinking the core"
     chosen = tuple(q[k] for k in core)
@@ -54,13 +52,23 @@ def fails_for_all(q: list[Instance], values: dict, problem: Problem | None = Non
     return ok, chosen, how
 
 
-def search(p: list[Instance], q: list[Instance], own: list[str], problem: Problem | None = None):
-    """(z3 result, exact values of the table unknowns and P's own) for P and not Q.
-    ``problem``: P already encoded (``Problem(p)``); the quantified formula is scoped to the call."""
-    problem = problem or Problem(p)
-    with problem.scope(forbid=([i.formula for i in q], own)):
-        r = problem.check()
-        return r, (problem.model_values(skip=set(own)) if r == z3.sat else None)
+def _failing_core(problem: Problem):
+    r = problem.check()
+    if r == z3.sat:
+        return False, None, "Q holds at these values for some value of its own unknowns"
+    if r != z3.unsat:
+        return None, None, f"the solver gave up ({problem.solver.reason_unknown()})"
+    return True, problem.minimal_core(), ""
+
+
+def search(p: list[Instance], q: list[Instance], own: list[str]):
+    """(z3 result, exact values of the table unknowns and P's own) for P and not Q.  A solver of
+    its own (not a scope of the candidates' one below): the quantified search is the sensitive
+    step, and a fresh solver keeps its witness the same as before the candidates shared one."""
+    problem = Problem(p)
+    problem.forbid([i.formula for i in q], own)
+    r = problem.check()
+    return r, (problem.model_values(skip=set(own)) if r == z3.sat else None)
 
 
 def catalogue_separation(catalogue, p: list[Instance], q: list[Instance], problem: Problem | None = None,

@@ -14,84 +14,42 @@ from .formula import And, Atom, Lit
 _CHECK_MS = 60_000
 
 
-# z3 terms of formulas, shared by every Problem: a property's instances are encoded once per
-# process, not once per solver (one implication builds up to ~15 solvers over the same instances,
-# and building the terms through z3's Python API was most of the time: DIST => FIX spent 30 of 43
-# profiled seconds there).  z3 hash-conses terms, so a cached term is the very AST a fresh build
-# would give: the solvers see the same assertions and return the same answers and models.  Keyed by
-# the formula's id, the formula kept alive beside its term (an id is not reused while it lives);
-# cleared wholesale past _CACHE_MAX entries.
-_TERMS: dict[int, tuple] = {}
-_CACHE_MAX = 400_000
-_REALS: dict[str, object] = {}
-_BOOLS: dict[str, object] = {}
-
-
-def _real(name: str):
-    r = _REALS.get(name)
-    if r is None:
-        r = _REALS[name] = z3.Real(name)
-    return r
-
-
-def _bool(name: str):
-    b = _BOOLS.get(name)
-    if b is None:
-        b = _BOOLS[name] = z3.Bool(name)
-    return b
-
-
-def _num(q: Fraction):
-    return z3.RealVal(f"{q.numerator}/{q.denominator}")
-
-
-def _term(f):
-    hit = _TERMS.get(id(f))
-    if hit is not None and hit[0] is f:
-        return hit[1]
-    if isinstance(f, Atom):
-        s = z3.Sum([_num(c) * _real(v) for v, c in f.terms] + [_num(f.const)])
-        t = s > 0 if f.op == ">" else s >= 0 if f.op == ">=" else s == 0
-    elif isinstance(f, Lit):
-        t = _bool(f.var) if f.positive else z3.Not(_bool(f.var))
-    else:
-        items = [_term(i) for i in f.items]
-        t = z3.And(items) if isinstance(f, And) else z3.Or(items)
-    if len(_TERMS) >= _CACHE_MAX:
-        _TERMS.clear()
-    _TERMS[id(f)] = (f, t)
-    return t
-
-
-def _names(f, reals: dict, bools: dict) -> None:
-    """Record f's unknowns (in the order a recursive build meets them) in the ordered sets."""
-    if isinstance(f, Atom):
-        for v, _ in f.terms:
-            reals.setdefault(v, None)
-    elif isinstance(f, Lit):
-        bools.setdefault(f.var, None)
-    else:
-        for i in f.items:
-            _names(i, reals, bools)
-
-
 class _Z3:
-    """The unknowns one Problem has met (its model is read back on them) and their terms."""
+    """The unknowns one Problem has met (its model is read back on them) and the z3 terms of its
+    formulas.  The terms are remembered per Problem only: a process-wide cache was tried and
+    made z3's quantified search (P and ForAll(Q's own unknowns, not Q)) erratic -- TSYM => FIX
+    went from 0.8 to 13 s CPU after a row of pairs -- since which terms stay alive changes the
+    ids z3 gives new ones, and its search depends on them."""
 
     def __init__(self) -> None:
         self.reals, self.bools = {}, {}
+        self.terms: dict[int, tuple] = {}       # id(formula) -> (formula, term); the formula kept alive
 
     def real(self, name: str):
-        self.reals.setdefault(name, None)
-        return _real(name)
+        if name not in self.reals:
+            self.reals[name] = z3.Real(name)
+        return self.reals[name]
 
     def bool(self, name: str):
-        self.bools.setdefault(name, None)
-        return _bool(name)
+        if name not in self.bools:
+            self.bools[name] = z3.Bool(name)
+        return self.bools[name]
 
     def term(self, f):
-        _names(f, self.reals, self.bools)
-        return _term(f)
+        hit = self.terms.get(id(f))
+        if hit is not None and hit[0] is f:
+            return hit[1]
+        if isinstance(f, Atom):
+            s = z3.Sum([z3.RealVal(f"{c.numerator}/{c.denominator}") * self.real(v) for v, c in f.terms]
+                       + [z3.RealVal(f"{f.const.numerator}/{f.const.denominator}")])
+            t = s > 0 if f.op == ">" else s >= 0 if f.op == ">=" else s == 0
+        elif isinstance(f, Lit):
+            t = self.bool(f.var) if f.positive else z3.Not(self.bool(f.var))
+        else:
+            items = [self.term(i) for i in f.items]
+            t = z3.And(items) if isinstance(f, And) else z3.Or(items)
+        self.terms[id(f)] = (f, t)
+        return t
 
 
 class Problem:
@@ -102,7 +60,7 @@ class Problem:
         self.z = _Z3()
         self.solver = z3.Solver()
         self.solver.set("timeout", _CHECK_MS)
-        self.track = [_bool(f"__i{k}") for k in range(len(self.instances))]
+        self.track = [z3.Bool(f"__i{k}") for k in range(len(self.instances))]
         for b, inst in zip(self.track, self.instances):
             self.solver.add(z3.Implies(b, self.z.term(inst.formula)))
         for f in background:
@@ -147,10 +105,10 @@ class Problem:
         for name in self.z.reals:
             if name in skip:
                 continue
-            v = m.eval(_REALS[name], model_completion=True)
+            v = m.eval(self.z.reals[name], model_completion=True)
             out[name] = Fraction(v.numerator_as_long(), v.denominator_as_long())
         for name in self.z.bools:
-            out[name] = z3.is_true(m.eval(_BOOLS[name], model_completion=True))
+            out[name] = z3.is_true(m.eval(self.z.bools[name], model_completion=True))
         return out
 
     def minimal_core(self) -> list[int] | None:
