@@ -37,6 +37,11 @@ class Outcome:
     measure: str | None = None                          # a catalogue measure doing the same
     failed: Instance | None = None                      # separated: the instance of Q that fails
     reason: str = ""
+    # every size (:mod:`.schematic`): ``check`` proves that ``measure`` has the properties it must
+    # have (``proofs``, one line each), so the separation / consistency is not only up to the bound
+    schematic: bool = False
+    proofs: tuple[str, ...] = ()
+    schematic_note: str = ""                            # why a bounded verdict stayed bounded
 
     def to_json(self) -> dict:
         out = {"question": self.question, "properties": list(self.properties), "verdict": self.verdict,
@@ -60,6 +65,12 @@ class Outcome:
                                       "constraint": self.failed.formula.text()}
         if self.reason:
             out["reason"] = self.reason
+        if self.schematic:
+            out["schematic"] = {"measure": self.measure, "proofs": list(self.proofs),
+                                "meaning": "for every table size: check proves the measure's properties, and the "
+                                           "failure (or the passed instances) are the properties' own"}
+        elif self.schematic_note:
+            out["schematic_note"] = self.schematic_note
         return out
 
 
@@ -220,6 +231,19 @@ def first_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -
         if all(holds(i.formula, values) for i in p) and (not q or any(not holds(i.formula, values) for i in q)):
             return name
     return None
+
+
+def separating_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -> str | None:
+    """The first catalogue measure that separates P from Q on the grid, found as :func:`implies`
+    finds its ``measure`` (Q rewritten the same way; a Q with unknowns of its own: a re-checked
+    core of Q fails at the measure's values)."""
+    from .separate import apart, catalogue_separation, eliminate, own_unknowns
+    q = eliminate(q)
+    own = own_unknowns(q)
+    if own:
+        found = catalogue_separation(catalogue, p, apart(q, own)[0])
+        return found and found[0]
+    return first_measure(catalogue, p + [i for i in q if i.definition], [i for i in q if not i.definition], bound)
 
 
 def _known(f, vals: dict) -> bool | None:
