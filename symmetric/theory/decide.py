@@ -65,7 +65,11 @@ class Outcome:
                                       "constraint": self.failed.formula.text()}
         if self.reason:
             out["reason"] = self.reason
-        if self.schematic:
+        if self.schematic and self.verdict == "implies":
+            out["schematic"] = {"proof": list(self.proofs), "meaning": "for every table size: the instances of P "
+                                "at the symbolic tables where Q would fail, with Q's failure, re-checked "
+                                "infeasible in exact arithmetic"}
+        elif self.schematic:
             out["schematic"] = {"measure": self.measure, "proofs": list(self.proofs),
                                 "meaning": "for every table size: check proves the measure's properties, and the "
                                            "failure (or the passed instances) are the properties' own"}

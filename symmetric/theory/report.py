@@ -57,6 +57,11 @@ def lines(o: Outcome, max_cores: int = 3) -> list[str]:
         out.append(f"Re-checked exactly: {o.recheck}.")
         out.append("The instances are the properties' own at fixed points (tables, or prevalences and predictions): "
                    "the impossibility holds outright, not only up to the bound.")
+    elif o.verdict == "implies" and o.schematic:
+        out.append(f"{o.properties[0]} implies {o.properties[1]} on tables of every size (schematic: instances "
+                   "at symbolic tables, re-checked exactly):")
+        out += [f"  {line}" for line in o.proofs]
+        out.append(f"On the tables up to {o.bound} as well: {o.recheck}.")
     elif o.verdict == "implies":
         out.append(f"{o.properties[0]} implies {o.properties[1]} on the tables up to {o.bound} "
                    "(bounded: a larger table is not covered).")

@@ -142,7 +142,13 @@ def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_cata
     iq = [i for x in right for i in instances(x, reading, max_n)]
     o = decide.implies(("+".join(x.name for x in left), "+".join(x.name for x in right)), ip, iq, max_n,
                        sorted(reading.items()), cat)
-    if schematic:
+    if schematic and o.verdict == "implies":
+        from .schema import prove
+        proofs = [prove([x.name for x in left], y.name, reading) for y in right]
+        if all(proofs):
+            import dataclasses
+            o = dataclasses.replace(o, schematic=True, proofs=tuple(line for pr in proofs for line in pr.lines()))
+    elif schematic:
         from .schematic import grid_candidates, upgrade
         o = upgrade(o, left, reading, grid_candidates(cat, lambda c: decide.separating_measure(c, ip, iq, max_n)),
                     right)

@@ -65,7 +65,7 @@ def check_reading(prop, reading: dict) -> tuple[dict | None, str]:
     return wanted, why
 
 
-def prove_measure(measure_name: str, props, reading: dict, time_limit: float | None = 120) -> tuple[bool, list[str]]:
+def prove_measure(measure_name: str, props, reading: dict, time_limit: float | None = 30) -> tuple[bool, list[str]]:
     """(True, one line per proof) when ``check`` proves that the catalogue measure has every
     property of ``props`` (Property objects) in readings covering their encodings in ``reading``;
     (False, the reason) otherwise.  Nothing is assumed from the grid."""
@@ -115,7 +115,7 @@ def _contradicted(name: str, failing, reading: dict, time_limit) -> str:
             "refused, to be investigated")
 
 
-def grid_candidates(catalogue, finder, limit: int = 6):
+def grid_candidates(catalogue, finder, limit: int = 3):
     """The catalogue measures that do it on the grid, in the catalogue's order (``finder``:
     the first in a catalogue, or None -- :func:`.decide.first_measure` or
     :func:`.separate.catalogue_separation`), at most ``limit``."""
@@ -128,7 +128,7 @@ def grid_candidates(catalogue, finder, limit: int = 6):
         rest = rest[[n for n, _ in rest].index(name) + 1:]
 
 
-def upgrade(outcome, props, reading: dict, candidates, failing=(), time_limit: float | None = 120):
+def upgrade(outcome, props, reading: dict, candidates, failing=(), time_limit: float | None = 30):
     """The outcome made schematic by the first of ``candidates`` (catalogue measures that do it
     on the grid, the outcome's own first) whose properties ``props`` check proves (see the
     module's docstring); else unchanged but for the reason (``schematic_note``).  ``failing``:
