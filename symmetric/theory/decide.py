@@ -161,8 +161,15 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
 def _implies_existential(names, p, q, own, catalogue, base) -> Outcome:
     """Q has unknowns of its own: separation by P and ForAll(own, not Q), certified by a re-checked
     core of Q at the pinned witness (:mod:`.separate`); no certificate for "implies" here."""
-    from .separate import apart, catalogue_separation, fails_for_all, search
+    from .separate import apart, catalogue_separation, extremum_search, fails_for_all, search
     q, mapping = apart(q, own)
+    values = extremum_search(p, q)          # FIX without a quantifier; certified like any witness
+    if values is not None and all(holds(i.formula, values) for i in p):
+        ok, core, how = fails_for_all(q, values)
+        if ok is True:
+            found = catalogue_separation(catalogue, p, q)
+            return Outcome(verdict="separated", witness=values, cores=(core,), recheck=how,
+                           measure=found and found[0], **base)
     r, values = search(p, q, list(mapping.values()))
     if r == z3.unknown:
         return Outcome(verdict="undetermined", reason="the solver gave up on the quantified search", **base)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import z3
 
-from .encode import Instance
-from .formula import Atom, Lit, holds, is_table_unknown, rename, variables
+from .encode import Instance, value
+from .formula import Atom, Lit, Or, compare, holds, is_table_unknown, rename, variables
 from .recheck import unsatisfiable
 from .solve import Problem
 
@@ -69,6 +69,43 @@ def search(p: list[Instance], q: list[Instance], own: list[str]):
     problem.forbid([i.formula for i in q], own)
     r = problem.check()
     return r, (problem.model_values(skip=set(own)) if r == z3.sat else None)
+
+
+def extremum_search(p: list[Instance], q: list[Instance]) -> dict | None:
+    """A quantifier-free search for P and not-Q when Q is FIX in the strict reading (its own
+    unknowns the best and the worst value; no definedness literals), else None.  FIX says every
+    test set has the same maximum and the same minimum, so "FIX fails for every best and worst
+    value" is "two test sets differ in their maximum or their minimum": with one maximum and
+    one minimum unknown per test set (defined as such), a disjunction of strict differences.
+    Only a search: the witness is certified on Q as written (:func:`fails_for_all`), and any
+    other answer falls back to the quantified search (the quantifier made the -> FIX pairs the
+    slowest and the least predictable: 1 to 16 s CPU for MINA => FIX depending on the process's
+    history)."""
+    if own_unknowns(q) != ["c_FIX_best'", "c_FIX_worst'"] or any(i.prop != "FIX" for i in q):
+        return None
+    if any(_has_literal(i.formula) for i in q):
+        return None
+    sets = [i.tables for i in q if "is attained" in i.text and "best" in i.text]
+    if len(sets) < 2:
+        return None
+    extra, differs = [], []
+    for k, ts in enumerate(sets):
+        for end, op in (("max", "<="), ("min", ">=")):
+            e = f"x_{end}{k}"
+            extra += [compare(value(t), op, e) for t in ts]
+            extra.append(Or(tuple(compare(value(t), "=", e) for t in ts)))
+            if k:
+                differs += [compare(e, ">", f"x_{end}0"), compare(e, "<", f"x_{end}0")]
+    problem = Problem(p, tuple(extra) + (Or(tuple(differs)),))
+    if problem.check() != z3.sat:
+        return None
+    return {k: v for k, v in problem.model_values().items() if not k.startswith("x_")}
+
+
+def _has_literal(f) -> bool:
+    if isinstance(f, Lit):
+        return True
+    return not isinstance(f, Atom) and any(_has_literal(i) for i in f.items)
 
 
 def catalogue_separation(catalogue, p: list[Instance], q: list[Instance], problem: Problem | None = None,
