@@ -114,8 +114,10 @@ class Problem:
     def minimal_core(self) -> list[int] | None:
         """Indices of a minimal unsatisfiable subset (after an unsat check of everything); None
         if a check is unknown."""
-        index = {str(b): k for k, b in enumerate(self.track)}
-        core = sorted(index[str(b)] for b in self.solver.unsat_core())
+        # keyed by the AST id: str() of a z3 term runs its pretty printer, which was 60% of the
+        # time of DIST => MAXA (73 cores, an index of ~650 names each)
+        index = {b.get_id(): k for k, b in enumerate(self.track)}
+        core = sorted(index[b.get_id()] for b in self.solver.unsat_core())
         k = 0
         while k < len(core):
             trial = core[:k] + core[k + 1:]
@@ -123,7 +125,7 @@ class Problem:
             if r == z3.unsat:
                 # z3's core of the smaller set may be smaller still; it keeps every instance before
                 # position k (each is needed in ``trial``, so in every unsatisfiable subset of it)
-                keep = {index[str(b)] for b in self.solver.unsat_core()}
+                keep = {index[b.get_id()] for b in self.solver.unsat_core()}
                 core = [c for c in trial if c in keep]
             elif r == z3.sat:
                 k += 1
