@@ -61,6 +61,7 @@ class Problem:
         self.solver = z3.Solver()
         self.solver.set("timeout", _CHECK_MS)
         self.track = [z3.Bool(f"__i{k}") for k in range(len(self.instances))]
+        self._asts = None                       # the tracking literals' C pointers, for check
         for b, inst in zip(self.track, self.instances):
             self.solver.add(z3.Implies(b, self.z.term(inst.formula)))
         for f in background:
@@ -93,8 +94,17 @@ class Problem:
             self.z.reals, self.z.bools = before
 
     def check(self, subset=None) -> z3.CheckSatResult:
-        chosen = range(len(self.instances)) if subset is None else subset
-        return self.solver.check([self.track[k] for k in chosen])
+        """Satisfiable with the instances ``subset`` (indices; None: all) assumed?  The tracking
+        literals go to z3's C entry point as they are: ``Solver.check`` re-casts each to Bool in
+        Python, two thirds of the time of an implication's ~330 checks of ~650 literals."""
+        chosen = range(len(self.instances)) if subset is None else list(subset)
+        if self._asts is None:
+            self._asts = [b.as_ast() for b in self.track]
+        arr = (z3.Ast * len(chosen))()
+        for i, k in enumerate(chosen):
+            arr[i] = self._asts[k]
+        return z3.CheckSatResult(z3.Z3_solver_check_assumptions(self.solver.ctx.ref(), self.solver.solver,
+                                                               len(chosen), arr))
 
     def model_values(self, skip=()) -> dict:
         """The last witness as exact values (Fraction / bool) of every unknown the problem names
