@@ -119,6 +119,8 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
         return Outcome(verdict="implies", recheck=f"{names[1]} puts no constraint on the tables up to {bound} in "
                        "this reading", **base)
     negated = [Instance(i.prop, f"not ({i.text})", negate(i.formula), i.tables) for i in q]
+    # built before the separation's solver although only an implication uses it: z3's witness
+    # depends on the terms that exist when it solves, and the atlas's witnesses stay as they were
     problem = Problem(p + negated)
     everything = list(range(len(p)))
     some_q_fails = Or(tuple(n.formula for n in negated))
@@ -151,7 +153,9 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
             seen.add(key)
             cores.append(chosen)
     vacuous = ""
-    if consistent((names[0],), [p], bound, readings).verdict == "inconsistent":     # re-checked too
+    # P alone satisfiable in the solver at hand: not inconsistent (no second encoding of P)
+    if problem.check(everything) != z3.sat and \
+            consistent((names[0],), [p], bound, readings).verdict == "inconsistent":     # re-checked too
         vacuous = f" ({names[0]} alone is inconsistent, so it implies everything)"
     return Outcome(verdict="implies", cores=tuple(cores), recheck=f"every one of the {len(q)} instances of "
                    f"{names[1]}: a minimal core of {names[0]} and its negation, infeasible in exact arithmetic"
