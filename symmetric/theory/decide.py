@@ -120,7 +120,7 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
                        "this reading", **base)
     negated = [Instance(i.prop, f"not ({i.text})", negate(i.formula), i.tables) for i in q]
     # built before the separation's solver although only an implication uses it: z3's witness
-    # depends on the terms that exist when it solves, and the atlas's witnesses stay as they were
+    # depends on the terms that exist when it solves (building it later changed most witnesses)
     problem = Problem(p + negated)
     everything = list(range(len(p)))
     some_q_fails = Or(tuple(n.formula for n in negated))

@@ -63,8 +63,10 @@ def _failing_core(problem: Problem):
 
 def search(p: list[Instance], q: list[Instance], own: list[str]):
     """(z3 result, exact values of the table unknowns and P's own) for P and not Q.  A solver of
-    its own (not a scope of the candidates' one below): the quantified search is the sensitive
-    step, and a fresh solver keeps its witness the same as before the candidates shared one."""
+    its own, as before the candidates shared one (not a scope of it): the quantified search is
+    the sensitive step.  (Its witness, like every z3 model here, depends on which terms the
+    process has built before, so a row's witnesses vary with what ran earlier in its worker;
+    the verdicts and the named measures do not.)"""
     problem = Problem(p)
     problem.forbid([i.formula for i in q], own)
     r = problem.check()
