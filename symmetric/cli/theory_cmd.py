@@ -49,7 +49,10 @@ def _with_options(f):
 @_with_options
 @click.option("--subsets", is_flag=True, help="Map every subset instead: the minimal inconsistent and the "
               "maximal consistent ones (at most 8 properties).")
-def consistent_cmd(names, readings, max_n, files, kind, no_catalogue, json_out, subsets) -> None:
+@click.option("--schematic", is_flag=True, help="Try to extend a bounded verdict to every size: a separation or "
+              "consistency by a catalogue measure whose properties check proves, or (SDE, WDE) an implication at "
+              "symbolic tables.")
+def consistent_cmd(names, readings, max_n, files, kind, no_catalogue, json_out, subsets, schematic) -> None:
     """Is there a measure with all these properties?  (z3 on the tables up to --max-n; an
     impossibility is a minimal core re-checked exactly.)"""
     from ..render.files import check_writable
@@ -57,9 +60,12 @@ def consistent_cmd(names, readings, max_n, files, kind, no_catalogue, json_out, 
     start = time.monotonic()
     if json_out:
         check_writable(json_out)            # a bad output path is refused before the work
-    if kind == "quantification" and (files or subsets):
+    if kind == "quantification" and (files or subsets or schematic):
         from ..errors import InputError
-        raise InputError("--kind quantification takes neither --property nor --subsets")
+        raise InputError("--kind quantification takes neither --property nor --subsets nor --schematic")
+    if subsets and schematic:
+        from ..errors import InputError
+        raise InputError("--subsets does not take --schematic")
     if subsets:
         found = run.subsets(names, readings, max_n or 4, files)
         for line in found.lines():
@@ -70,7 +76,7 @@ def consistent_cmd(names, readings, max_n, files, kind, no_catalogue, json_out, 
             write_text(Path(json_out), json.dumps(found.to_json(), indent=2) + "\n")
         return
     max_n = max_n or (6 if kind == "quantification" else 4)
-    outcome = run.consistent(names, readings, max_n, files, not no_catalogue, kind)
+    outcome = run.consistent(names, readings, max_n, files, not no_catalogue, kind, schematic)
     _emit(outcome, json_out, time.monotonic() - start)
 
 
@@ -78,7 +84,10 @@ def consistent_cmd(names, readings, max_n, files, kind, no_catalogue, json_out, 
 @click.argument("p")
 @click.argument("q")
 @_with_options
-def implies_cmd(p, q, readings, max_n, files, kind, no_catalogue, json_out) -> None:
+@click.option("--schematic", is_flag=True, help="Try to extend a bounded verdict to every size: a separation or "
+              "consistency by a catalogue measure whose properties check proves, or (SDE, WDE) an implication at "
+              "symbolic tables.")
+def implies_cmd(p, q, readings, max_n, files, kind, no_catalogue, json_out, schematic) -> None:
     """Does property P entail property Q for every measure?  (implies on the tables up to --max-n,
     or separated by a witness.)  P or Q may be a conjunction P1+P2."""
     from ..render.files import check_writable
@@ -86,11 +95,11 @@ def implies_cmd(p, q, readings, max_n, files, kind, no_catalogue, json_out) -> N
     start = time.monotonic()
     if json_out:
         check_writable(json_out)            # a bad output path is refused before the work
-    if kind == "quantification" and files:
+    if kind == "quantification" and (files or schematic):
         from ..errors import InputError
-        raise InputError("--kind quantification does not take --property")
+        raise InputError("--kind quantification takes neither --property nor --schematic")
     max_n = max_n or (6 if kind == "quantification" else 4)
-    outcome = run.implies(p, q, readings, max_n, files, not no_catalogue, kind)
+    outcome = run.implies(p, q, readings, max_n, files, not no_catalogue, kind, schematic)
     _emit(outcome, json_out, time.monotonic() - start)
 
 

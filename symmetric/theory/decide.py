@@ -37,6 +37,11 @@ class Outcome:
     measure: str | None = None                          # a catalogue measure doing the same
     failed: Instance | None = None                      # separated: the instance of Q that fails
     reason: str = ""
+    # every size (:mod:`.schematic`): ``check`` proves that ``measure`` has the properties it must
+    # have (``proofs``, one line each), so the separation / consistency is not only up to the bound
+    schematic: bool = False
+    proofs: tuple[str, ...] = ()
+    schematic_note: str = ""                            # why a bounded verdict stayed bounded
 
     def to_json(self) -> dict:
         out = {"question": self.question, "properties": list(self.properties), "verdict": self.verdict,
@@ -60,6 +65,16 @@ class Outcome:
                                       "constraint": self.failed.formula.text()}
         if self.reason:
             out["reason"] = self.reason
+        if self.schematic and self.verdict == "implies":
+            out["schematic"] = {"proof": list(self.proofs), "meaning": "for every table size: the instances of P "
+                                "at the symbolic tables where Q would fail, with Q's failure, re-checked "
+                                "infeasible in exact arithmetic"}
+        elif self.schematic:
+            out["schematic"] = {"measure": self.measure, "proofs": list(self.proofs),
+                                "meaning": "for every table size: check proves the measure's properties, and the "
+                                           "failure (or the passed instances) are the properties' own"}
+        elif self.schematic_note:
+            out["schematic_note"] = self.schematic_note
         return out
 
 
@@ -104,6 +119,8 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
         return Outcome(verdict="implies", recheck=f"{names[1]} puts no constraint on the tables up to {bound} in "
                        "this reading", **base)
     negated = [Instance(i.prop, f"not ({i.text})", negate(i.formula), i.tables) for i in q]
+    # built before the separation's solver although only an implication uses it: z3's witness
+    # depends on the terms that exist when it solves (building it later changed most witnesses)
     problem = Problem(p + negated)
     everything = list(range(len(p)))
     some_q_fails = Or(tuple(n.formula for n in negated))
@@ -136,7 +153,9 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
             seen.add(key)
             cores.append(chosen)
     vacuous = ""
-    if consistent((names[0],), [p], bound, readings).verdict == "inconsistent":     # re-checked too
+    # P alone satisfiable in the solver at hand: not inconsistent (no second encoding of P)
+    if problem.check(everything) != z3.sat and \
+            consistent((names[0],), [p], bound, readings).verdict == "inconsistent":     # re-checked too
         vacuous = f" ({names[0]} alone is inconsistent, so it implies everything)"
     return Outcome(verdict="implies", cores=tuple(cores), recheck=f"every one of the {len(q)} instances of "
                    f"{names[1]}: a minimal core of {names[0]} and its negation, infeasible in exact arithmetic"
@@ -146,8 +165,15 @@ def implies(names: tuple[str, str], p: list[Instance], q: list[Instance], bound:
 def _implies_existential(names, p, q, own, catalogue, base) -> Outcome:
     """Q has unknowns of its own: separation by P and ForAll(own, not Q), certified by a re-checked
     core of Q at the pinned witness (:mod:`.separate`); no certificate for "implies" here."""
-    from .separate import apart, catalogue_separation, fails_for_all, search
+    from .separate import apart, catalogue_separation, extremum_search, fails_for_all, search
     q, mapping = apart(q, own)
+    values = extremum_search(p, q)          # FIX without a quantifier; certified like any witness
+    if values is not None and all(holds(i.formula, values) for i in p):
+        ok, core, how = fails_for_all(q, values)
+        if ok is True:
+            found = catalogue_separation(catalogue, p, q)
+            return Outcome(verdict="separated", witness=values, cores=(core,), recheck=how,
+                           measure=found and found[0], **base)
     r, values = search(p, q, list(mapping.values()))
     if r == z3.unknown:
         return Outcome(verdict="undetermined", reason="the solver gave up on the quantified search", **base)
@@ -161,6 +187,7 @@ def _implies_existential(names, p, q, own, catalogue, base) -> Outcome:
     if ok is not True:
         return Outcome(verdict="undetermined", reason=f"the witness's failure of {names[1]} was not certified: {how}",
                        **base)
+    # P and Q each encoded once for all the candidates, pinned in scopes (:mod:`.separate`)
     found = catalogue_separation(catalogue, p, q)
     return Outcome(verdict="separated", witness=values, cores=(core,), recheck=how, measure=found and found[0],
                    **base)
@@ -200,6 +227,7 @@ def first_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -
     """The first catalogue measure (name, grid values) where every instance of p holds and some
     instance of q fails (q empty: only p), checked by z3 for the fresh unknowns and then re-evaluated
     exactly."""
+    problem, some_q_fails = None, ((Or(tuple(negate(i.formula) for i in q)),) if q else ())
     for name, vals in catalogue:
         # a quick exact pass first: an instance whose unknowns are all the measure's values decides
         # at once (z3 is needed only for the fresh unknowns)
@@ -209,14 +237,28 @@ def first_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -
             continue
         fixed = [Atom(((k, 1),), -v, "=") for k, v in vals.items() if not isinstance(v, bool)]
         fixed += [_lit(k, v) for k, v in vals.items() if isinstance(v, bool)]
-        background = tuple(fixed) + ((Or(tuple(negate(i.formula) for i in q)),) if q else ())
-        problem = Problem(p, background)
-        if problem.check() != z3.sat:
-            continue
-        values = problem.model_values()
+        # P encoded once, each candidate's values pinned in a scope (same first candidate)
+        problem = problem or Problem(p)
+        with problem.scope(tuple(fixed) + some_q_fails):
+            if problem.check() != z3.sat:
+                continue
+            values = problem.model_values()
         if all(holds(i.formula, values) for i in p) and (not q or any(not holds(i.formula, values) for i in q)):
             return name
     return None
+
+
+def separating_measure(catalogue, p: list[Instance], q: list[Instance], bound: int) -> str | None:
+    """The first catalogue measure that separates P from Q on the grid, found as :func:`implies`
+    finds its ``measure`` (Q rewritten the same way; a Q with unknowns of its own: a re-checked
+    core of Q fails at the measure's values)."""
+    from .separate import apart, catalogue_separation, eliminate, own_unknowns
+    q = eliminate(q)
+    own = own_unknowns(q)
+    if own:
+        found = catalogue_separation(catalogue, p, apart(q, own)[0])
+        return found and found[0]
+    return first_measure(catalogue, p + [i for i in q if i.definition], [i for i in q if not i.definition], bound)
 
 
 def _known(f, vals: dict) -> bool | None:

@@ -57,6 +57,11 @@ def lines(o: Outcome, max_cores: int = 3) -> list[str]:
         out.append(f"Re-checked exactly: {o.recheck}.")
         out.append("The instances are the properties' own at fixed points (tables, or prevalences and predictions): "
                    "the impossibility holds outright, not only up to the bound.")
+    elif o.verdict == "implies" and o.schematic:
+        out.append(f"{o.properties[0]} implies {o.properties[1]} on tables of every size (schematic: instances "
+                   "at symbolic tables, re-checked exactly):")
+        out += [f"  {line}" for line in o.proofs]
+        out.append(f"On the tables up to {o.bound} as well: {o.recheck}.")
     elif o.verdict == "implies":
         out.append(f"{o.properties[0]} implies {o.properties[1]} on the tables up to {o.bound} "
                    "(bounded: a larger table is not covered).")
@@ -83,10 +88,18 @@ def lines(o: Outcome, max_cores: int = 3) -> list[str]:
             for i in _chain(o.cores[0]):
                 out.append(f"  {_relation(i.formula)}      [{i.text}]")
             out.append(f"  Re-checked exactly with the witness's values: {o.recheck}.")
-        if o.measure:
+        if o.schematic:
+            out.append(f"Schematic (every size): the catalogue measure {o.measure} "
+                       + ("has all of them" if o.verdict == "consistent" else
+                          f"has {o.properties[0]} and fails {o.properties[1]} at its exact values on the grid")
+                       + ", proved:")
+            out += [f"  {line}" for line in o.proofs]
+        elif o.measure:
             what = "passes the same instances" if o.verdict == "consistent" else "does the same"
             out.append(f"The catalogue measure {o.measure} {what} on the grid (a finite witness; run `symmetric "
                        f"check --measure {o.measure}` for proofs).")
+            if o.schematic_note:
+                out.append(f"  (not schematic: {o.schematic_note})")
         else:
             out.append("No catalogue measure with rational values on the grid does the same.")
         if quantification:

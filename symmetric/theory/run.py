@@ -107,7 +107,9 @@ def quantification(names, given, max_n) -> tuple[list, list, list]:
 
 
 def consistent(names, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True,
-               kind: str = "classification") -> decide.Outcome:
+               kind: str = "classification", schematic: bool = False) -> decide.Outcome:
+    """``schematic``: a consistency with a catalogue measure is extended to every size when
+    ``check`` proves the measure's properties (:mod:`.schematic`; classification only)."""
     if kind == "quantification":
         found, groups, reading = quantification(names, given, max_n)
         return decide.consistent(tuple(found), groups, max_n, reading, ())
@@ -115,11 +117,17 @@ def consistent(names, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue:
     reading = readings(props, given)
     groups = [instances(p, reading, max_n) for p in props]
     cat = catalogue_for(max_n, reading) if use_catalogue else ()
-    return decide.consistent(tuple(p.name for p in props), groups, max_n, sorted(reading.items()), cat)
+    o = decide.consistent(tuple(p.name for p in props), groups, max_n, sorted(reading.items()), cat)
+    if schematic:
+        from .schematic import grid_candidates, upgrade
+        insts = [i for g in groups for i in g]
+        o = upgrade(o, props, reading, grid_candidates(cat, lambda c: decide.first_measure(c, insts, (), max_n)))
+    return o
 
 
 def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_catalogue: bool = True,
-            kind: str = "classification") -> decide.Outcome:
+            kind: str = "classification", schematic: bool = False) -> decide.Outcome:
+    """``schematic``: as for :func:`consistent`, for a separation (P proved of the measure)."""
     if kind == "quantification":
         found, groups, reading = quantification((p, q), given, max_n)
         # a lemma's premises are properties: only those of P may be assumed (one needing Q's
@@ -130,9 +138,21 @@ def implies(p: str, q: str, given=(), max_n: int = DEFAULT_N, files=(), use_cata
     left, right = properties(p.split("+"), files), properties(q.split("+"), files)
     reading = readings(left + right, given)
     cat = catalogue_for(max_n, reading) if use_catalogue else ()
-    return decide.implies(("+".join(x.name for x in left), "+".join(x.name for x in right)),
-                          [i for x in left for i in instances(x, reading, max_n)],
-                          [i for x in right for i in instances(x, reading, max_n)], max_n, sorted(reading.items()), cat)
+    ip = [i for x in left for i in instances(x, reading, max_n)]
+    iq = [i for x in right for i in instances(x, reading, max_n)]
+    o = decide.implies(("+".join(x.name for x in left), "+".join(x.name for x in right)), ip, iq, max_n,
+                       sorted(reading.items()), cat)
+    if schematic and o.verdict == "implies":
+        from .schema import prove
+        proofs = [prove([x.name for x in left], y.name, reading) for y in right]
+        if all(proofs):
+            import dataclasses
+            o = dataclasses.replace(o, schematic=True, proofs=tuple(line for pr in proofs for line in pr.lines()))
+    elif schematic:
+        from .schematic import grid_candidates, upgrade
+        o = upgrade(o, left, reading, grid_candidates(cat, lambda c: decide.separating_measure(c, ip, iq, max_n)),
+                    right)
+    return o
 
 
 def subsets(names, given=(), max_n: int = DEFAULT_N, files=()):

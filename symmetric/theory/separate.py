@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import z3
 
-from .encode import Instance
-from .formula import Atom, Lit, holds, is_table_unknown, rename, variables
+from .encode import Instance, value
+from .formula import Atom, Lit, Or, compare, holds, is_table_unknown, rename, variables
 from .recheck import unsatisfiable
 from .solve import Problem
 
@@ -28,18 +28,20 @@ def _pin(name: str, v):
     return Lit(name, v) if isinstance(v, bool) else Atom(((name, 1),), -v, "=")
 
 
-def fails_for_all(q: list[Instance], values: dict) -> tuple[bool | None, tuple[Instance, ...], str]:
+def fails_for_all(q: list[Instance], values: dict, problem: Problem | None = None
+                  ) -> tuple[bool | None, tuple[Instance, ...], str]:
     """With the table unknowns pinned to ``values``, can no value of Q's own unknowns satisfy Q?
     (True, core, how) only when a minimal core of Q's instances plus the pins of the table
-    unknowns it names is infeasible in exact arithmetic."""
+    unknowns it names is infeasible in exact arithmetic.  ``problem``: Q already encoded
+    (``Problem(q)``, reused across pinnings; the pins are scoped to this call)."""
     pins = tuple(_pin(k, v) for k, v in values.items() if is_table_unknown(k))
-    problem = Problem(q, background=pins)
-    r = problem.check()
-    if r == z3.sat:
-        return False, (), "Q holds at these values for some value of its own unknowns"
-    if r != z3.unsat:
-        return None, (), f"the solver gave up ({problem.solver.reason_unknown()})"
-    core = problem.minimal_core()
+    if problem is None:
+        r, core, why = _failing_core(Problem(q, background=pins))
+    else:
+        with problem.scope(pins):
+            r, core, why = _failing_core(problem)
+    if r is not True:
+        return r, (), why
     if core is None:
         return None, (), "the solver gave up while shrinking the core"
     chosen = tuple(q[k] for k in core)
@@ -50,17 +52,72 @@ def fails_for_all(q: list[Instance], values: dict) -> tuple[bool | None, tuple[I
     return ok, chosen, how
 
 
+def _failing_core(problem: Problem):
+    r = problem.check()
+    if r == z3.sat:
+        return False, None, "Q holds at these values for some value of its own unknowns"
+    if r != z3.unsat:
+        return None, None, f"the solver gave up ({problem.solver.reason_unknown()})"
+    return True, problem.minimal_core(), ""
+
+
 def search(p: list[Instance], q: list[Instance], own: list[str]):
-    """(z3 result, exact values of the table unknowns and P's own) for P and not Q."""
+    """(z3 result, exact values of the table unknowns and P's own) for P and not Q.  A solver of
+    its own, as before the candidates shared one (not a scope of it): the quantified search is
+    the sensitive step.  (Its witness, like every z3 model here, depends on which terms the
+    process has built before, so a row's witnesses vary with what ran earlier in its worker;
+    the verdicts and the named measures do not.)"""
     problem = Problem(p)
     problem.forbid([i.formula for i in q], own)
     r = problem.check()
     return r, (problem.model_values(skip=set(own)) if r == z3.sat else None)
 
 
-def catalogue_separation(catalogue, p: list[Instance], q: list[Instance]):
+def extremum_search(p: list[Instance], q: list[Instance]) -> dict | None:
+    """A quantifier-free search for P and not-Q when Q is FIX in the strict reading (its own
+    unknowns the best and the worst value; no definedness literals), else None.  FIX says every
+    test set has the same maximum and the same minimum, so "FIX fails for every best and worst
+    value" is "two test sets differ in their maximum or their minimum": with one maximum and
+    one minimum unknown per test set (defined as such), a disjunction of strict differences.
+    Only a search: the witness is certified on Q as written (:func:`fails_for_all`), and any
+    other answer falls back to the quantified search (the quantifier made the -> FIX pairs the
+    slowest and the least predictable: 1 to 16 s CPU for MINA => FIX depending on the process's
+    history)."""
+    if own_unknowns(q) != ["c_FIX_best'", "c_FIX_worst'"] or any(i.prop != "FIX" for i in q):
+        return None
+    if any(_has_literal(i.formula) for i in q):
+        return None
+    sets = [i.tables for i in q if "is attained" in i.text and "best" in i.text]
+    if len(sets) < 2:
+        return None
+    extra, differs = [], []
+    for k, ts in enumerate(sets):
+        for end, op in (("max", "<="), ("min", ">=")):
+            e = f"x_{end}{k}"
+            extra += [compare(value(t), op, e) for t in ts]
+            extra.append(Or(tuple(compare(value(t), "=", e) for t in ts)))
+            if k:
+                differs += [compare(e, ">", f"x_{end}0"), compare(e, "<", f"x_{end}0")]
+    problem = Problem(p, tuple(extra) + (Or(tuple(differs)),))
+    if problem.check() != z3.sat:
+        return None
+    return {k: v for k, v in problem.model_values().items() if not k.startswith("x_")}
+
+
+def _has_literal(f) -> bool:
+    if isinstance(f, Lit):
+        return True
+    return not isinstance(f, Atom) and any(_has_literal(i) for i in f.items)
+
+
+def catalogue_separation(catalogue, p: list[Instance], q: list[Instance], problem: Problem | None = None,
+                         qproblem: Problem | None = None):
     """The first catalogue measure with P on the grid (z3 for P's own unknowns, then exact) at
-    which Q fails whatever its own unknowns are (a re-checked core): (name, core, how) or None."""
+    which Q fails whatever its own unknowns are (a re-checked core): (name, core, how) or None.
+    P is encoded once (``problem``, or built here on the first candidate that needs z3) and each
+    candidate's values are pinned in a scope of it; likewise Q (``qproblem``) for the failure
+    check.  The candidates are tried in the catalogue's order, so the named measure is the
+    first that separates, as with one solver per candidate."""
     for name, vals in catalogue:
         pins = tuple(_pin(k, v) for k, v in vals.items())
         try:
@@ -68,13 +125,15 @@ def catalogue_separation(catalogue, p: list[Instance], q: list[Instance]):
                 continue
         except KeyError:
             pass
-        problem = Problem(p, pins)
-        if problem.check() != z3.sat:
-            continue
-        values = problem.model_values()
+        problem = problem or Problem(p)
+        with problem.scope(pins):
+            if problem.check() != z3.sat:
+                continue
+            values = problem.model_values()
         if not all(holds(i.formula, values) for i in p):
             continue
-        ok, core, how = fails_for_all(q, values)
+        qproblem = qproblem or Problem(q)
+        ok, core, how = fails_for_all(q, values, qproblem)
         if ok is True:
             return name, core, how
     return None

@@ -6,7 +6,9 @@
 each with an optional ``reading`` ("scope=per-test-set, definedness=defined"), ``max_n`` and ``kind``
 ("classification", default, or "quantification": Sebastiani's EMQ properties on the grid k/max_n).
 Only an unbounded verdict settles a step: an impossibility (a re-checked core on fixed tables,
-valid at every bound) confirms "inconsistent" and refutes "consistent".  A finite witness or an
+valid at every bound) confirms "inconsistent" and refutes "consistent"; a schematic separation or
+consistency (a catalogue measure whose properties ``check`` proves, :mod:`..theory.schematic`)
+settles "separated" / "consistent" either way.  A finite witness or an
 implication on the tables up to N agrees or disagrees with the printed verdict only up to N:
 the step is undetermined and says what was found.
 """
@@ -63,10 +65,14 @@ def _check(table: Table, d: Derivation, label, key: str) -> Outcome:
     from ..theory import run
     from ..theory.report import lines
     names, printed, given, max_n, kind = parse(table, key)
-    o = run.consistent(names, given, max_n, kind=kind) if key == "consistent" else \
-        run.implies(*names, given, max_n, kind=kind)
+    o = run.consistent(names, given, max_n, kind=kind, schematic=True) if key == "consistent" else \
+        run.implies(*names, given, max_n, kind=kind, schematic=True)
     if o.verdict == "inconsistent":
         status = printed == "inconsistent"
+    elif o.schematic:
+        # every size: check proves the measure's properties, the failure is the property's own
+        # instance (theory/schematic.py), or the implication is a schema's
+        status = printed == o.verdict
     else:
         status = None       # bounded (a finite witness, or an implication up to N): never a proof either way
     why = lines(o)
