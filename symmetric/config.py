@@ -30,7 +30,7 @@ class Settings:
     counterexamples and cost more time; none of them turns evidence into proof."""
 
     # deciders (symmetric.checks.decide)
-    z3_timeout_ms: int = 1500            # per z3 query, cut to what is left of the time limit
+    z3_timeout_ms: int = 1500            # per z3 query, as work (timelimit.budget_z3), cut by what is left of the time limit
     sample_points: int = 40              # exact sample points tried for witnesses
     early_points: int = 3                # tried before an expensive simplification
     # Amigo et al.'s properties: all tables with |T| <= amigo_search_n; non-informative ones

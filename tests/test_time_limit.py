@@ -125,3 +125,20 @@ def test_the_alarm_never_raises_inside_a_finalizer():
     gc.collect()
     assert seen == {"__del__": False, "finalize": False}
     assert _alarm_raises(limit, sys._getframe())        # anywhere else it raises
+
+
+def test_a_z3_query_is_budgeted_by_work_not_by_the_clock():
+    # the deciders' z3 queries get their budget as z3's deterministic work counter (rlimit), so a
+    # loaded machine gets the same verdicts as a quiet one; the clock cap is only a safety
+    import z3
+
+    from symmetric import timelimit
+    x, y = z3.Reals("x y")
+    starved = z3.SolverFor("QF_NRA")
+    starved.set("rlimit", 1000)
+    starved.add(x > 0, y > 0, x * x * y - 2 * x * y * y + y * y * y * x < -1)
+    assert starved.check() == z3.unknown and "resource" in starved.reason_unknown()
+    budgeted = z3.SolverFor("QF_NRA")
+    timelimit.budget_z3(budgeted, 1500)
+    budgeted.add(x > 0, y > 0, x * x * y - 2 * x * y * y + y * y * y * x < -1)
+    assert budgeted.check() == z3.unsat

@@ -199,7 +199,7 @@ def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
     z3vars = [z3.Real(f"{x}#{k}") for k, x in enumerate(gens)]     # unique: two symbols may share a name
     solver = z3.SolverFor("QF_NRA")
     # cut to what is left of the --time-limit: inside z3's C code the SIGALRM waits until it returns
-    solver.set("timeout", timelimit.z3_timeout_ms(settings().z3_timeout_ms))
+    timelimit.budget_z3(solver, settings().z3_timeout_ms)
     for v in z3vars:
         solver.add(v > 0)
     try:

@@ -68,7 +68,7 @@ def _solve(conditions: Sequence[tuple[sp.Expr, str]], domain) -> tuple[str, dict
     gens = sorted(set().union(*(sp.sympify(e).free_symbols for e in positive)), key=str)
     z3vars = [z3.Real(f"{x}#{k}") for k, x in enumerate(gens)]     # unique: two symbols may share a name
     solver = z3.SolverFor("QF_NRA")
-    solver.set("timeout", timelimit.z3_timeout_ms(settings().z3_timeout_ms))
+    timelimit.budget_z3(solver, settings().z3_timeout_ms)
     for v in z3vars:
         solver.add(v > 0)
     for e, (_, rel) in zip(positive, conditions):
@@ -151,7 +151,7 @@ def on_counts(rel: str, diff: sp.Expr, reading) -> Decision | None:
     import z3
     z3vars = [z3.Int(f"{x}#{k}") for k, x in enumerate(variables)]
     solver = z3.Solver()
-    solver.set("timeout", timelimit.z3_timeout_ms(min(settings().z3_timeout_ms, 2000)))
+    timelimit.budget_z3(solver, min(settings().z3_timeout_ms, 2000))
     positive = _positive_dummies(variables)
     for v in z3vars:
         solver.add(v >= 1)                          # a count in the claim's domain is positive
