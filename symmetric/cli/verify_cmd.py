@@ -38,7 +38,7 @@ def _verdict_table(results: list[ClaimResult], title: str) -> Table:
 
 def _claim_json(result: ClaimResult) -> dict:
     return {**json_render.claim_result(result), "steps": json_render.claim_steps(result),
-            "notes": [text_render.prose(n) for n in result.notes]}
+            "notes": [json_render.sentence(n, authored=True) for n in result.notes]}
 
 
 def _time_limit(text: str) -> float | None:

@@ -27,9 +27,9 @@ def _json(item) -> dict:
     if item.result is not None:
         r = item.result
         out.update({"verdict": r.verdict.value, "steps": json_render.claim_steps(r),
-                    "counterexample": text_render.counterexample(r.counterexample) if r.counterexample else None,
-                    "corrected": text_render.prose(r.corrected_statement) or None,
-                    "reason": text_render.prose(r.reason) or None, "seconds": round(r.seconds, 3)})
+                    "counterexample": json_render.counterexample(r.counterexample),
+                    "corrected": json_render.sentence(r.corrected_statement, authored=True),
+                    "reason": json_render.sentence(r.reason, authored=True), "seconds": round(r.seconds, 3)})
     if item.kind == "definition":
         out["name"] = item.name
     if item.kind == "not read":
@@ -43,8 +43,8 @@ def _step_table(result) -> Table:
     table = Table(title=f"{result.id}: {result.verdict.value}", show_lines=True)
     for column in ("step", "printed", "derived", "status", "check"):
         table.add_column(column, overflow="fold")
-    for row in json_render.claim_steps(result):
-        table.add_row(row["step"], row["printed"], row["derived"], row["verdict"], row["check"])
+    for row in text_render.claim_step_rows(result):
+        table.add_row(*row)
     return table
 
 
