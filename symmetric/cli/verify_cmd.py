@@ -21,7 +21,6 @@ from ..errors import InputError
 from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
-from ..render import text as text_render
 from . import main, options, printable
 from .verify_paper import VERDICT_STYLE, show_steps, verify_paper
 
