@@ -163,3 +163,13 @@ def test_the_walker_sees_mixed_notation(data, hits):
 ])
 def test_read_renders_a_sentence_at_the_edge(value, text):
     assert json_render.read(value) == text
+
+
+def test_verify_paper_json_is_in_one_notation():
+    from pathlib import Path
+    paper = Path(__file__).resolve().parent.parent / "examples" / "appendix.tex"
+    r = invoke("verify", str(paper), "--json", "-", "--no-pdf")
+    report = json.loads(r.stdout[r.stdout.index("{"):])
+    assert report["relations"] and not mixed_notation(report)
+    wrong = [x for x in report["relations"] if x["verdict"] == "refuted"]
+    assert wrong and is_slot(wrong[0]["counterexample"]["relation"])

@@ -35,11 +35,6 @@ def _verdict_table(results: list[ClaimResult], title: str) -> Table:
     return table
 
 
-def _claim_json(result: ClaimResult) -> dict:
-    return {**json_render.claim_result(result), "steps": json_render.claim_steps(result),
-            "notes": [json_render.sentence(n, authored=True) for n in result.notes]}
-
-
 def _time_limit(text: str) -> float | None:
     """--time-limit: seconds >= 0 (0 = none); read here, not by click, to be an InputError."""
     try:
@@ -113,7 +108,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
             show_steps(out, r)
     counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
-    report = {"file": file, "title": claims_file.title, "claims": [_claim_json(r) for r in results]}
+    report = {"file": file, "title": claims_file.title, "claims": [json_render.verify_claim(r) for r in results]}
     if json_file == "-":
         click.echo(json.dumps(report, indent=2))
     elif json_file is not None:

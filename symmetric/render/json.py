@@ -171,6 +171,29 @@ def claim_steps(result: ClaimResult) -> list[dict]:
              "verdict": text.step_status(s.status)} for s in result.steps]
 
 
+def verify_claim(result: ClaimResult) -> dict:
+    """One claim of ``symmetric verify FILE.toml --json``: as ``prove --json``, plus its steps
+    and notes."""
+    return {**claim_result(result), "steps": claim_steps(result),
+            "notes": [sentence(n, authored=True) for n in result.notes]}
+
+
+def paper_item(item) -> dict:
+    """One relation, definition or unread display of ``symmetric verify PAPER.tex --json``
+    (``latex``: the paper's own source; a "not read" reason is a message that may quote it)."""
+    out = {"line": item.line, "kind": item.kind, "latex": item.latex}
+    if item.result is not None:
+        r = item.result
+        out.update({"verdict": r.verdict.value, "steps": claim_steps(r), "counterexample": counterexample(r.counterexample),
+                    "corrected": sentence(r.corrected_statement, authored=True),
+                    "reason": sentence(r.reason, authored=True), "seconds": round(r.seconds, 3)})
+    if item.kind == "definition":
+        out["name"] = item.name
+    if item.kind == "not read":
+        out["reason"] = item.reason
+    return out
+
+
 def check_report(results) -> list[dict]:
     """``symmetric check``'s report: one entry per measure (kind, measure, results)."""
     return [{"measure": m.name, "kind": kind, **_formula(m), "properties": [property_result(r) for r in rs]}
