@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+import sympy as sp
+
 from ..claims.model import ClaimResult, PrintedLatex
 from ..evidence import CaseStep, Counterexample, PropertyResult, Slot, as_sentence
 from ..logic import Verdict
@@ -32,7 +34,11 @@ _AUTHOR_MATH = re.compile(r"(\$[^$]+\$)")
 
 
 def math_slot(value) -> dict:
-    """One mathematical object as a typed slot: its plain text and its LaTeX."""
+    """One mathematical object as a typed slot: its plain text and its LaTeX (a truth value in
+    the words of the input language, never Python's True)."""
+    if value is True or value is False or value in (sp.true, sp.false):
+        word = "true" if value in (True, sp.true) else "false"
+        return {"text": word, "latex": rf"\text{{{word}}}"}
     return {"text": text.plain(value), "latex": texmath.math(value)}
 
 
