@@ -105,6 +105,7 @@ def verify_json(tmp_path_factory):
     path = tmp_path_factory.mktemp("verify") / "c.toml"
     path.write_text(textwrap.dedent(VERIFY), encoding="utf-8")
     r = invoke("verify", str(path), "--json", "-", "--no-pdf")
+    assert r.exit_code == 1 and "{" in r.stdout, r.output          # a claim refuted: exit 1
     return json.loads(r.stdout[r.stdout.index("{"):])
 
 

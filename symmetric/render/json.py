@@ -31,6 +31,8 @@ from .notation import author_math
 
 # an author's mathematics inside a derivation's prose ("WAcc$(S_{ni})$"), as the LaTeX reads it
 _AUTHOR_MATH = re.compile(r"(\$[^$]+\$)")
+# TeX's escapes of plain characters in an author's prose
+_TEXT_ESCAPES = re.compile(r"\\([%&_#])")
 
 
 def math_slot(value) -> dict:
@@ -89,7 +91,7 @@ def _author_math(prose: str):
         if len(part) > 2 and part.startswith("$") and part.endswith("$"):
             yield {"text": None, "latex": author_math(part[1:-1])}
         elif part:
-            yield part
+            yield _TEXT_ESCAPES.sub(r"\1", part)       # "95\\%" is "95%" in plain text
 
 
 def sentence(value, *, authored: bool = False) -> dict | None:
@@ -152,12 +154,22 @@ def property_result(result: PropertyResult) -> dict:
                              for step in result.proof if isinstance(step, CaseStep) and step.certificate is not None]}
 
 
+def statement(result: ClaimResult) -> dict | None:
+    """A claim's statement: as its author typeset it, the ``$...$`` mathematics as slots (the
+    plain statement is an ASCII paraphrase, "sqrt((TP+FN)...)"), unless that text is LaTeX
+    markup beyond its mathematics (a table of values): then the plain statement."""
+    typeset = sentence(result.statement_latex, authored=True)
+    if typeset is not None and "\\" not in typeset["text"]:
+        return typeset
+    return sentence(result.statement, authored=True)
+
+
 def claim_result(result: ClaimResult) -> dict:
     """One claim's verdict, discrepancies and counterexample (``symmetric prove --json``)."""
     return {
         "id": result.id,
         "paper": result.paper,
-        "statement": sentence(result.statement, authored=True),
+        "statement": statement(result),
         "verdict": result.verdict.value,
         "discrepancies": [{"step": sentence(s.label, authored=True), "printed": form_slot(s.printed, printed=True),
                            "derived": form_slot(s.derived)} for s in result.discrepancies],
