@@ -31,7 +31,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         seconds, props = one_run(["--counts", HEAVY, "--time-limit", "20"], work)
-        stopped = [p["property"] for p in props if "time limit of" in p["reason"]]
+        stopped = [p["property"] for p in props if p["reason"] and "time limit of" in p["reason"]["text"]]
         print(f"{HEAVY} --time-limit 20: {seconds:.2f} s; stopped by the limit: {', '.join(stopped) or 'none'}")
         for measure in ("F1", "K"):
             times = {"60": [], "0": []}

@@ -120,7 +120,7 @@ def test_new_measure_wde_fix(counts, expected, tmp_path):
     assert {k: props[k]["verdict"] for k in expected} == expected
     if props["WDE"]["verdict"] == "fails":
         cx = props["WDE"]["counterexample"]
-        assert cx["M(undefined)"] == "undefined" and cx["M(defined)"] != "undefined"
+        assert cx["M(undefined)"]["text"] == "undefined" and cx["M(defined)"]["text"] != "undefined"
 
 
 # Errors inside TOML strings point into the file: a multi-line string starts on the line after

@@ -285,9 +285,9 @@ def test_the_command_line_shows_the_contradiction_as_undetermined(tmp_path):
         entries.setdefault(e["property"], e)
     # the checker decides on the formula as written (SDE fails at TP = 0); the cross-check agrees
     assert entries["SDE"]["verdict"] == "fails"
-    assert any("Cross-check" in line and "violation" in line for line in entries["SDE"]["proof"])
+    assert any("Cross-check" in line["text"] and "violation" in line["text"] for line in entries["SDE"]["proof"])
     assert entries["SM"]["verdict"] == "holds"
-    assert any(line.startswith("Cross-check") for line in entries["SM"]["proof"])
+    assert any(line["text"].startswith("Cross-check") for line in entries["SM"]["proof"])
 
 
 def test_expected_values_of_a_cha_counterexample_are_recomputed():

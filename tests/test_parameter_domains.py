@@ -57,7 +57,7 @@ def test_a_one_sided_parameter_does_not_break_the_searches(declaration, tmp_path
     assert verdicts["TSYM"] == "holds" and verdicts["ITN"] == "holds"
     # a parameter's value in a witness is a finite number of its domain
     bound = Fraction(declaration[2:])
-    values = [e["counterexample"]["a"] for e in entries
+    values = [e["counterexample"]["a"]["text"] for e in entries
               if isinstance(e["counterexample"], dict) and "a" in e["counterexample"]]
     numbers = [Fraction(v) for v in values if v != "any value in its domain"]
     assert numbers and all(v < bound for v in numbers), values

@@ -35,7 +35,7 @@ def test_heavy_measure_ends_undetermined_and_restores_the_alarm(tmp_path):
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     props = json.loads((tmp_path / "o.json").read_text())[0]["properties"]
-    timed_out = [p for p in props if "time limit of" in p["reason"]]
+    timed_out = [p for p in props if p["reason"] and "time limit of" in p["reason"]["text"]]
     assert timed_out and all(p["verdict"] == "undetermined" for p in timed_out)
     assert any(p["verdict"] != "undetermined" for p in props)       # the others still ran
     assert "time limit of" in r.output and any("time limit of" in f.read_text() for f in (tmp_path / "tex").glob("check-*.tex"))

@@ -12,7 +12,7 @@ from symmetric import space
 from symmetric.errors import InputError
 from symmetric.logic import Verdict
 from symmetric.parse import obligations
-from symmetric.parse.obligations import Written, keep_written_domain, power_obligation, present
+from symmetric.parse.obligations import WrittenCondition, keep_written_domain, power_obligation, present
 from symmetric.quantification import memo
 from symmetric.quantification.measures import QuantMeasure, p, q
 from symmetric.render import order
@@ -142,37 +142,37 @@ def _refuse(ob, result):
 
 def test_a_lost_log_becomes_a_guard():
     # log(TP) - log(TP) was written; sympy built 0; the formula is undefined at TP = 0
-    kept = keep_written_domain(sp.Integer(0), [Written("positive", TP, (), "log")], _refuse)
+    kept = keep_written_domain(sp.Integer(0), [WrittenCondition("positive", TP, (), "log")], _refuse)
     assert kept == sp.Piecewise((0, TP > 0), (sp.nan, True))
 
 
 def test_a_carried_obligation_or_one_that_always_holds_adds_no_guard():
-    assert keep_written_domain(sp.log(TP), [Written("positive", TP)], _refuse) == sp.log(TP)
-    assert keep_written_domain(sp.Integer(1), [Written("positive", TP + 1)], _refuse) == 1
+    assert keep_written_domain(sp.log(TP), [WrittenCondition("positive", TP)], _refuse) == sp.log(TP)
+    assert keep_written_domain(sp.Integer(1), [WrittenCondition("positive", TP + 1)], _refuse) == 1
 
 
 def test_a_rational_subject_is_a_polynomial_sign_condition():
-    kept = keep_written_domain(sp.Integer(0), [Written("nonnegative", (TP - FP) / (FN - TN))], _refuse)
+    kept = keep_written_domain(sp.Integer(0), [WrittenCondition("nonnegative", (TP - FP) / (FN - TN))], _refuse)
     guard = kept.args[0][1]
     assert not guard.has(sp.Pow)                   # no division: decidable where FN = TN too
     for point, holds in [((2, 1, 3, 1), True), ((1, 2, 3, 1), False), ((1, 2, 1, 3), True), ((1, 1, 2, 2), True)]:
         assert bool(guard.subs(dict(zip((TP, FP, FN, TN), point)))) is holds, point
 
 
-@pytest.mark.parametrize("ob", [Written("positive", sp.exp(TP) - 2),             # not rational
-                                Written("positive", TP - FP, exact=False)])      # only sufficient
+@pytest.mark.parametrize("ob", [WrittenCondition("positive", sp.exp(TP) - 2),             # not rational
+                                WrittenCondition("positive", TP - FP, exact=False)])      # only sufficient
 def test_an_obligation_that_cannot_be_kept_soundly_is_refused(ob):
     with pytest.raises(InputError, match="refused"):
         keep_written_domain(sp.Integer(0), [ob], _refuse)
 
 
 def test_a_guard_binds_only_in_its_branch():
-    kept = keep_written_domain(sp.Integer(0), [Written("positive", TP, (FP > 0,))], _refuse)
+    kept = keep_written_domain(sp.Integer(0), [WrittenCondition("positive", TP, (FP > 0,))], _refuse)
     assert kept == sp.Piecewise((0, sp.Or(sp.Not(FP > 0), TP > 0)), (sp.nan, True))
 
 
 def test_describe():
-    assert obligations.describe(Written("nonnegative", TP, (), "sqrt")) == \
+    assert obligations.describe(WrittenCondition("nonnegative", TP, (), "sqrt")) == \
         "the argument TP of sqrt must be non-negative"
 
 

@@ -130,15 +130,15 @@ def test_wrong_claims_refuted_corrected(tmp_path):
     assert refuted["verdict"] == "refuted"
     cx = refuted["counterexample"]
     # the counterexample is a table of positive integer counts where Acc < F1, recomputed here
-    tp, fp, fn, tn = (int(cx[k]) for k in ("TP", "FP", "FN", "TN"))
+    tp, fp, fn, tn = (int(cx[k]["text"]) for k in ("TP", "FP", "FN", "TN"))
     assert min(tp, fp, fn, tn) > 0
     from fractions import Fraction
     assert Fraction(tp + tn, tp + fp + fn + tn) < Fraction(2 * tp, 2 * tp + fp + fn)
     truncated = claims["value-truncated"]
     assert truncated["verdict"] == "corrected"
-    assert truncated["discrepancies"][0]["derived"] == "2/3"
+    assert truncated["discrepancies"][0]["derived"] == {"text": "2/3", "latex": r"\frac{2}{3}"}
     wrong = claims["derivative-wrong"]
-    assert wrong["verdict"] == "corrected" and wrong["discrepancies"][0]["derived"] == "FP/(FP + TP)**2"
+    assert wrong["verdict"] == "corrected" and wrong["discrepancies"][0]["derived"]["text"] == "FP/(FP + TP)**2"
 
 
 def test_truncation_is_said(tmp_path):
@@ -183,7 +183,7 @@ def test_assumptions_reshape_the_domain(tmp_path):
         "precision-above-half": "proved", "without-the-assumption": "refuted", "recall-below-half": "refuted"}
     from fractions import Fraction
     cx = report["recall-below-half"]["counterexample"]
-    g, s, j = (Fraction(cx[k]) for k in "gsj")
+    g, s, j = (Fraction(cx[k]["text"]) for k in "gsj")
     assert 0 < g < 1 and 0 < s < 1 and max(0, g + s - 1) < j < min(g, s) and j / g >= Fraction(1, 2)
 
 
@@ -221,7 +221,7 @@ def test_fixed_test_set(tmp_path):
     cx = claims["precision-above-recall"]["counterexample"]
     assert claims["precision-above-recall"]["verdict"] == "refuted"
     from fractions import Fraction
-    tp, fp, fn, tn, ap, an = (int(cx[k]) for k in ("TP", "FP", "FN", "TN", "AP", "AN"))
+    tp, fp, fn, tn, ap, an = (int(cx[k]["text"]) for k in ("TP", "FP", "FN", "TN", "AP", "AN"))
     assert fn == ap - tp > 0 and fp == an - tn > 0 and min(tp, tn) > 0
     assert Fraction(tp, tp + fp) < Fraction(tp, ap)
 

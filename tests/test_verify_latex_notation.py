@@ -11,6 +11,8 @@ import json
 import pytest
 from cli_support import assert_user_error, invoke
 
+from symmetric.render.json import read
+
 GMR = '[[measure]]\nname = "GMR"\ncounts = "sqrt(TP/(TP+FN) * TN/(TN+FP))"\n'
 FB = '[[measure]]\nname = "Fb"\ncounts = "(1+beta^2)*TP/((1+beta^2)*TP + beta^2*FN + FP)"\nparams = ["beta>0"]\n'
 
@@ -118,17 +120,17 @@ def test_construct_is_read_and_proved(report, cid, latex, extra):
     if cid in LINKS:
         assert len(steps) == LINKS[cid], steps
     for s in steps:                          # each link shown as printed, with its own check
-        assert s["printed"] and "&" not in s["printed"] and "\\label" not in s["printed"], s
-        assert s["check"].startswith("decided on the domain"), s
+        assert s["printed"] and "&" not in s["printed"]["latex"] and "\\label" not in s["printed"]["latex"], s
+        assert s["check"]["text"].startswith("decided on the domain"), s
 
 
 def test_prose_qualifier_is_reported_not_checked(report):
-    assert any("(geometric mean)" in n for n in report["text-prose"]["notes"])
+    assert any("(geometric mean)" in n["text"] for n in report["text-prose"]["notes"])
 
 
 def test_condition_is_an_assumption(report):
     # PPV > 1/2 holds only where TP > FP: proved means the condition reshaped the domain
-    assert "TP > FP" in report["text-if"]["steps"][0]["check"]
+    assert "TP > FP" in read(report["text-if"]["steps"][0]["check"])
 
 
 HEADER = '[[claim]]\nid = "c"\n  [[claim.step]]\n  latex = '
@@ -225,5 +227,5 @@ def test_a_relation_false_everywhere_is_refuted_at_a_table(tmp_path, latex, nega
     assert r.exit_code == 1, r.output
     claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
     assert claim["verdict"] == "refuted", claim
-    assert claim["counterexample"]["relation"] == negation
-    assert {k: claim["counterexample"][k] for k in ("TP", "FP", "FN", "TN")} == {"TP": "1", "FP": "1", "FN": "1", "TN": "1"}
+    assert claim["counterexample"]["relation"]["text"] == negation
+    assert {k: claim["counterexample"][k]["text"] for k in ("TP", "FP", "FN", "TN")} == {"TP": "1", "FP": "1", "FN": "1", "TN": "1"}

@@ -150,5 +150,5 @@ def test_the_verify_cli_reports_a_missing_limit_with_an_exact_point(tmp_path):
     r = invoke("verify", str(path), "--json", "-")
     claim = json.loads(r.stdout[r.stdout.index("{"):])["claims"][0]
     assert claim["verdict"] == "refuted"
-    tn = int(claim["counterexample"]["TN"])
+    tn = int(claim["counterexample"]["TN"]["text"])
     assert tn > 0                     # from below 0, from above TN/(TN+1) > 0: they differ there

@@ -21,7 +21,6 @@ from ..errors import InputError
 from ..render import files, outfolder, texbuild
 from ..render import json as json_render
 from ..render import latex as latex_render
-from ..render import text as text_render
 from . import main, options, printable
 from .verify_paper import VERDICT_STYLE, show_steps, verify_paper
 
@@ -34,11 +33,6 @@ def _verdict_table(results: list[ClaimResult], title: str) -> Table:
         table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", str(len(r.discrepancies)),
                       f"{r.seconds:.2f}")
     return table
-
-
-def _claim_json(result: ClaimResult) -> dict:
-    return {**json_render.claim_result(result), "steps": json_render.claim_steps(result),
-            "notes": [text_render.prose(n) for n in result.notes]}
 
 
 def _time_limit(text: str) -> float | None:
@@ -114,7 +108,7 @@ def verify(file: str, json_file: str | None, outdir: str | None, no_pdf: bool, d
             show_steps(out, r)
     counts = {v: sum(r.verdict is v for r in results) for v in ClaimVerdict}
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()), highlight=False)
-    report = {"file": file, "title": claims_file.title, "claims": [_claim_json(r) for r in results]}
+    report = {"file": file, "title": claims_file.title, "claims": [json_render.verify_claim(r) for r in results]}
     if json_file == "-":
         click.echo(json.dumps(report, indent=2))
     elif json_file is not None:

@@ -22,29 +22,14 @@ VERDICT_STYLE = {ClaimVerdict.PROVED: "green", ClaimVerdict.CORRECTED: "yellow",
                  ClaimVerdict.REFUTED: "red", ClaimVerdict.UNDETERMINED: "magenta"}
 
 
-def _json(item) -> dict:
-    out = {"line": item.line, "kind": item.kind, "latex": item.latex}
-    if item.result is not None:
-        r = item.result
-        out.update({"verdict": r.verdict.value, "steps": json_render.claim_steps(r),
-                    "counterexample": text_render.counterexample(r.counterexample) if r.counterexample else None,
-                    "corrected": text_render.prose(r.corrected_statement) or None,
-                    "reason": text_render.prose(r.reason) or None, "seconds": round(r.seconds, 3)})
-    if item.kind == "definition":
-        out["name"] = item.name
-    if item.kind == "not read":
-        out["reason"] = item.reason
-    return out
-
-
 def _step_table(result) -> Table:
     """``--show``: every step of one claim (one relation of a paper), its printed and derived
     forms, status and check."""
     table = Table(title=f"{result.id}: {result.verdict.value}", show_lines=True)
     for column in ("step", "printed", "derived", "status", "check"):
         table.add_column(column, overflow="fold")
-    for row in json_render.claim_steps(result):
-        table.add_row(row["step"], row["printed"], row["derived"], row["verdict"], row["check"])
+    for row in text_render.claim_step_rows(result):
+        table.add_row(*row)
     return table
 
 
@@ -137,9 +122,9 @@ def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: fl
     counts = {v: sum(i.result.verdict is v for i in relations) for v in ClaimVerdict}
     unread = sum(i.kind == "not read" for i in items)
     out.print(", ".join(f"{n} {v.value}" for v, n in counts.items()) + f", {unread} not read", highlight=False)
-    report = {"file": file, "relations": [_json(i) for i in items if i.kind == "relation"],
-              "definitions": [_json(i) for i in items if i.kind == "definition"],
-              "not_read": [_json(i) for i in items if i.kind == "not read"]}
+    report = {"file": file, "relations": [json_render.paper_item(i) for i in items if i.kind == "relation"],
+              "definitions": [json_render.paper_item(i) for i in items if i.kind == "definition"],
+              "not_read": [json_render.paper_item(i) for i in items if i.kind == "not read"]}
     if json_file == "-":
         print(json.dumps(report, indent=2))
     elif json_file is not None:

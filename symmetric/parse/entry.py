@@ -15,7 +15,7 @@ from ..errors import InputError
 from .expressions import Parser
 from .functions import FUNCTIONS
 from .limits import LIMITS, Limits
-from .obligations import Written, describe, keep_written_domain
+from .obligations import WrittenCondition, describe, keep_written_domain
 from .tokens import KEYWORDS
 from .values import is_condition
 
@@ -57,7 +57,7 @@ def parse_expression(text: str, symbols: Mapping[str, sp.Basic], *, source: str 
         raise InputError("the expression is a condition, not a number (conditions belong in cases(...))",
                          source=source, line=line, column=column)
 
-    def refuse(ob: Written, rewritten) -> InputError:
+    def refuse(ob: WrittenCondition, rewritten) -> InputError:
         rest = str(rewritten) if len(str(rewritten)) <= 80 else "..."
         return InputError(f"sympy rewrites this expression (to {rest}) and so drops a condition of the "
                           f"formula as written ({describe(ob)}), which cannot be kept as a sign condition; "

@@ -24,7 +24,7 @@ from ..errors import InputError, UnknownNameError
 from .functions import FUNCTIONS
 from .limits import Limits
 from .names import PROBABILITY_SYNTAX
-from .obligations import Written, power_obligation
+from .obligations import WrittenCondition, power_obligation
 from .tokens import KEYWORDS, Token, tokenize
 from .values import SYMPY_FAILURES, is_condition, not_finite_real
 
@@ -45,7 +45,7 @@ class Parser:
         self.nodes = 0
         self.depth = 0
         self.denominators: list[tuple[Token, sp.Expr]] = []   # see symmetric.denominators
-        self.written: list[Written] = []      # definedness as written, see .obligations
+        self.written: list[WrittenCondition] = []      # definedness as written, see .obligations
         self.context: tuple = ()              # the cases(...) conditions selecting this point
         self.allows_probability = any(k.startswith("P(") for k in self.symbols)
         # before tokenizing: a megabyte of input must not be split into tokens to be refused
@@ -250,9 +250,9 @@ class Parser:
 
     def oblige(self, kind: str | None, subject, what: str, exact: bool = True) -> None:
         """Record that the node being built is defined only where ``subject`` is ``kind``
-        (``exact``: and everywhere it is; see :class:`.obligations.Written`)."""
+        (``exact``: and everywhere it is; see :class:`.obligations.WrittenCondition`)."""
         if kind and isinstance(subject, sp.Expr) and not subject.is_number:
-            self.written.append(Written(kind, subject, self.context, what, exact))
+            self.written.append(WrittenCondition(kind, subject, self.context, what, exact))
 
     def _checked(self, token, value):
         """Refuse a number grown too large (called by :meth:`node` on every value)."""

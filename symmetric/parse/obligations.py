@@ -6,7 +6,7 @@ written formula is defined, but it drops the points where it is not (log 0, the 
 of a negative number), and the checkers would then judge another measure.
 
 The parser records, for every logarithm, square root and non-integer power it builds, the
-condition under which that node is defined and real (:class:`Written`), together with the
+condition under which that node is defined and real (:class:`WrittenCondition`), together with the
 ``cases(...)`` branch it sits in (a condition binds only where its branch is taken).
 Denominators are :mod:`symmetric.denominators`' business (a cancelled one is refused).
 :func:`keep_written_domain` then compares them with the built expression: an obligation the
@@ -37,7 +37,7 @@ _WHAT = {"positive": "positive", "nonnegative": "non-negative"}
 
 
 @dataclass(frozen=True)
-class Written:
+class WrittenCondition:
     """A node of the written expression is defined and real only where ``subject`` is
     ``kind`` ('positive': a log argument, the base of a negative or symbolic power;
     'nonnegative': a square root or other positive fractional power), provided the
@@ -64,9 +64,9 @@ def power_obligation(base: sp.Expr, exponent: sp.Expr) -> str | None:
     return "positive"                   # a symbolic exponent: real only for a positive base
 
 
-def present(expr: sp.Basic) -> list[Written]:
+def present(expr: sp.Basic) -> list[WrittenCondition]:
     """The obligations the built expression still carries, with their branch contexts."""
-    found: list[Written] = []
+    found: list[WrittenCondition] = []
 
     # a node inside the base of a reciprocal carries nothing: evaluation absorbs its
     # undefined value (1/log(TP) is 1/zoo = 0 at TP = 0)
@@ -83,13 +83,13 @@ def present(expr: sp.Basic) -> list[Written]:
         if node.is_Pow:
             kind = power_obligation(*node.args)
             if kind and not absorbed:
-                found.append(Written(kind, node.base, context))
+                found.append(WrittenCondition(kind, node.base, context))
             reciprocal = node.exp.is_number and node.exp.is_negative
             walk(node.base, context, absorbed or reciprocal)
             walk(node.exp, context, absorbed)
             return
         if isinstance(node, sp.log) and not absorbed:
-            found.append(Written("positive", node.args[0], context))
+            found.append(WrittenCondition("positive", node.args[0], context))
         for arg in node.args:
             walk(arg, context, absorbed)
 
@@ -97,7 +97,7 @@ def present(expr: sp.Basic) -> list[Written]:
     return found
 
 
-def _kept(ob: Written, carried: list[Written]) -> bool:
+def _kept(ob: WrittenCondition, carried: list[WrittenCondition]) -> bool:
     for c in carried:
         if ob.kind in _IMPLIES[c.kind] and set(c.context) <= set(ob.context) and \
                 (c.subject == ob.subject or sp.expand(c.subject - ob.subject) == 0):
@@ -134,8 +134,8 @@ def _sign_condition(kind: str, subject: sp.Expr) -> sp.Basic | None:
     return sp.true if product.is_nonnegative else sp.Ge(product, 0)
 
 
-def keep_written_domain(result: sp.Expr, recorded: Iterable[Written],
-                        refuse: Callable[[Written, sp.Expr], Exception], nonzero: Iterable = ()) -> sp.Expr:
+def keep_written_domain(result: sp.Expr, recorded: Iterable[WrittenCondition],
+                        refuse: Callable[[WrittenCondition, sp.Expr], Exception], nonzero: Iterable = ()) -> sp.Expr:
     """``result`` restricted to where every recorded obligation holds (see the module doc) and
     every polynomial in ``nonzero`` (denominators evaluation would absorb) is non-zero;
     ``refuse(obligation, result)`` builds the error raised when one cannot be kept soundly."""
@@ -161,5 +161,5 @@ def keep_written_domain(result: sp.Expr, recorded: Iterable[Written],
     return sp.Piecewise((result, sp.And(*guards)), (sp.nan, True))
 
 
-def describe(ob: Written) -> str:
+def describe(ob: WrittenCondition) -> str:
     return f"the argument {ob.subject} of {ob.what or 'a function'} must be {_WHAT[ob.kind]}"

@@ -51,3 +51,25 @@ def keep(measure, pairs, found: Sequence[PropertyResult], options: Mapping | Non
 def is_open() -> bool:
     """Whether the interface opened a result cache (a miss is then worth remembering)."""
     return results.active().folder is not None
+
+
+# The driver's memo (driver._DECIDED) as check reads it: check runs without a time limit,
+# catalogue properties only, no options (see driver._decided for why only then)
+
+def memo_keys(measure, pairs) -> list | None:
+    """:func:`symmetric.properties.driver.decide`'s memo keys of one of check's units without a
+    time limit (None for a user's property: it may reuse a catalogue name)."""
+    kind = kind_of(measure)
+    if not all(catalogued(kind, q) for q, _ in pairs):
+        return None
+    return [(measure, q.name, r, settings(), None, ()) for q, r in pairs]
+
+
+def recall(memo: dict, measure, pairs) -> list[PropertyResult] | None:
+    """The memo's results of every pair, or None when one is missing."""
+    found = [memo.get(k) for k in memo_keys(measure, pairs) or [None]]
+    return None if any(f is None for f in found) else found
+
+
+def memorise(memo: dict, measure, pairs, found: Sequence[PropertyResult]) -> None:
+    memo.update(zip(memo_keys(measure, pairs) or (), found))

@@ -31,7 +31,7 @@ from ..timelimit import Budget, HardLimit
 from ..crosscheck import review
 from ..measures.registry import kind_of
 from . import catalogue, parallel_units
-from .cached import is_open, keep as _keep, stored as _stored
+from .cached import is_open, keep as _keep, memorise, recall, stored as _stored
 from ..evidence import PropertyResult
 from .protocol import Property, Reading
 
@@ -363,12 +363,20 @@ def check(measure, properties: Iterable | None = None, *, time_limit: float | No
 
 
 def _decided(units, budget: Budget, workers: int):
-    """(results, seconds) of each unit, in order: from the result cache when the interface
-    opened one, else decided here or on ``workers`` forked processes (and kept)."""
+    """(results, seconds) of each unit, in order: from :func:`decide`'s memo or the result
+    cache, else decided here or on ``workers`` forked processes (and kept in both).  The memo
+    serves check only without a time limit: its key holds the limit (an undetermined "time limit
+    of X s reached" depends on it), and a unit's share of a limit is known only when it starts."""
+    memo = budget.total is None
     stored = []
     for variant, one in units:          # a cached verdict's time is its look-up's (progress shows it)
         start = time.perf_counter()
-        stored.append((_stored(variant, one[0]), time.perf_counter() - start))
+        found = recall(_DECIDED, variant, one[0]) if memo else None
+        if found is None:
+            found = _stored(variant, one[0])
+            if found is not None and memo:
+                memorise(_DECIDED, variant, one[0], found)
+        stored.append((found, time.perf_counter() - start))
     todo = [unit for unit, (found, _) in zip(units, stored) if found is None]
     if workers > 1 and len(todo) > 1:
         fresh = parallel_units.in_order(todo, decide_unit, budget.share, workers)
@@ -380,6 +388,8 @@ def _decided(units, budget: Budget, workers: int):
             continue
         results, took = next(fresh)
         _keep(variant, one[0], results)
+        if memo:
+            memorise(_DECIDED, variant, one[0], results)
         yield results, took
 
 

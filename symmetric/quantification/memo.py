@@ -5,6 +5,17 @@ is smoothed) and on the search bounds in force (:mod:`symmetric.config`), never 
 KLD and NKLD's raw sum, or AE in Table 1 and in Appendix A, are the same computation.
 Checkers are therefore cached on an anonymous copy of the measure (measures are frozen, sympy
 expressions immutable) together with the settings, and the results relabelled.
+
+Why this cache stays beside the driver's one memo (``properties.driver._DECIDED``, which
+``decide`` and ``check`` share): that memo holds *reviewed verdicts* keyed on the named measure,
+the property, the reading, the settings and the time limit, at the level the driver sees.  This
+one holds the *checkers' own work* below it, keyed on the mathematics alone, which the driver
+never sees: ``_check_all`` decides E = f(R) on R, an unnamed measure no caller asks for
+(NAE, RAE, NKLD share the work of their R), ``check_bmon`` is a step of both the group's
+verdicts and ``_check_max``, and AE in Table 1 and in Appendix A are one computation under two
+names.  Dropping it would repeat that work; keying the driver's memo on anonymous mathematics
+would hand one measure's verdict, reviewed on its written formula, to another whose written
+formula differs.
 """
 
 from __future__ import annotations

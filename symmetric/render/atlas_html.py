@@ -37,7 +37,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
-def _page(title: str, body: str, script: bool = False) -> str:
+def html_page(title: str, body: str, script: bool = False) -> str:
     tail = f"<script>\n{SCRIPT}</script>\n" if script else ""
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{escape(title)}</title>\n'
             f"<style>\n{STYLE}</style>\n</head>\n<body>\n{body}\n{tail}</body>\n</html>\n")
@@ -138,7 +138,7 @@ def index(results: Results, targets: dict[Cell, str], formulas: dict[tuple[str, 
     hidden = "".join(f'<div data-kind="{escape(kind)}" data-measure="{escape(name)}">{f}</div>'
                      for (kind, name), f in formulas.items())
     parts.append(f'<div id="formulas" hidden>{hidden}</div>')
-    return _page("symmetric atlas", "\n".join(parts), script=True)
+    return html_page("symmetric atlas", "\n".join(parts), script=True)
 
 
 def _choices(p) -> str:
@@ -279,7 +279,7 @@ def _measure_page(kind: str, name: str, cells: list, targets: dict[Cell, str]) -
              f"<p>{escape(title_text(m.title))} ({escape(kind)}){'. Source: ' + escape(source) if source else ''}.</p>",
              f'<div class="formula">{formula(kind, name)}</div>']
     parts += [_section(cell, r, targets[cell].split("#", 1)[1]) for cell, r in cells]
-    return _page(f"symmetric atlas: {name}", "\n".join(parts))
+    return html_page(f"symmetric atlas: {name}", "\n".join(parts))
 
 
 def pages(results: Results, theory: bool = False) -> dict[str, str]:

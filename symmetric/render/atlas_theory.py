@@ -18,7 +18,7 @@ from ..atlas.plan import property_pairs
 from ..evidence import NO_READING
 from . import mathml as mm
 from . import theory_map
-from .atlas_html import BADGES, _page, anchors, slug
+from .atlas_html import BADGES, anchors, html_page, slug
 from .escape import tex_escape
 
 SIGN = {"implies": "\u21d2", "separated": "\u2013", "undetermined": "?"}
@@ -237,7 +237,7 @@ def html(m, results=(), answer=None) -> str:
               + _answer_html(answer, results)) if answer else "",
              '<h2 id="cells">The cells</h2>']
     parts += [_cell_section(c, cells, pages) for c in m.cells]
-    return _page("symmetric atlas: theory", "\n".join(p for p in parts if p))
+    return html_page("symmetric atlas: theory", "\n".join(p for p in parts if p))
 
 
 def latex(m, answer=None) -> str:  # noqa: C901 -- one section, in reading order

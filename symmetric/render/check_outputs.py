@@ -17,7 +17,7 @@ from .sketch import sketch_files
 
 
 @dataclass(frozen=True)
-class Written:
+class CheckOutputsWritten:
     pdf: Path | None
     pdf_error: str | None           # the PDF was asked for and could not be built
 
@@ -27,7 +27,7 @@ def json_report(results) -> str:
                       default=str)
 
 
-def write(results, outputs, say: Callable[[str], None], echo: Callable[[str], None]) -> Written:
+def write(results, outputs, say: Callable[[str], None], echo: Callable[[str], None]) -> CheckOutputsWritten:
     """Write the outputs ``outputs`` (a :class:`~symmetric.userinput.check_request.CheckOutputs`)
     asks for."""
     if outputs.json_file == "-":
@@ -49,4 +49,4 @@ def write(results, outputs, say: Callable[[str], None], echo: Callable[[str], No
     for name in sketches:
         say(f"Proof sketches: {outdir / name}")
     say(f"LaTeX written to {outdir / check_report.MAIN} (summary; \\inputs each measure's report)")
-    return Written(built.pdf, built.pdf_error)
+    return CheckOutputsWritten(built.pdf, built.pdf_error)

@@ -23,7 +23,7 @@ from . import formulas
 from .cases import CELL_NAMES, ENTRY_LABELS, FaceRow, segments
 from .escape import tex_user_text
 from .latex import counterexample_table, tex_escape, tex_text
-from .texmath import _condition_table, _face_table, tex_lines
+from .texmath import tex_condition_table, tex_face_table, tex_lines
 
 # the faces shown in a sketch's table; more are said to be alike (half a page holds about this)
 SKETCH_ROWS = 4
@@ -74,9 +74,9 @@ def _cases(steps) -> str:
             hidden += len(segment) - len(shown)
             uncertified += sum(1 for row in segment if row not in ranked[:SKETCH_ROWS]
                                and not getattr(row.certificate, "checkable", False))
-            pieces.append("\n".join(_face_table(shown)))
+            pieces.append("\n".join(tex_face_table(shown)))
         elif isinstance(segment, list):
-            pieces.append("\n".join(_condition_table(segment)))
+            pieces.append("\n".join(tex_condition_table(segment)))
         else:
             pieces.append(tex_text(segment))
     if hidden:

@@ -199,7 +199,7 @@ def build_folder(main: Path, *, timeout: float = PASS_SECONDS) -> BuildReport:
 
 
 @dataclass(frozen=True)
-class Written:
+class DocumentWritten:
     """What :func:`write_document` did: the folder, the PDF (if built) or why it was not."""
 
     folder: Path
@@ -209,7 +209,7 @@ class Written:
 
 def write_document(document: Mapping[str, str], target: str | Path, main_name: str, *, pdf: bool,
                    timeout: float = PASS_SECONDS, command: str = "symmetric", force: bool = False,
-                   keep: Iterable[str] = ()) -> Written:
+                   keep: Iterable[str] = ()) -> DocumentWritten:
     """Write the files of ``document`` (name -> text) into ``target`` and, with ``pdf``, build
     ``main_name``'s PDF (in the system's temporary folder) and install it there, by the rules of
     :mod:`.outfolder`: only symmetric's files are added or replaced, the rest of the folder is
@@ -235,7 +235,7 @@ def write_document(document: Mapping[str, str], target: str | Path, main_name: s
         if pdf_name in files:
             built = folder.path / pdf_name
         folder.remove_stale(set(keep))
-    return Written(Path(target), built, error)
+    return DocumentWritten(Path(target), built, error)
 
 
 def _staged_pdf(document: Mapping[str, str], main_name: str, folder, keep: set[str], timeout: float) -> bytes:

@@ -183,7 +183,7 @@ def _named_parts(value: sp.Expr) -> str | None:
     return _dmath(_breakable(reduced)) + "where" + "".join(definitions)
 
 
-def _condition_table(lines) -> list[str]:
+def tex_condition_table(lines) -> list[str]:
     """Case lines whose conditions are not faces: a row per condition (condition, result, how),
     under its case; a run of conditions with the same result and method is one row."""
     groups: list[tuple[str, list[str], str, str]] = []
@@ -221,7 +221,7 @@ def _case_heading(case: str, columns: int) -> str:
 FACE_ROWS_PER_TABLE = 6      # rows (each with its Δ beneath) per tabular: one fits on a page
 
 
-def _face_table(rows) -> list[str]:
+def tex_face_table(rows) -> list[str]:
     """Merged faces as a table: a column per cell (an entry 0, > 0, 1, > 1, >= 1 or "any"),
     then the result and how it was decided; a heading row per case."""
     header = " & ".join(rf"$\mathrm{{{name}}}$" for name in CELL_NAMES) + r" & \emph{result} & \emph{reason}\\"
@@ -249,9 +249,9 @@ def tex_lines(lines) -> str:
     pieces = []
     for segment in segments(lines):
         if isinstance(segment, list) and isinstance(segment[0], FaceRow):
-            pieces.append("\n".join(_face_table(segment)))
+            pieces.append("\n".join(tex_face_table(segment)))
         elif isinstance(segment, list):
-            pieces.append("\n".join(_condition_table(segment)))
+            pieces.append("\n".join(tex_condition_table(segment)))
         else:
             pieces.append(tex_text(segment))
     return join_sentences(pieces)

@@ -104,6 +104,13 @@ def step_status(status: Verdict) -> str:
     return STEP_WORDS[status]
 
 
+def claim_step_rows(result) -> list[tuple[str, str, str, str, str]]:
+    """Every step of a claim for the terminal's step table: (step, printed, derived, status,
+    check) as plain text."""
+    return [(prose(s.label), form(s.printed), form(s.derived), step_status(s.status), prose(s.justification))
+            for s in result.steps]
+
+
 def form(value) -> str:
     """A step's printed or derived form as plain text (a LaTeX literal as written)."""
     if isinstance(value, PrintedLatex):

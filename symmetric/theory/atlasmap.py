@@ -31,7 +31,8 @@ class Cell:
     def to_json(self) -> dict:
         return {"p": self.p, "q": self.q, "verdict": self.verdict, "measure": self.measure or None,
                 "detail": self.detail, "seconds": round(self.seconds, 2),
-                "certificate": [{"instance": t, "constraint": c} for t, c in self.certificate],
+                # the constraint as a math slot (README, "The JSON notation"): kept in LaTeX only
+                "certificate": [{"instance": t, "constraint": {"text": None, "latex": c}} for t, c in self.certificate],
                 "certificates": self.certificates, "witness": dict(self.witness)}
 
 

@@ -22,6 +22,7 @@ from .encode import Instance, defined, show, value
 from .formula import Atom, Or, holds, negate, variables
 from .recheck import unsatisfiable
 from .solve import Problem
+from .texform import latex
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,10 @@ class Outcome:
             out["failure_certificate"] = {"recheck": self.recheck, "meaning": "at the witness's values these "
                                           "instances of Q cannot all hold, whatever Q's own unknowns are",
                                           "core": [{"property": i.prop, "instance": i.text,
-                                                    "constraint": i.formula.text()} for i in self.cores[0]]}
+                                                    "constraint": _slot(i.formula)} for i in self.cores[0]]}
         elif self.cores:
             out["certificate"] = {"recheck": self.recheck, "cores": [
-                [{"property": i.prop, "instance": i.text, "constraint": i.formula.text(),
+                [{"property": i.prop, "instance": i.text, "constraint": _slot(i.formula),
                   "tables": [list(t) for t in i.tables]} for i in core] for core in self.cores]}
         if self.witness:
             out["witness"] = {k: (v if isinstance(v, bool) else str(v)) for k, v in sorted(self.witness.items())}
@@ -62,7 +63,7 @@ class Outcome:
             out["catalogue_measure"] = self.measure
         if self.failed is not None:
             out["failed_instance"] = {"property": self.failed.prop, "instance": self.failed.text,
-                                      "constraint": self.failed.formula.text()}
+                                      "constraint": _slot(self.failed.formula)}
         if self.reason:
             out["reason"] = self.reason
         if self.schematic and self.verdict == "implies":
@@ -76,6 +77,12 @@ class Outcome:
         elif self.schematic_note:
             out["schematic_note"] = self.schematic_note
         return out
+
+
+def _slot(formula) -> dict:
+    """A constraint as a math slot of the JSON (README, "The JSON notation"): the constraint
+    language's plain text and its LaTeX."""
+    return {"text": formula.text(), "latex": latex(formula)}
 
 
 def _core_checked(formulas: list) -> tuple[bool | None, str]:

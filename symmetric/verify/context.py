@@ -172,13 +172,16 @@ class ClaimContext:
         params.update({p.symbol: p for p in self.all_params()
                        if any(a.symbol == p.symbol or p.symbol in a.bound.free_symbols for a in self.assumptions)})
         domain = base_domain(model, tuple(params.values()))
+        base_name = domain.name
         relevant = [a for a in self.assumptions if model != "probs" or a.symbol not in space.CELLS]
         domain, substitute = apply_assumptions(domain, relevant, tuple(params.values()), self._assumption_error)
         dependent = self.dependent if model == "counts" else {}
         integers = tuple(c for c in space.CELLS if c not in dependent) + ((FIXED_AP, FIXED_AN) if dependent else ())
-        if not self.hypotheses:
-            return Reading(model, domain, substitute, measures, dependent, integers)
-        return self._hypothetical(Reading(model, domain, substitute, measures, dependent, integers))
+        conditions = tuple(sp.Rel(a.symbol, shown(a.bound), "==" if a.rel == "=" else a.rel, evaluate=False)
+                           for a in relevant)
+        reading = Reading(model, domain, substitute, measures, dependent, integers, conditions=conditions,
+                          base_name=base_name)
+        return self._hypothetical(reading) if self.hypotheses else reading
 
     def _hypothetical(self, reading: Reading) -> Reading:
         """``reading`` with the hypotheses read in its model (their measures included), added to
@@ -196,13 +199,15 @@ class ClaimContext:
         domain = reading.domain.with_constraints(*(h.relation() for h in hypotheses))
         domain = Domain(reading.domain.name + ", " + ", ".join(h.text for h in hypotheses), domain.constraints,
                         domain.reparam, domain.inverse)
+        written = tuple(sp.Rel(shown(lhs), shown(rhs), "==" if rel == "=" else rel, evaluate=False)
+                        for lhs, rel, rhs, _, _ in self.hypotheses)
         if not self._checked_nonempty:
             for k in range(1, len(hypotheses) + 1):
                 if empty(hypotheses[:k], domain):
                     raise InputError(f"assumption {hypotheses[k - 1].text!r} leaves the claim's domain empty "
                                      "(no table satisfies it together with the claim's other assumptions)", **self.hypotheses[k - 1][4])
             self._checked_nonempty = True
-        return replace(reading, domain=domain, hypotheses=hypotheses)
+        return replace(reading, domain=domain, hypotheses=hypotheses, conditions=reading.conditions + written)
 
     @staticmethod
     def _assumption_error(a: Assumption, why: str) -> InputError:

@@ -62,6 +62,10 @@ class Reading:
     dependent: Mapping[sp.Symbol, sp.Expr] = field(default_factory=dict)   # FN = AP - TP on a fixed test set
     integers: tuple = space.CELLS              # variables a counterexample gives as whole numbers
     hypotheses: tuple = ()                     # assumptions the domain cannot take (:mod:`.hypotheses`)
+    # the assumptions and hypotheses as the user wrote them (relations, measures by name), said
+    # after the base domain's name where a step says what it was decided on: mathematics, not text
+    conditions: tuple = ()
+    base_name: str = ""
 
     def expression(self, expr: sp.Expr) -> sp.Expr:
         """``expr`` (placeholders for measures) in this reading's model, assumptions applied."""
@@ -158,5 +162,7 @@ def apply_assumptions(domain: Domain, assumptions, params, error) -> tuple[Domai
         reparam[a.symbol] = new
         changed.add(a.symbol)
         constraints.append(sp.Gt(a.symbol, bound) if a.rel == ">" else sp.Lt(a.symbol, bound))
+    # the name tells reshaped domains apart (claims.readable keys on it); a step says the
+    # assumptions as mathematics (Reading.conditions), never through this text
     name = domain.name + ("" if not assumptions else ", " + ", ".join(a.text for a in assumptions))
     return Domain(name, tuple(constraints), reparam, inverse), substitute

@@ -21,7 +21,7 @@ from ..checks.decide import Decision, is_identically_zero, is_positive_everywher
 from ..claims.derivation import Derivation
 from ..claims.model import PrintedLatex
 from ..errors import InputError
-from ..evidence import say
+from ..evidence import Sentence, say
 from ..logic import Verdict
 from .context import ClaimContext, shown
 from .source import Table, type_name
@@ -54,6 +54,15 @@ class StepKind:
 
 COMMON = ("label", "conclusion")
 
+
+def on_the_domain(reading, method: str) -> Sentence:
+    """"decided on the domain: positive cells, TP > FP (method)": the domain's name, then the
+    claim's assumptions as the user wrote them, as mathematics (slots), never their source text
+    (a paper's \\text{if} condition is LaTeX, a claims file's the input language)."""
+    def text(words: str) -> str:
+        return words.replace("{", "{{").replace("}", "}}")
+    slots = "".join(f", {{{k}}}" for k in range(len(reading.conditions)))
+    return Sentence(f"decided on the domain: {text(reading.base_name or reading.domain.name)}{slots} ({text(method)})", reading.conditions)
 
 def _decide(rel: str, lhs: sp.Expr, rhs: sp.Expr, domain, hypotheses=()):
     """(truth of ``lhs rel rhs`` on the domain, the deciding Decision, a witness it fails at)."""
@@ -93,7 +102,7 @@ def relation_step(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, re
                justification="decided on the domain: compared as values (an infinite side)")
         return Outcome(Verdict.of(value))
     value, decision, witness = _decide(rel, left, right, reading.domain, reading.hypotheses)
-    why = [f"decided on the domain: {reading.domain.name} ({decision.method})"]
+    why = [on_the_domain(reading, decision.method)]
     if decision.detail:
         why.append("; " + decision.detail)
     if rel == "!=":                            # the reading of a paper's "F1 != ACC", said where it is used
@@ -126,7 +135,7 @@ def relation_step(ctx: ClaimContext, table: Table, d: Derivation, label, lhs, re
                        *[sp.Eq(sp.Symbol(k), v, evaluate=False) for k, v in point.items()]))
     if value is not True and refutation is None and (counted := on_counts(rel, left - right, reading)) is not None:
         # false only between whole numbers (TP = 1/2), or undecided: the cells are counts (TP >= 1)
-        value, why = True, [f"decided on the domain: {reading.domain.name} ({counted.method})"]
+        value, why = True, [on_the_domain(reading, counted.method)]
     if value is None and monotone.reduced(rel, left, right, lambda r, a, b: _decide(r, a, b, reading.domain,
                                                                                   reading.hypotheses)[0]):
         value = True               # ln a < ln b from a < b: the arguments' relation is proved
