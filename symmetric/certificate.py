@@ -12,6 +12,8 @@ reason the relation holds, in one of these kinds:
   every coefficient of N and D is >= 0 (one > 0 where strictness needs it);
 * :class:`Squarings` -- square roots of positive polynomials: every term positive, or one
   squaring (A_1^2 X_1 - A_2^2 X_2 of positive coefficients) licensed by A_1 > 0;
+* :class:`Vanishing` -- Δ = 0 with square roots or logarithms: a polynomial factor is 0 once
+  each logarithm (of 1) is 0, the other factors are powers of positive polynomials;
 * :class:`AllOf` -- several relations at once (every denominator of a measure non-zero on a
   case, every root argument nonnegative): each part a certificate of its own, all re-verified;
 * :class:`SolverOnly` -- no certificate: the relation rests on the named solver (z3 unsat, or
@@ -181,6 +183,33 @@ class Squarings(Certificate):
 
 
 @dataclass(frozen=True)
+class Vanishing(Certificate):
+    """Δ = 0 where Δ is no quotient of polynomials: Δ = F * prod p_j^(k_j/2) (``root_factors``,
+    (p_j, k_j), k_j of either sign), F a polynomial in the variables whose last len(``logs``)
+    stand for logarithms log(N_i/D_i) (``logs``, (N_i, D_i)), written as a product of sums
+    (``zero``: each factor the tuple of its summands as written, so that the checker adds and
+    multiplies them itself).  Every N_i equals D_i
+    and D_i > 0 (each logarithm is log 1 = 0), F is the zero polynomial once they are 0, and every
+    p_j is positive (the product is finite).  ``numerator`` and ``denominator`` are 0 and 1."""
+
+    zero: tuple[tuple[Poly, ...], ...] = ()
+    logs: tuple[tuple[Poly, Poly], ...] = ()
+    root_factors: tuple[tuple[Poly, int], ...] = ()
+
+    kind = "vanishing"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "zero", tuple(tuple(_poly(t) for t in f) for f in self.zero))
+        object.__setattr__(self, "logs", tuple((_poly(n), _poly(d)) for n, d in self.logs))
+        object.__setattr__(self, "root_factors", tuple((_poly(p), int(k)) for p, k in self.root_factors))
+
+    def _extra(self) -> dict:
+        return {"zero": [[_poly_data(t) for t in f] for f in self.zero], "logs": [[_poly_data(n), _poly_data(d)] for n, d in self.logs],
+                "root_factors": [[_poly_data(p), k] for p, k in self.root_factors]}
+
+
+@dataclass(frozen=True)
 class SolverOnly(Certificate):
     """No certificate: the relation rests on ``solver`` alone (counted, never re-verified)."""
 
@@ -243,6 +272,9 @@ def describe(cert: Certificate | None) -> str:
         return f"{len(cert.parts)} relations: " + "; ".join(describe(p) for p in cert.parts)
     if isinstance(cert, Identity):
         return f"identity: {len(cert.terms)} terms sum to 0"
+    if isinstance(cert, Vanishing):
+        return (f"vanishing: a factor is 0" + (f" once its {len(cert.logs)} logarithms of 1 are 0" if cert.logs else "")
+                + ", the other factors positive")
     if isinstance(cert, Squarings):
         return ("one squaring: A1^2 X1 - A2^2 X2 has positive coefficients" if cert.squared
                 else "every term of square roots positive")
@@ -260,7 +292,8 @@ def _unpoly(data) -> Poly:
     return tuple((tuple(e), Fraction(c)) for e, c in data)
 
 
-_KINDS = {cls.kind: cls for cls in (Identity, SignByFactors, PositiveCoefficients, Squarings, SolverOnly, AllOf)}
+_KINDS = {cls.kind: cls for cls in (Identity, SignByFactors, PositiveCoefficients, Squarings, Vanishing, SolverOnly,
+                                    AllOf)}
 
 
 def from_data(data: dict) -> Certificate:
@@ -284,6 +317,10 @@ def from_data(data: dict) -> Certificate:
         fields["terms"] = tuple((_unpoly(a), tuple(_unpoly(r) for r in rs)) for a, rs in data["terms"])
         fields["root_factors"] = tuple((_unpoly(p), int(k)) for p, k in data["root_factors"])
         fields["squared"] = _unpoly(data["squared"])
+    elif cls is Vanishing:
+        fields["zero"] = tuple(tuple(_unpoly(t) for t in f) for f in data["zero"])
+        fields["logs"] = tuple((_unpoly(n), _unpoly(d)) for n, d in data["logs"])
+        fields["root_factors"] = tuple((_unpoly(p), int(k)) for p, k in data["root_factors"])
     else:
         fields["solver"] = data["solver"]
         fields["expression"] = data.get("expression", "")

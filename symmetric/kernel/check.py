@@ -90,11 +90,14 @@ def _check(data: dict) -> None:
     num, den = poly_from_data(data["numerator"], n), poly_from_data(data["denominator"], n)
     if not den:
         raise Rejected("the denominator is the zero polynomial")
-    if kind == "identity":
+    if kind in ("identity", "vanishing"):
         if relation != "=":
             raise Rejected(f"an identity proves '=', not {relation!r}")
         if num:
             raise Rejected("the numerator is not the zero polynomial")
+        if kind == "vanishing":
+            _vanishing(data, n, lambda p: _positive(P.shift(p, offsets)))
+            return
         terms = [(poly_from_data(a, n), poly_from_data(b, n)) for a, b in data["terms"]]
         if any(not b for _, b in terms):
             raise Rejected("a term has a zero denominator")
@@ -137,6 +140,33 @@ def _check(data: dict) -> None:
             raise Rejected("a coefficient of the shifted numerator has the wrong sign")
         return
     raise Rejected(f"no checkable certificate of kind {kind!r}")
+
+
+def _vanishing(data: dict, n: int, positive) -> None:
+    """F * prod p_j^(k_j/2) = 0: each logarithm (the last variables) is log(N/N) = 0, F is 0 once
+    they are, every p_j positive (see certificate.Vanishing)."""
+    free = n - len(data["logs"])
+    if free < 0:
+        raise Rejected("more logarithms than variables")
+
+    def plain(p):        # a polynomial in the real variables only (no logarithm in it)
+        return all(not any(e[free:]) for e in p)
+    for k, (a, b) in enumerate(data["logs"]):
+        a, b = poly_from_data(a, n), poly_from_data(b, n)
+        if not (plain(a) and plain(b) and positive(b)) or P.add(a, P.scale(b, -1)):
+            raise Rejected(f"logarithm {k + 1} is not of 1 (N = D > 0)")
+    for k, (p, power) in enumerate(data["root_factors"]):
+        p = poly_from_data(p, n)
+        if not (isinstance(power, int) and power and plain(p) and positive(p)):
+            raise Rejected(f"factor {k + 1} is not a power of a positive polynomial")
+    product = P.const(1, n)
+    for summands in data["zero"]:         # F: a product of sums, multiplied out here
+        total = {}
+        for t in summands:
+            total = P.add(total, poly_from_data(t, n))
+        product = P.mul(product, total)
+    if not data["zero"] or any(not any(e[free:]) for e in product):
+        raise Rejected("the polynomial factor is not 0 once the logarithms are 0")
 
 
 def _squarings(data: dict, n: int, positive) -> None:

@@ -171,7 +171,7 @@ def fixed_quality(measure: Measure, constant: str = "fixed", definedness: str = 
     decision = is_identically_zero(d, domain)
     if decision.value is not True:
         return PropertyResult(name, measure.name, UNDET, (head,),
-                              reason=f"derivative not decided ({decision.method}); {undetermined}")
+                              reason=f"derivative not decided ({decision.detail or decision.method}); {undetermined}")
     proof = [head, proved_step(say(f"Its derivative in {{0}} is identically 0 ({literal(decision.method)}): one score "
                                    "per test set for 0 < P(S) < 1.", s), decision.certificate, case="interior",
                                how=decision.method)]

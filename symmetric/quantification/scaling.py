@@ -62,7 +62,8 @@ def certificate(sides, diagonal, ratio: sp.Expr, n: sp.Symbol, m: sp.Symbol) -> 
     term is not 0; ``diagonal``: the same pair at q = p) and the factor's sign; the independent
     checker's reason to reject it (None: accepted, or nothing checkable); and the logarithms
     read as variables (name -> logarithm, for the proof line)."""
-    pairs = [(scaled, ratio * t) for scaled, t in (*sides, diagonal)]
+    # a side where both are 0 (the diagonal of |q - p|) scales by any factor: nothing to certify
+    pairs = [(scaled, ratio * t) for scaled, t in (*sides, diagonal) if not (scaled == 0 and t == 0)]
     logs = log_variables([e for pair in pairs for e in pair])
     parts = [identity(left, right, logs) for left, right in pairs]
     sign, domain = positive_factor(ratio, n, m)

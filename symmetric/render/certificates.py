@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..certificate import AllOf, Identity, PositiveCoefficients, SignByFactors, SolverOnly, Squarings
+from ..certificate import AllOf, Identity, PositiveCoefficients, SignByFactors, SolverOnly, Squarings, Vanishing
 from ..evidence import Sentence
 
 DELTA = sp.Symbol("Delta")
@@ -130,6 +130,8 @@ def delta(certificate, condition=()) -> Sentence | None:
                             (sp.Eq(DELTA, total, evaluate=False), sp.Integer(0)))
         return Sentence(f"The {len(certificate.terms)} terms of the difference, over a common denominator, sum to {{0}}.",
                         (sp.Integer(0),))
+    if isinstance(certificate, Vanishing):
+        return _vanishing(certificate, names)
     if isinstance(certificate, AllOf):
         return _joined([delta(p, condition) for p in certificate.parts])
     if isinstance(certificate, SolverOnly):
@@ -147,3 +149,23 @@ def _joined(sentences) -> Sentence | None:
         template.append(f"({k + 1}) " + shown.template.format(*(f"{{{len(args) + j}}}" for j in range(len(shown.args)))))
         args += shown.args
     return Sentence(" ".join(template), tuple(args)) if template else None
+
+
+def _vanishing(certificate, names) -> Sentence:
+    """"Δ = 0: its factor F = (...)(...) adds up to 0 [once each logarithm of 1 is 0]; the other
+    factors are powers of positive polynomials" (F named by its term count when long)."""
+    v = certificate.variables
+    logs = len(certificate.logs)
+    said = (f" once L_k = log 1 = 0 (k = 1..{logs}: each logarithm's argument is N/N)" if logs > 1 else
+            " once L1 = log 1 = 0 (the logarithm's argument is N/N)" if logs else "")
+    many = len(certificate.root_factors)
+    rest = ("; the other factors are powers of positive polynomials" if many > 1 else
+            "; the other factor is a power of a positive polynomial" if many else "")
+    size = sum(len(t) for f in certificate.zero for t in f)
+    if size > 2 * MAX_TERMS:
+        return Sentence(f"{{0}}: a factor of it, of {size} terms, adds up to the zero polynomial{said}{rest}.",
+                        (sp.Eq(DELTA, 0, evaluate=False),))
+    factor = sp.Mul(*(sp.Add(*(_expr(t, v, names) for t in f), evaluate=False) for f in certificate.zero),
+                    evaluate=False)
+    return Sentence(f"{{0}}: its polynomial factor {{1}} adds up to the zero polynomial{said}{rest}.",
+                    (sp.Eq(DELTA, 0, evaluate=False), factor))
