@@ -167,6 +167,10 @@ class Squarings(Certificate):
     terms: tuple[tuple[Poly, tuple[Poly, ...]], ...] = ()
     root_factors: tuple[tuple[Poly, int], ...] = ()
     squared: Poly = ()
+    # two terms whose A_i may be of either sign: per term, None (A_i > 0) or (P, Q, R, M) with
+    # A_j = P + Q (-A_i) and A_j^2 X_j - A_i^2 X_i = R + M (-A_i), P, R of positive coefficients
+    # and Q, M of nonnegative ones: where A_i <= 0 the other term is positive and dominates it
+    splits: tuple = ()
 
     kind = "squarings"
 
@@ -175,11 +179,15 @@ class Squarings(Certificate):
         object.__setattr__(self, "terms", tuple((_poly(a), tuple(_poly(r) for r in rs)) for a, rs in self.terms))
         object.__setattr__(self, "root_factors", tuple((_poly(p), int(k)) for p, k in self.root_factors))
         object.__setattr__(self, "squared", _poly(self.squared))
+        object.__setattr__(self, "splits", tuple(None if s is None else tuple(_poly(p) for p in s)
+                                                 for s in self.splits))
 
     def _extra(self) -> dict:
         return {"terms": [[_poly_data(a), [_poly_data(r) for r in rs]] for a, rs in self.terms],
                 "root_factors": [[_poly_data(p), k] for p, k in self.root_factors],
-                "squared": _poly_data(self.squared)}
+                "squared": _poly_data(self.squared),
+                **({"splits": [None if s is None else [_poly_data(p) for p in s] for s in self.splits]}
+                   if self.splits else {})}
 
 
 @dataclass(frozen=True)
@@ -276,6 +284,8 @@ def describe(cert: Certificate | None) -> str:
         return (f"vanishing: a factor is 0" + (f" once its {len(cert.logs)} logarithms of 1 are 0" if cert.logs else "")
                 + ", the other factors positive")
     if isinstance(cert, Squarings):
+        if cert.splits:
+            return "where a term's A_i <= 0 the other dominates it: A_j^2 X_j - A_i^2 X_i = R + M (-A_i) > 0"
         return ("one squaring: A1^2 X1 - A2^2 X2 has positive coefficients" if cert.squared
                 else "every term of square roots positive")
     if isinstance(cert, PositiveCoefficients):
@@ -317,6 +327,7 @@ def from_data(data: dict) -> Certificate:
         fields["terms"] = tuple((_unpoly(a), tuple(_unpoly(r) for r in rs)) for a, rs in data["terms"])
         fields["root_factors"] = tuple((_unpoly(p), int(k)) for p, k in data["root_factors"])
         fields["squared"] = _unpoly(data["squared"])
+        fields["splits"] = tuple(None if s is None else tuple(_unpoly(p) for p in s) for s in data.get("splits", ()))
     elif cls is Vanishing:
         fields["zero"] = tuple(tuple(_unpoly(t) for t in f) for f in data["zero"])
         fields["logs"] = tuple((_unpoly(n), _unpoly(d)) for n, d in data["logs"])

@@ -176,24 +176,50 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
             groups[key] = groups.get(key, sp.Integer(0)) + plain
         terms = [(sp.expand(a), key) for key, a in groups.items() if sp.expand(a) != 0]
         positive = [_positive_poly(a, gens) for a, _ in terms]
-        squared = sp.Integer(0)
-        if not terms or (not all(positive) and (len(terms) != 2 or not any(positive))):
+        squared, splits = sp.Integer(0), ()
+        if not terms or (not all(positive) and len(terms) != 2):
             raise _NoCertificate("no squaring applies")
         if not all(positive):
-            terms.sort(key=lambda t: not _positive_poly(t[0], gens))          # the positive term first
+            terms.sort(key=lambda t: not _positive_poly(t[0], gens))          # a positive term first
             (a1, x1), (a2, x2) = ((a, sp.Mul(*key)) for a, key in terms)
             squared = sp.expand(a1 ** 2 * x1 - a2 ** 2 * x2)
-            if not _positive_poly(squared, gens):
-                raise _NoCertificate("the squaring leaves a coefficient of either sign")
+            if not (_positive_poly(a1, gens) and _positive_poly(squared, gens)):
+                # where a term is <= 0 the other must be positive and dominate it
+                squared = sp.Integer(0)
+                splits = tuple(None if _positive_poly(ai, gens) else
+                               _where_negative(aj, sp.expand(-ai), gens) +
+                               _where_negative(sp.expand(aj ** 2 * xj - ai ** 2 * xi), sp.expand(-ai), gens)
+                               for (ai, xi), (aj, xj) in (((a1, x1), (a2, x2)), ((a2, x2), (a1, x1))))
 
         def written(p):
             return _terms(sp.expand(p.xreplace(back)), variables)
         return Squarings(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), relation,
                          tuple(shift), terms=tuple((written(a), tuple(written(r) for r in key)) for a, key in terms),
                          root_factors=tuple((written(p), k) for p, k in roots),
-                         squared=written(squared) if squared != 0 else ())
+                         squared=written(squared) if squared != 0 else (),
+                         splits=tuple(None if s is None else tuple(written(p) if p != 0 else () for p in s)
+                                      for s in splits))
     except (_NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), relation, solver=solver, expression=str(e))
+
+
+def _where_negative(value: sp.Expr, b: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr]:
+    """(R, M) with value = R + M b, R of positive coefficients and M of nonnegative ones (so
+    value > 0 where b >= 0): each negative term of ``value`` is cancelled by M's term over a
+    negative monomial of b."""
+    lows = [(m, c) for m, c in sp.Poly(b, *gens).terms() if c < 0]
+    multiplier = sp.Integer(0)
+    for monom, c in sp.Poly(value, *gens).terms():
+        if c > 0:
+            continue
+        low = next(((m, k) for m, k in lows if all(x >= y for x, y in zip(monom, m))), None)
+        if low is None:
+            raise _NoCertificate("a negative term no negative monomial of -A_2 divides")
+        multiplier += (c / low[1]) * sp.Mul(*(g ** (x - y) for g, x, y in zip(gens, monom, low[0])))
+    remainder, multiplier = sp.expand(value - multiplier * b), sp.expand(multiplier)
+    if not (_positive_poly(remainder, gens) and (multiplier == 0 or _positive_poly(multiplier, gens))):
+        raise _NoCertificate("a coefficient of either sign where the other term is <= 0")
+    return remainder, multiplier
 
 
 CERTIFY_MAX_OPS = 400        # a larger expression decided by sympy's sign rules gets "solver only"

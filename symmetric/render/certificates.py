@@ -105,6 +105,14 @@ def delta(certificate, condition=()) -> Sentence | None:
         terms = [(_in_cells(a, v, names), [_in_cells(r, v, names) for r in rs]) for a, rs in certificate.terms]
         num = sp.Add(*(a * sp.Mul(*(sp.sqrt(r) for r in rs)) for a, rs in terms))
         den = sp.Mul(*(sp.Pow(_in_cells(p, v, names), sp.Rational(k, 2)) for p, k in certificate.root_factors))
+        if certificate.splits:
+            tail, after = _after(certificate, names, shifts, 5)
+            ai, aj, xi, xj, r, m = sp.symbols("A_i A_j X_i X_j R M")
+            return Sentence(f"{{0}}, {sign}: of the two terms of N, {{1}}, where {{2}} the other is positive "
+                            f"({{3}}) and, squaring once, {{4}}, with P, R of positive and Q, M of nonnegative coefficients{tail}.",
+                            (sp.Eq(DELTA, _quotient(num, den), evaluate=False), ai * sp.sqrt(xi) + aj * sp.sqrt(xj),
+                             sp.Le(ai, 0, evaluate=False), sp.Eq(aj, sp.Symbol("P") + sp.Symbol("Q") * -ai, evaluate=False),
+                             sp.Eq(aj ** 2 * xj - ai ** 2 * xi, r + m * -ai, evaluate=False), *after))
         if not certificate.squared:
             tail, after = _after(certificate, names, shifts, 1)
             return Sentence(f"{{0}}, {sign}: every term of N is a positive polynomial times square roots of positive "
