@@ -12,7 +12,7 @@ import sympy as sp
 
 from symmetric import kernel
 from symmetric.certificate import Squarings, from_data
-from symmetric.checks import certify
+from symmetric.checks import certify, lpcert
 from symmetric.checks.decide import is_positive_everywhere
 from symmetric.domain import Domain
 from symmetric.evidence import CaseStep
@@ -89,10 +89,35 @@ def test_a_false_domination_gets_no_certificate():
 
 
 def test_phi_sm_faces_with_either_sign_are_certified():
+    """Every proved face of Phi's SM, the interior one (both coefficients of either sign, M by
+    linear arithmetic) included, carries a certificate the kernel accepts: none is z3 only."""
     from derivations import deciding
     from symmetric.measures import registry
     found = deciding.decide(registry.get("Phi"), "SM")
-    split = [s for s in found.proof if isinstance(s, CaseStep) and isinstance(s.certificate, Squarings)
-             and s.certificate.splits]
-    assert len(split) >= 4
-    assert all(kernel.check(s.certificate.data()) is None for s in split)
+    cases = [s for s in found.proof if isinstance(s, CaseStep) and s.certificate is not None]
+    split = [s for s in cases if isinstance(s.certificate, Squarings) and s.certificate.splits]
+    assert len(split) >= 6
+    assert all(s.certificate.checkable and kernel.check(s.certificate.data()) is None for s in cases)
+
+
+# MCC's (and Phi's) improvement on the interior face FN -> TP, FN = 1 + fn, FP = fp, TN = tn, TP = tp:
+# both coefficients of either sign, their sum tp + fn > 0
+tp = sp.Symbol("tp", positive=True)
+INTERIOR = ((tn * tp + tp - fn * fp) * sp.sqrt(fn + tn) * sp.sqrt(fp + tp + 1)
+            + (fn * fp + fn - tn * tp) * sp.sqrt(fp + tp) * sp.sqrt(fn + tn + 1))
+
+
+def test_linear_arithmetic_finds_the_multiplier_greedy_cancellation_misses():
+    cert = certify.squarings(INTERIOR, [fn, fp, tn, tp], ANY, True, "z3")
+    assert isinstance(cert, Squarings) and all(s is not None for s in cert.splits)
+    assert kernel.check(cert.data()) is None
+    data = copy.deepcopy(cert.data())
+    data["splits"][0][3] = data["splits"][0][3][1:]        # one term of M dropped
+    assert kernel.check(data) is not None
+
+
+def test_no_multiplier_where_none_exists():
+    x, y = sp.symbols("x y", positive=True)
+    assert lpcert.multiplier(sp.Poly(-x * y - 1, x, y), sp.Poly(y, x, y)) is None
+    found = lpcert.multiplier(sp.Poly(x ** 2 * y - x * y, x, y), sp.Poly(x * y - y, x, y))
+    assert found is not None and sp.expand(x ** 2 * y - x * y - found * (x * y - y)) == 0

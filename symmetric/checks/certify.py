@@ -19,6 +19,7 @@ from ..certificate import (AllOf, Certificate, Factor, Identity, PositiveCoeffic
 
 __all__ = ["positivity", "identity", "sides_identity", "squarings", "of_sign", "rejected", "describe", "SolverOnly"]
 from ..domain import Domain
+from . import lpcert
 
 
 class _NoCertificate(Exception):
@@ -214,12 +215,17 @@ def _where_negative(value: sp.Expr, b: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr]
             continue
         low = next(((m, k) for m, k in lows if all(x >= y for x, y in zip(monom, m))), None)
         if low is None:
-            raise _NoCertificate("a negative term no negative monomial of -A_2 divides")
+            multiplier = None
+            break
         multiplier += (c / low[1]) * sp.Mul(*(g ** (x - y) for g, x, y in zip(gens, monom, low[0])))
-    remainder, multiplier = sp.expand(value - multiplier * b), sp.expand(multiplier)
-    if not (_positive_poly(remainder, gens) and (multiplier == 0 or _positive_poly(multiplier, gens))):
-        raise _NoCertificate("a coefficient of either sign where the other term is <= 0")
-    return remainder, multiplier
+    for attempt in range(2):
+        if attempt:         # the greedy cancellation failed: a multiplier by linear programming
+            multiplier = lpcert.multiplier(sp.Poly(value, *gens), sp.Poly(b, *gens))
+        if multiplier is not None:
+            remainder, multiplier = sp.expand(value - multiplier * b), sp.expand(multiplier)
+            if _positive_poly(remainder, gens) and (multiplier == 0 or _positive_poly(multiplier, gens)):
+                return remainder, multiplier
+    raise _NoCertificate("a coefficient of either sign where the other term is <= 0")
 
 
 CERTIFY_MAX_OPS = 400        # a larger expression decided by sympy's sign rules gets "solver only"
