@@ -11,7 +11,9 @@ reason the relation holds, in one of these kinds:
 * :class:`PositiveCoefficients` -- after the positive reparametrisation x = shift + y (y > 0)
   every coefficient of N and D is >= 0 (one > 0 where strictness needs it);
 * :class:`Squarings` -- square roots of positive polynomials: every term positive, or one
-  squaring (A_1^2 X_1 - A_2^2 X_2 of positive coefficients) licensed by A_1 > 0;
+  squaring (A_1^2 X_1 - A_2^2 X_2 of positive coefficients) licensed by A_1 > 0, or, for two
+  terms of either sign, per term where A_i <= 0: the other A_j > 0 and A_j^2 X_j - A_i^2 X_i
+  > 0 (each written R + M (-A_i), R and M of positive coefficients);
 * :class:`Vanishing` -- Δ = 0 with square roots or logarithms: a polynomial factor is 0 once
   each logarithm (of 1) is 0, the other factors are powers of positive polynomials;
 * :class:`AllOf` -- several relations at once (every denominator of a measure non-zero on a
@@ -161,8 +163,9 @@ class Squarings(Certificate):
     prod p_j^(k_j/2) (``root_factors``, (p_j, k_j)), every radicand and every p_j of positive
     coefficients.  Either every A_i has positive coefficients, or there are two terms, A_1 has
     positive coefficients and the one squaring A_1^2 X_1 - A_2^2 X_2 (``squared``) does: then
-    A_1 sqrt(X_1) > |A_2| sqrt(X_2), so the numerator is positive.  ``numerator`` and
-    ``denominator`` are empty (Δ is not a quotient of polynomials)."""
+    A_1 sqrt(X_1) > |A_2| sqrt(X_2), so the numerator is positive; or two terms with ``splits``
+    (below), for coefficients of either sign.  ``numerator`` and ``denominator`` are empty (Δ
+    is not a quotient of polynomials)."""
 
     terms: tuple[tuple[Poly, tuple[Poly, ...]], ...] = ()
     root_factors: tuple[tuple[Poly, int], ...] = ()
