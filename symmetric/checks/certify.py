@@ -207,24 +207,32 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
 def _where_negative(value: sp.Expr, b: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr]:
     """(R, M) with value = R + M b, R of positive coefficients and M of nonnegative ones (so
     value > 0 where b >= 0): each negative term of ``value`` is cancelled by M's term over a
-    negative monomial of b."""
-    lows = [(m, c) for m, c in sp.Poly(b, *gens).terms() if c < 0]
-    multiplier = sp.Integer(0)
-    for monom, c in sp.Poly(value, *gens).terms():
+    negative monomial of b; failing that, M by linear arithmetic (:mod:`.lpcert`).  Poly
+    arithmetic throughout (expanding expressions was most of the cost)."""
+    pv, pb = sp.Poly(value, *gens), sp.Poly(b, *gens)
+    lows = [(m, c) for m, c in pb.terms() if c < 0]
+    greedy: dict | None = {}
+    for monom, c in pv.terms():
         if c > 0:
             continue
         low = next(((m, k) for m, k in lows if all(x >= y for x, y in zip(monom, m))), None)
         if low is None:
-            multiplier = None
+            greedy = None
             break
-        multiplier += (c / low[1]) * sp.Mul(*(g ** (x - y) for g, x, y in zip(gens, monom, low[0])))
+        quotient = tuple(x - y for x, y in zip(monom, low[0]))
+        greedy[quotient] = greedy.get(quotient, 0) + c / low[1]
     for attempt in range(2):
         if attempt:         # the greedy cancellation failed: a multiplier by linear programming
-            multiplier = lpcert.multiplier(sp.Poly(value, *gens), sp.Poly(b, *gens))
+            found = lpcert.multiplier(pv, pb)
+            multiplier = None if found is None else sp.Poly(found, *gens)
+        else:
+            multiplier = None if greedy is None else sp.Poly.from_dict(greedy, *gens) if greedy else \
+                sp.Poly(0, *gens)
         if multiplier is not None:
-            remainder, multiplier = sp.expand(value - multiplier * b), sp.expand(multiplier)
-            if _positive_poly(remainder, gens) and (multiplier == 0 or _positive_poly(multiplier, gens)):
-                return remainder, multiplier
+            remainder = pv - multiplier * pb
+            if not remainder.is_zero and all(c > 0 for c in remainder.coeffs()) and \
+                    (multiplier.is_zero or all(c > 0 for c in multiplier.coeffs())):
+                return remainder.as_expr(), multiplier.as_expr()
     raise _NoCertificate("a coefficient of either sign where the other term is <= 0")
 
 
