@@ -11,7 +11,11 @@ reason the relation holds, in one of these kinds:
 * :class:`PositiveCoefficients` -- after the positive reparametrisation x = shift + y (y > 0)
   every coefficient of N and D is >= 0 (one > 0 where strictness needs it);
 * :class:`Squarings` -- square roots of positive polynomials: every term positive, or one
-  squaring (A_1^2 X_1 - A_2^2 X_2 of positive coefficients) licensed by A_1 > 0;
+  squaring (A_1^2 X_1 - A_2^2 X_2 of positive coefficients) licensed by A_1 > 0, or, for two
+  terms of either sign, per term where A_i <= 0: the other A_j > 0 and A_j^2 X_j - A_i^2 X_i
+  > 0 (each written R + M (-A_i), R and M of positive coefficients);
+* :class:`Vanishing` -- Δ = 0 with square roots or logarithms: a polynomial factor is 0 once
+  each logarithm (of 1) is 0, the other factors are powers of positive polynomials;
 * :class:`AllOf` -- several relations at once (every denominator of a measure non-zero on a
   case, every root argument nonnegative): each part a certificate of its own, all re-verified;
 * :class:`SolverOnly` -- no certificate: the relation rests on the named solver (z3 unsat, or
@@ -159,12 +163,17 @@ class Squarings(Certificate):
     prod p_j^(k_j/2) (``root_factors``, (p_j, k_j)), every radicand and every p_j of positive
     coefficients.  Either every A_i has positive coefficients, or there are two terms, A_1 has
     positive coefficients and the one squaring A_1^2 X_1 - A_2^2 X_2 (``squared``) does: then
-    A_1 sqrt(X_1) > |A_2| sqrt(X_2), so the numerator is positive.  ``numerator`` and
-    ``denominator`` are empty (Δ is not a quotient of polynomials)."""
+    A_1 sqrt(X_1) > |A_2| sqrt(X_2), so the numerator is positive; or two terms with ``splits``
+    (below), for coefficients of either sign.  ``numerator`` and ``denominator`` are empty (Δ
+    is not a quotient of polynomials)."""
 
     terms: tuple[tuple[Poly, tuple[Poly, ...]], ...] = ()
     root_factors: tuple[tuple[Poly, int], ...] = ()
     squared: Poly = ()
+    # two terms whose A_i may be of either sign: per term, None (A_i > 0) or (P, Q, R, M) with
+    # A_j = P + Q (-A_i) and A_j^2 X_j - A_i^2 X_i = R + M (-A_i), P, R of positive coefficients
+    # and Q, M of nonnegative ones: where A_i <= 0 the other term is positive and dominates it
+    splits: tuple = ()
 
     kind = "squarings"
 
@@ -173,11 +182,42 @@ class Squarings(Certificate):
         object.__setattr__(self, "terms", tuple((_poly(a), tuple(_poly(r) for r in rs)) for a, rs in self.terms))
         object.__setattr__(self, "root_factors", tuple((_poly(p), int(k)) for p, k in self.root_factors))
         object.__setattr__(self, "squared", _poly(self.squared))
+        object.__setattr__(self, "splits", tuple(None if s is None else tuple(_poly(p) for p in s)
+                                                 for s in self.splits))
 
     def _extra(self) -> dict:
         return {"terms": [[_poly_data(a), [_poly_data(r) for r in rs]] for a, rs in self.terms],
                 "root_factors": [[_poly_data(p), k] for p, k in self.root_factors],
-                "squared": _poly_data(self.squared)}
+                "squared": _poly_data(self.squared),
+                **({"splits": [None if s is None else [_poly_data(p) for p in s] for s in self.splits]}
+                   if self.splits else {})}
+
+
+@dataclass(frozen=True)
+class Vanishing(Certificate):
+    """Δ = 0 where Δ is no quotient of polynomials: Δ = F * prod p_j^(k_j/2) (``root_factors``,
+    (p_j, k_j), k_j of either sign), F a polynomial in the variables whose last len(``logs``)
+    stand for logarithms log(N_i/D_i) (``logs``, (N_i, D_i)), written as a product of sums
+    (``zero``: each factor the tuple of its summands as written, so that the checker adds and
+    multiplies them itself).  Every N_i equals D_i
+    and D_i > 0 (each logarithm is log 1 = 0), F is the zero polynomial once they are 0, and every
+    p_j is positive (the product is finite).  ``numerator`` and ``denominator`` are 0 and 1."""
+
+    zero: tuple[tuple[Poly, ...], ...] = ()
+    logs: tuple[tuple[Poly, Poly], ...] = ()
+    root_factors: tuple[tuple[Poly, int], ...] = ()
+
+    kind = "vanishing"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "zero", tuple(tuple(_poly(t) for t in f) for f in self.zero))
+        object.__setattr__(self, "logs", tuple((_poly(n), _poly(d)) for n, d in self.logs))
+        object.__setattr__(self, "root_factors", tuple((_poly(p), int(k)) for p, k in self.root_factors))
+
+    def _extra(self) -> dict:
+        return {"zero": [[_poly_data(t) for t in f] for f in self.zero], "logs": [[_poly_data(n), _poly_data(d)] for n, d in self.logs],
+                "root_factors": [[_poly_data(p), k] for p, k in self.root_factors]}
 
 
 @dataclass(frozen=True)
@@ -243,7 +283,12 @@ def describe(cert: Certificate | None) -> str:
         return f"{len(cert.parts)} relations: " + "; ".join(describe(p) for p in cert.parts)
     if isinstance(cert, Identity):
         return f"identity: {len(cert.terms)} terms sum to 0"
+    if isinstance(cert, Vanishing):
+        return (f"vanishing: a factor is 0" + (f" once its {len(cert.logs)} logarithms of 1 are 0" if cert.logs else "")
+                + ", the other factors positive")
     if isinstance(cert, Squarings):
+        if cert.splits:
+            return "where a term's A_i <= 0 the other dominates it: A_j^2 X_j - A_i^2 X_i = R + M (-A_i) > 0"
         return ("one squaring: A1^2 X1 - A2^2 X2 has positive coefficients" if cert.squared
                 else "every term of square roots positive")
     if isinstance(cert, PositiveCoefficients):
@@ -260,7 +305,8 @@ def _unpoly(data) -> Poly:
     return tuple((tuple(e), Fraction(c)) for e, c in data)
 
 
-_KINDS = {cls.kind: cls for cls in (Identity, SignByFactors, PositiveCoefficients, Squarings, SolverOnly, AllOf)}
+_KINDS = {cls.kind: cls for cls in (Identity, SignByFactors, PositiveCoefficients, Squarings, Vanishing, SolverOnly,
+                                    AllOf)}
 
 
 def from_data(data: dict) -> Certificate:
@@ -284,6 +330,11 @@ def from_data(data: dict) -> Certificate:
         fields["terms"] = tuple((_unpoly(a), tuple(_unpoly(r) for r in rs)) for a, rs in data["terms"])
         fields["root_factors"] = tuple((_unpoly(p), int(k)) for p, k in data["root_factors"])
         fields["squared"] = _unpoly(data["squared"])
+        fields["splits"] = tuple(None if s is None else tuple(_unpoly(p) for p in s) for s in data.get("splits", ()))
+    elif cls is Vanishing:
+        fields["zero"] = tuple(tuple(_unpoly(t) for t in f) for f in data["zero"])
+        fields["logs"] = tuple((_unpoly(n), _unpoly(d)) for n, d in data["logs"])
+        fields["root_factors"] = tuple((_unpoly(p), int(k)) for p, k in data["root_factors"])
     else:
         fields["solver"] = data["solver"]
         fields["expression"] = data.get("expression", "")

@@ -60,12 +60,14 @@ def test_a_long_case_table_is_cut_and_says_so(acc):
 
 
 def test_hidden_cases_that_rest_on_the_solver_are_counted():
-    """MCC's SM has faces z3 alone decides (square roots, no certificate): the sentence about the
-    cases not shown must say so, not promise them certificates."""
+    """A sum of four square roots has SM faces z3 alone decides (four radicands: no squaring
+    certificate; MCC's two-term improvements are certified now): the sentence about the cases not
+    shown must say so, not promise them certificates."""
     from symmetric.evidence import CaseStep
-    from symmetric.measures import registry
     from symmetric.properties import driver
-    m = registry.get("MCC")
+    from symmetric.userinput.kinds import kind_named
+    from symmetric.userinput.measures import build_measure
+    m = build_measure(kind_named("classification"), "Roots", {"counts": "sqrt(TP) + sqrt(TN) - sqrt(FP) - sqrt(FN)"})
     r = driver.decide(m, "SM")
     uncertified = [s for s in r.proof if isinstance(s, CaseStep) and s.how != "excluded"
                    and not getattr(s.certificate, "checkable", False)]

@@ -19,6 +19,7 @@ from ..certificate import (AllOf, Certificate, Factor, Identity, PositiveCoeffic
 
 __all__ = ["positivity", "identity", "sides_identity", "squarings", "of_sign", "rejected", "describe", "SolverOnly"]
 from ..domain import Domain
+from . import lpcert
 
 
 class _NoCertificate(Exception):
@@ -176,24 +177,63 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
             groups[key] = groups.get(key, sp.Integer(0)) + plain
         terms = [(sp.expand(a), key) for key, a in groups.items() if sp.expand(a) != 0]
         positive = [_positive_poly(a, gens) for a, _ in terms]
-        squared = sp.Integer(0)
-        if not terms or (not all(positive) and (len(terms) != 2 or not any(positive))):
+        squared, splits = sp.Integer(0), ()
+        if not terms or (not all(positive) and len(terms) != 2):
             raise _NoCertificate("no squaring applies")
         if not all(positive):
-            terms.sort(key=lambda t: not _positive_poly(t[0], gens))          # the positive term first
+            terms.sort(key=lambda t: not _positive_poly(t[0], gens))          # a positive term first
             (a1, x1), (a2, x2) = ((a, sp.Mul(*key)) for a, key in terms)
             squared = sp.expand(a1 ** 2 * x1 - a2 ** 2 * x2)
-            if not _positive_poly(squared, gens):
-                raise _NoCertificate("the squaring leaves a coefficient of either sign")
+            if not (_positive_poly(a1, gens) and _positive_poly(squared, gens)):
+                # where a term is <= 0 the other must be positive and dominate it
+                squared = sp.Integer(0)
+                splits = tuple(None if _positive_poly(ai, gens) else
+                               _where_negative(aj, sp.expand(-ai), gens) +
+                               _where_negative(sp.expand(aj ** 2 * xj - ai ** 2 * xi), sp.expand(-ai), gens)
+                               for (ai, xi), (aj, xj) in (((a1, x1), (a2, x2)), ((a2, x2), (a1, x1))))
 
         def written(p):
             return _terms(sp.expand(p.xreplace(back)), variables)
         return Squarings(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), relation,
                          tuple(shift), terms=tuple((written(a), tuple(written(r) for r in key)) for a, key in terms),
                          root_factors=tuple((written(p), k) for p, k in roots),
-                         squared=written(squared) if squared != 0 else ())
+                         squared=written(squared) if squared != 0 else (),
+                         splits=tuple(None if s is None else tuple(written(p) if p != 0 else () for p in s)
+                                      for s in splits))
     except (_NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), relation, solver=solver, expression=str(e))
+
+
+def _where_negative(value: sp.Expr, b: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr]:
+    """(R, M) with value = R + M b, R of positive coefficients and M of nonnegative ones (so
+    value > 0 where b >= 0): each negative term of ``value`` is cancelled by M's term over a
+    negative monomial of b; failing that, M by linear arithmetic (:mod:`.lpcert`).  Poly
+    arithmetic throughout (expanding expressions was most of the cost)."""
+    pv, pb = sp.Poly(value, *gens), sp.Poly(b, *gens)
+    lows = [(m, c) for m, c in pb.terms() if c < 0]
+    greedy: dict | None = {}
+    for monom, c in pv.terms():
+        if c > 0:
+            continue
+        low = next(((m, k) for m, k in lows if all(x >= y for x, y in zip(monom, m))), None)
+        if low is None:
+            greedy = None
+            break
+        quotient = tuple(x - y for x, y in zip(monom, low[0]))
+        greedy[quotient] = greedy.get(quotient, 0) + c / low[1]
+    for attempt in range(2):
+        if attempt:         # the greedy cancellation failed: a multiplier by linear programming
+            found = lpcert.multiplier(pv, pb)
+            multiplier = None if found is None else sp.Poly(found, *gens)
+        else:
+            multiplier = None if greedy is None else sp.Poly.from_dict(greedy, *gens) if greedy else \
+                sp.Poly(0, *gens)
+        if multiplier is not None:
+            remainder = pv - multiplier * pb
+            if not remainder.is_zero and all(c > 0 for c in remainder.coeffs()) and \
+                    (multiplier.is_zero or all(c > 0 for c in multiplier.coeffs())):
+                return remainder.as_expr(), multiplier.as_expr()
+    raise _NoCertificate("a coefficient of either sign where the other term is <= 0")
 
 
 CERTIFY_MAX_OPS = 400        # a larger expression decided by sympy's sign rules gets "solver only"

@@ -25,7 +25,7 @@ from .. import timelimit
 from ..config import settings
 from ..domain import EVERYWHERE, Domain
 from ..space import paper_place
-from . import certify
+from . import certify, vanishing
 from .intervals import interval_sign, interval_sign_at
 from .z3form import NotRational, to_z3, z3_value_to_rational
 
@@ -285,7 +285,8 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     normalised = e.replace(sp.log, lambda arg: sp.log(sp.factor(sp.cancel(arg))))
     simplified = sp.simplify(sp.expand_log(normalised))
     if simplified == 0:
-        return _proved("simplification on the positive reparametrisation",
+        # a factor that is 0 (logarithms of 1 read as 0) is a certificate; else sympy's word
+        return _proved("simplification on the positive reparametrisation", vanishing.certificate(e, gens) or
                        certify.SolverOnly((), (), (), "=", solver="sympy's simplification", expression=str(e)),
                        domain)
     witness = _nonzero_point(e, points)

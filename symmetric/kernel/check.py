@@ -1,9 +1,8 @@
 """Re-verify one certificate's plain data; None = accepted, else the reason it is rejected.
 
-Every variable ranges over (shift, oo) where ``shift`` (default 0) is stated: the checker
-substitutes variable = shift + y itself and reasons on y > 0, where a polynomial whose
-coefficients are all >= 0 is >= 0, and > 0 as soon as one coefficient is positive.
-"""
+Every variable ranges over (shift, oo), ``shift`` stated (default 0): the checker substitutes
+variable = shift + y and reasons on y > 0, where a polynomial of coefficients >= 0 is >= 0,
+and > 0 as soon as one is positive."""
 
 from __future__ import annotations
 
@@ -90,11 +89,13 @@ def _check(data: dict) -> None:
     num, den = poly_from_data(data["numerator"], n), poly_from_data(data["denominator"], n)
     if not den:
         raise Rejected("the denominator is the zero polynomial")
-    if kind == "identity":
+    if kind in ("identity", "vanishing"):
         if relation != "=":
             raise Rejected(f"an identity proves '=', not {relation!r}")
         if num:
             raise Rejected("the numerator is not the zero polynomial")
+        if kind == "vanishing":
+            return _vanishing(data, n, lambda p: _positive(P.shift(p, offsets)))
         terms = [(poly_from_data(a, n), poly_from_data(b, n)) for a, b in data["terms"]]
         if any(not b for _, b in terms):
             raise Rejected("a term has a zero denominator")
@@ -123,8 +124,7 @@ def _check(data: dict) -> None:
             raise Rejected(f"the constants give the wrong sign ({quotient})")
         return
     if kind == "squarings":
-        _squarings(data, n, lambda p: _positive(P.shift(p, offsets)))
-        return
+        return _squarings(data, n, lambda p: _positive(P.shift(p, offsets)))
     if kind == "positive coefficients":
         sign = data["sign"]
         if sign not in (1, -1):
@@ -137,6 +137,30 @@ def _check(data: dict) -> None:
             raise Rejected("a coefficient of the shifted numerator has the wrong sign")
         return
     raise Rejected(f"no checkable certificate of kind {kind!r}")
+
+
+def _vanishing(data: dict, n: int, positive) -> None:
+    """F * prod p_j^(k_j/2) = 0: each logarithm (the last variables) is log(N/N) = 0, F is 0 once
+    they are, every p_j positive (see certificate.Vanishing)."""
+    free = n - len(data["logs"])
+    if free < 0:
+        raise Rejected("more logarithms than variables")
+
+    def plain(p):        # a polynomial in the real variables only (no logarithm in it)
+        return all(not any(e[free:]) for e in p)
+    for k, (a, b) in enumerate(data["logs"]):
+        a, b = poly_from_data(a, n), poly_from_data(b, n)
+        if not (plain(a) and plain(b) and positive(b)) or P.add(a, P.scale(b, -1)):
+            raise Rejected(f"logarithm {k + 1} is not of 1 (N = D > 0)")
+    for k, (p, power) in enumerate(data["root_factors"]):
+        p = poly_from_data(p, n)
+        if not (isinstance(power, int) and power and plain(p) and positive(p)):
+            raise Rejected(f"factor {k + 1} is not a power of a positive polynomial")
+    product = P.const(1, n)
+    for summands in data["zero"]:    # F: a product of sums (the summands' terms together are their sum)
+        product = P.mul(product, poly_from_data([t for summand in summands for t in summand], n))
+    if not data["zero"] or any(not any(e[free:]) for e in product):
+        raise Rejected("the polynomial factor is not 0 once the logarithms are 0")
 
 
 def _squarings(data: dict, n: int, positive) -> None:
@@ -157,14 +181,22 @@ def _squarings(data: dict, n: int, positive) -> None:
         raise Rejected("no terms")
     if all(positive(a) for a, _ in terms):
         return
-    if len(terms) != 2 or not positive(terms[0][0]):
-        raise Rejected("a term of either sign, and no squaring licensed (A_1 > 0 with two terms)")
-    (a1, x1), (a2, x2) = terms
-    squared = P.add(P.mul(P.power(a1, 2, n), x1), P.scale(P.mul(P.power(a2, 2, n), x2), -1))
-    if P.add(squared, P.scale(poly_from_data(data["squared"], n), -1)):
-        raise Rejected("the squared polynomial is not A_1^2 X_1 - A_2^2 X_2")
-    if not positive(squared):
-        raise Rejected("a coefficient of the squared polynomial has the wrong sign")
+    if len(terms) != 2:
+        raise Rejected("a term of either sign, and not two terms")
+    splits = data.get("splits") or [None, [data["terms"][0][0], [], data["squared"], []]]   # A_1 > 0, one squaring
+    for i in (0, 1):        # where A_i <= 0, the other term is > 0 and dominates it (both given)
+        (ai, xi), (aj, xj), split = terms[i], terms[1 - i], splits[i]
+        if split is None:
+            if not positive(ai):
+                raise Rejected(f"term {i + 1} is of either sign, and no squaring is given for it")
+            continue
+        p_, q_, r_, m_ = (poly_from_data(x, n) for x in split)
+        minus = P.scale(ai, -1)
+        squared = P.add(P.mul(P.power(aj, 2, n), xj), P.scale(P.mul(P.power(ai, 2, n), xi), -1))
+        if P.add(aj, P.scale(P.add(p_, P.mul(q_, minus)), -1)) or P.add(squared, P.scale(P.add(r_, P.mul(m_, minus)), -1)):
+            raise Rejected(f"term {i + 1}: not A_j = P + Q (-A_i) and A_j^2 X_j - A_i^2 X_i = R + M (-A_i)")
+        if not (positive(p_) and positive(r_) and (not q_ or positive(q_)) and (not m_ or positive(m_))):
+            raise Rejected(f"term {i + 1}: a coefficient of P, Q, R or M has the wrong sign")
 
 
 def check(data: dict) -> str | None:

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 import sympy as sp
 
+from ..certificate import all_of
 from ..checks.cases import definedness
 from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
 from ..checks.piecewise import resolve_on_domain
@@ -170,7 +171,7 @@ def fixed_quality(measure: Measure, constant: str = "fixed", definedness: str = 
     decision = is_identically_zero(d, domain)
     if decision.value is not True:
         return PropertyResult(name, measure.name, UNDET, (head,),
-                              reason=f"derivative not decided ({decision.method}); {undetermined}")
+                              reason=f"derivative not decided ({decision.detail or decision.method}); {undetermined}")
     proof = [head, proved_step(say(f"Its derivative in {{0}} is identically 0 ({literal(decision.method)}): one score "
                                    "per test set for 0 < P(S) < 1.", s), decision.certificate, case="interior",
                                how=decision.method)]
@@ -282,16 +283,22 @@ def _threshold(measure: Measure, d: sp.Expr, domain: Domain):
             if decision.value is not True:
                 continue
             lines = [say("Solving (derivative) = 0 for {0} gives {1}.", c, sp.Eq(THETA, theta, evaluate=False)),
-                     say(f"(derivative) / ({{0}}) is {'positive' if direction > 0 else 'negative'} "
-                         f"everywhere ({literal(decision.method)}).", c - THETA)]
+                     proved_step(say(f"(derivative) / ({{0}}) is {'positive' if direction > 0 else 'negative'} "
+                                     f"everywhere ({literal(decision.method)}).", c - THETA), decision.certificate,
+                                 case="sign of the derivative", how=decision.method)]
             others = NONINFORMATIVE_DOMAIN.with_intervals([q.interval() for q in measure.params if q is not p])
             low_ok = (Decision(True, "unbounded parameter") if sp.sympify(p.low) is -sp.oo
                       else is_positive_everywhere(theta - p.low, others))
             high_ok = (Decision(True, "unbounded parameter") if sp.sympify(p.high) is sp.oo
                        else is_positive_everywhere(p.high - theta, others))
             if low_ok.value is True and high_ok.value is True:
-                return ("inside", c, theta, direction,
-                        lines + [say("{0} lies inside the parameter's domain for every {1}.", THETA, g)])
+                inside = say("{0} lies inside the parameter's domain for every {1}.", THETA, g)
+                # an unbounded side needs no decision (and has no certificate)
+                bounds = [d.certificate for d in (low_ok, high_ok) if d.method != "unbounded parameter"]
+                if bounds:
+                    inside = proved_step(inside, all_of(bounds) if all(bounds) else None,
+                                         case="threshold inside the domain", how="sign decisions")
+                return ("inside", c, theta, direction, lines + [inside])
             for bad in (low_ok, high_ok):
                 if bad.value is False and bad.witness:
                     g0 = bad.witness.get(g)

@@ -135,21 +135,25 @@ def check_brel_babs(measure: QuantMeasure) -> tuple[PropertyResult, PropertyResu
                      reason="the smaller true prevalence is not penalised more")
     # the second side is only needed when the first is proved (both must hold)
     elif smooth and positive_on(-over, OVER) and positive_on(-under, UNDER):
-        rel = result("B-REL", measure, HOLDS, [say(
+        rel = result("B-REL", measure, HOLDS, [proved_step(say(
             "{0} on {1} and {2} on {3} (sign decisions), so the same misprediction costs more on the "
             "smaller true prevalence.",
             sp.StrictLessThan(slopes[0], 0, evaluate=False), SHOWN[OVER],
-            sp.StrictLessThan(slopes[1], 0, evaluate=False), SHOWN[UNDER])])
+            sp.StrictLessThan(slopes[1], 0, evaluate=False), SHOWN[UNDER]),
+            all_of([certificate_of(-over, OVER, ">"), certificate_of(-under, UNDER, ">")]),
+            case="binary codeframe", how="sign decisions")])
     else:
         rel = result("B-REL", measure, UNDET, reason="derivative sign not decided, no counterexample" + jumpy)
     if abs_bad is not None:
         abs_ = result("B-ABS", measure, FAILS, counterexample=counterexample(abs_bad, "!=", what),
                       reason="the same misprediction scores differently")
     elif smooth and zero_on(over, OVER) and zero_on(under, UNDER):
-        abs_ = result("B-ABS", measure, HOLDS, [say(
+        abs_ = result("B-ABS", measure, HOLDS, [proved_step(say(
             "{0} identically on {1} and {2} identically on {3}: over- and underestimating by the same "
             "amount costs the same at every true prevalence.",
-            sp.Eq(slopes[0], 0, evaluate=False), SHOWN[OVER], sp.Eq(slopes[1], 0, evaluate=False), SHOWN[UNDER])])
+            sp.Eq(slopes[0], 0, evaluate=False), SHOWN[OVER], sp.Eq(slopes[1], 0, evaluate=False), SHOWN[UNDER]),
+            all_of([certificate_of(over, OVER, "="), certificate_of(under, UNDER, "=")]),
+            case="binary codeframe", how="identities")])
     else:
         abs_ = result("B-ABS", measure, UNDET, reason="identity not decided, no counterexample" + jumpy)
     return rel, abs_

@@ -18,13 +18,13 @@ from __future__ import annotations
 import sympy as sp
 
 from ..checks.piecewise import piece_free
-from ..evidence import say
+from ..evidence import proved_step, say
 from ..logic import Verdict
 from ..evidence import PropertyResult
 from .distributions import n, p, q
 from .domains import ABOVE, BELOW, outer_increasing, resolve
 from .measures import QuantMeasure
-from . import ind_search
+from . import ind_search, scaling
 from .memo import per_measure, result
 
 HOLDS, FAILS, UNDET = Verdict.HOLDS, Verdict.FAILS, Verdict.UNDETERMINED
@@ -55,7 +55,7 @@ def _positive_factor(ratio: sp.Expr) -> bool:
 def check_ind(measure: QuantMeasure) -> PropertyResult:
     k = sp.Symbol("k", positive=True)
     m = _M
-    ratios = set()
+    ratios, sides = set(), []
     for dom in (ABOVE, BELOW):
         # cases(...) branches settled on this side are resolved here; with one that is not
         # (q > 1/2) the term is no single formula to scale, and the ratio argument is not made
@@ -66,7 +66,9 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
                 "formula per side of the diagonal); no general argument"))
         if t == 0:      # a side where the term is 0 (max(q - p, 0) below the diagonal) scales by any factor
             continue
-        quotient = sp.expand_log(t.subs({p: k * p, q: k * q, n: m}, simultaneous=True), force=True) / t
+        scaled = t.subs({p: k * p, q: k * q, n: m}, simultaneous=True)
+        sides.append((scaled, t))
+        quotient = sp.expand_log(scaled, force=True) / t
         # cancel() first: it is cheap and settles the usual homogeneous terms; simplify() on the
         # small quotient in k alone then gives the same printed form at a fraction of the cost
         cancelled = sp.cancel(quotient)
@@ -82,15 +84,27 @@ def check_ind(measure: QuantMeasure) -> PropertyResult:
                 f"t(kp,kq) = {ratio} t(p,q) off the diagonal, but t(p,p) = {diagonal} does not scale "
                 "by the same factor; no general argument"))
     if homogeneous and outer_increasing(measure):
+        diagonal = measure.term.subs(q, p)
+        cert, rejected, logs = scaling.certificate(sides, (diagonal.subs({p: k * p, n: m}, simultaneous=True), diagonal),
+                                                   ratio, n, m)
+        if rejected is not None:
+            return result("IND", measure, UNDET, reason=f"the scaling argument's certificate is rejected by the "
+                          f"independent checker: {rejected}")
+        named = "".join(f", {{{2 + j}}}" for j in range(len(logs)))
         return result("IND", measure, HOLDS, [
             _premise(),
             say("R is a sum of per-class terms: predictions that agree on the classes outside {0} "
                 "contribute equal terms there, so their order is decided by the terms on {0}.", _CN),
-            say("Projecting onto {0} divides the prevalences by a common k and the number of classes "
-                "goes from n to m, and {1} with a positive factor, so the order on {0} is the order "
-                "of the projections; the outer transform is strictly increasing in R and does not "
-                "depend on the predictions (on unsmoothed prevalences; see the module note).",
-                _CN, sp.Eq(_t(k * p, k * q, m), ratio * _t(p, q, n), evaluate=False))])
+            # the identities on each side and on the diagonal and the factor's sign, re-verified
+            proved_step(say("Projecting onto {0} divides the prevalences by a common k and the number of classes "
+                            "goes from n to m, and {1} with a positive factor (on each side of the diagonal and "
+                            "on it" + (f"; the certificate reads the logarithms {named[2:]} as variables" if logs
+                                       else "") + "), so the order on {0} is the order "
+                            "of the projections; the outer transform is strictly increasing in R and does not "
+                            "depend on the predictions (on unsmoothed prevalences; see the module note).",
+                            _CN, sp.Eq(_t(k * p, k * q, m), ratio * _t(p, q, n), evaluate=False),
+                            *(sp.Eq(sp.Symbol(v), log, evaluate=False) for v, log in logs.items())),
+                        cert, case="every codeframe", how="identities and a sign")])
     if outer_increasing(measure):
         found = ind_search.find(measure)
         if found is not None:

@@ -18,10 +18,12 @@ import sympy as sp
 
 from ..checks.decide import is_positive_everywhere
 from ..domain import Domain
-from ..evidence import Counterexample, Sentence, as_sentence, say
+from ..certificate import Certificate, all_of
+from ..evidence import Counterexample, Sentence, as_sentence, proved_step, say
 from ..logic import Truth, Verdict
 from ..evidence import PropertyResult
 from .binary import check_bmon
+from .certified import certificate_of
 from .distributions import Distribution, eps, n, p, q, smooth_value
 from .domains import ABOVE, BELOW, GENERAL, continuous_on_closed, positive_on, resolve
 from .measures import NORMALISED, M, R, QuantMeasure
@@ -86,10 +88,20 @@ def _perverse_is_worst(measure: QuantMeasure, smoothed: bool) -> tuple[Truth, tu
         return None, (as_sentence(why), as_sentence(missing)), f"{why}; {missing}"
     return True, (
         as_sentence(f"{why}: a convex function on the simplex reaches its maximum at a vertex;"),
-        say("the vertex on class k scores the sum over the classes c of {0} plus {1}, with {2} strictly "
-            "decreasing in p, so the worst vertex is the class of smallest true prevalence (the perverse "
-            "estimator), for every |C|.",
-            _t(_p_of(_c), 0), _h(_p_of(_k)), sp.Eq(_h(p), sp.simplify(h), evaluate=False))), ""
+        proved_step(say("the vertex on class k scores the sum over the classes c of {0} plus {1}, with {2} strictly "
+                        "decreasing in p, so the worst vertex is the class of smallest true prevalence (the perverse "
+                        "estimator), for every |C|.",
+                        _t(_p_of(_c), 0), _h(_p_of(_k)), sp.Eq(_h(p), sp.simplify(h), evaluate=False)),
+                    _convexity_and_gain(measure, h, dom), case="every codeframe",
+                    how="sign decisions")), ""
+
+
+def _convexity_and_gain(measure: QuantMeasure, h: sp.Expr, dom: Domain) -> Certificate:
+    """The certificates of the decisions the argument above made (asked of the same cached
+    deciders): second derivatives >= 0 on each side, the kink's jump >= 0, h' < 0."""
+    parts = [certificate_of(sp.diff(resolve(measure.term, side), q, 2), side, ">=") for side in (ABOVE, BELOW)]
+    jump = (sp.diff(resolve(measure.term, ABOVE), q) - sp.diff(resolve(measure.term, BELOW), q)).subs(q, p)
+    return all_of(parts + [certificate_of(jump, GENERAL, ">="), certificate_of(-sp.diff(h, p), dom, ">")])
 
 
 def binary_maximum(measure: QuantMeasure, true_first, smoothing) -> sp.Expr:

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..evidence import as_sentence
+from ..certificate import all_of
+from ..evidence import CaseStep, as_sentence, proved_step
 from ..logic import Verdict
 from ..evidence import PropertyResult
 from .binary import check_bimp, check_bmon, check_brel_babs
@@ -66,9 +67,13 @@ def _lift(name: str, binary: PropertyResult, ind: PropertyResult, measure: Quant
         return result(name, measure, FAILS, binary.proof, binary.counterexample,
                       f"{binary.property} fails, and a binary codeframe is a codeframe")
     if binary.verdict is HOLDS and ind.verdict is HOLDS:
-        return result(name, measure, HOLDS, (as_sentence(
-            f"IND holds and {binary.property} holds; by Section 3.2 {name} is equivalent to "
-            f"{binary.property} under IND."),) + binary.proof)
+        line = as_sentence(f"IND holds and {binary.property} holds; by Section 3.2 {name} is equivalent to "
+                           f"{binary.property} under IND.")
+        # the lift rests on IND's proof too: its certificates travel with this line
+        ind_certificates = [s.certificate for s in ind.proof if isinstance(s, CaseStep)]
+        if ind_certificates and all(c is not None for c in ind_certificates):
+            line = proved_step(line, all_of(ind_certificates), case="IND", how="IND's proof")
+        return result(name, measure, HOLDS, (line,) + binary.proof)
     # without IND the lift says nothing: the per-class term may still settle the statement on
     # every codeframe (symmetric/quantification/multiclass.py)
     direct = multiclass.decide(measure, name)

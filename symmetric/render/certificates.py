@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..certificate import AllOf, Identity, PositiveCoefficients, SignByFactors, SolverOnly, Squarings
+from ..certificate import AllOf, Identity, PositiveCoefficients, SignByFactors, SolverOnly, Squarings, Vanishing
 from ..evidence import Sentence
 
 DELTA = sp.Symbol("Delta")
@@ -105,6 +105,14 @@ def delta(certificate, condition=()) -> Sentence | None:
         terms = [(_in_cells(a, v, names), [_in_cells(r, v, names) for r in rs]) for a, rs in certificate.terms]
         num = sp.Add(*(a * sp.Mul(*(sp.sqrt(r) for r in rs)) for a, rs in terms))
         den = sp.Mul(*(sp.Pow(_in_cells(p, v, names), sp.Rational(k, 2)) for p, k in certificate.root_factors))
+        if certificate.splits:
+            tail, after = _after(certificate, names, shifts, 5)
+            ai, aj, xi, xj, r, m = sp.symbols("A_i A_j X_i X_j R M")
+            return Sentence(f"{{0}}, {sign}: of the two terms of N, {{1}}, where {{2}} the other is positive "
+                            f"({{3}}) and, squaring once, {{4}}, with P, R of positive and Q, M of nonnegative coefficients{tail}.",
+                            (sp.Eq(DELTA, _quotient(num, den), evaluate=False), ai * sp.sqrt(xi) + aj * sp.sqrt(xj),
+                             sp.Le(ai, 0, evaluate=False), sp.Eq(aj, sp.Symbol("P") + sp.Symbol("Q") * -ai, evaluate=False),
+                             sp.Eq(aj ** 2 * xj - ai ** 2 * xi, r + m * -ai, evaluate=False), *after))
         if not certificate.squared:
             tail, after = _after(certificate, names, shifts, 1)
             return Sentence(f"{{0}}, {sign}: every term of N is a positive polynomial times square roots of positive "
@@ -130,6 +138,8 @@ def delta(certificate, condition=()) -> Sentence | None:
                             (sp.Eq(DELTA, total, evaluate=False), sp.Integer(0)))
         return Sentence(f"The {len(certificate.terms)} terms of the difference, over a common denominator, sum to {{0}}.",
                         (sp.Integer(0),))
+    if isinstance(certificate, Vanishing):
+        return _vanishing(certificate, names)
     if isinstance(certificate, AllOf):
         return _joined([delta(p, condition) for p in certificate.parts])
     if isinstance(certificate, SolverOnly):
@@ -147,3 +157,23 @@ def _joined(sentences) -> Sentence | None:
         template.append(f"({k + 1}) " + shown.template.format(*(f"{{{len(args) + j}}}" for j in range(len(shown.args)))))
         args += shown.args
     return Sentence(" ".join(template), tuple(args)) if template else None
+
+
+def _vanishing(certificate, names) -> Sentence:
+    """"Δ = 0: its factor F = (...)(...) adds up to 0 [once each logarithm of 1 is 0]; the other
+    factors are powers of positive polynomials" (F named by its term count when long)."""
+    v = certificate.variables
+    logs = len(certificate.logs)
+    said = (f" once L_k = log 1 = 0 (k = 1..{logs}: each logarithm's argument is N/N)" if logs > 1 else
+            " once L1 = log 1 = 0 (the logarithm's argument is N/N)" if logs else "")
+    many = len(certificate.root_factors)
+    rest = ("; the other factors are powers of positive polynomials" if many > 1 else
+            "; the other factor is a power of a positive polynomial" if many else "")
+    size = sum(len(t) for f in certificate.zero for t in f)
+    if size > 2 * MAX_TERMS:
+        return Sentence(f"{{0}}: a factor of it, of {size} terms, adds up to the zero polynomial{said}{rest}.",
+                        (sp.Eq(DELTA, 0, evaluate=False),))
+    factor = sp.Mul(*(sp.Add(*(_expr(t, v, names) for t in f), evaluate=False) for f in certificate.zero),
+                    evaluate=False)
+    return Sentence(f"{{0}}: its polynomial factor {{1}} adds up to the zero polynomial{said}{rest}.",
+                    (sp.Eq(DELTA, 0, evaluate=False), factor))
