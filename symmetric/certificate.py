@@ -284,7 +284,7 @@ def describe(cert: Certificate | None) -> str:
     if isinstance(cert, Identity):
         return f"identity: {len(cert.terms)} terms sum to 0"
     if isinstance(cert, Vanishing):
-        return (f"vanishing: a factor is 0" + (f" once its {len(cert.logs)} logarithms of 1 are 0" if cert.logs else "")
+        return ("vanishing: a factor is 0" + (f" once its {len(cert.logs)} logarithms of 1 are 0" if cert.logs else "")
                 + ", the other factors positive")
     if isinstance(cert, Squarings):
         if cert.splits:
