@@ -53,7 +53,7 @@ def _shifts(gens, domain: Domain) -> tuple[list, dict, list]:
 MAX_TERMS = 2000      # a polynomial with more terms is not written out (solver only): the cost bound
 
 
-def _terms(expr: sp.Expr, variables) -> tuple:
+def poly_terms(expr: sp.Expr, variables) -> tuple:
     if not variables:              # a constant
         if not sp.sympify(expr).is_Rational:
             raise _NoCertificate(f"irrational constant {expr}")
@@ -103,7 +103,7 @@ def _factors(expr: sp.Expr, gens, variables, back, strict: bool) -> tuple[Fracti
             if k % 2 or strict:
                 raise
             reason = "square"
-        factors.append(Factor(_terms(written, variables), k, reason))
+        factors.append(Factor(poly_terms(written, variables), k, reason))
     return Fraction(int(constant.p), int(constant.q)), tuple(factors)
 
 
@@ -118,8 +118,8 @@ def positivity(factored: sp.Expr, num: sp.Expr, den: sp.Expr, gens, domain: Doma
         num, den = top, bottom        # the factors below multiply back to exactly these
     try:
         n_written, d_written = sp.expand(num.xreplace(back)), sp.expand(den.xreplace(back))
-        base = dict(variables=tuple(map(str, variables)), numerator=_terms(n_written, variables),
-                    denominator=_terms(d_written, variables), relation=relation, shift=tuple(shift))
+        base = dict(variables=tuple(map(str, variables)), numerator=poly_terms(n_written, variables),
+                    denominator=poly_terms(d_written, variables), relation=relation, shift=tuple(shift))
     except (_NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), relation, solver=solver, expression=str(factored))
     try:
@@ -132,8 +132,8 @@ def positivity(factored: sp.Expr, num: sp.Expr, den: sp.Expr, gens, domain: Doma
         pass
     for sign in (1, -1):         # judged in the positive symbols: the shifted written form
         try:
-            n_c = [c for _, c in _terms(sp.expand(sign * num), gens) if c]
-            d_c = [c for _, c in _terms(sp.expand(sign * den), gens) if c]
+            n_c = [c for _, c in poly_terms(sp.expand(sign * num), gens) if c]
+            d_c = [c for _, c in poly_terms(sp.expand(sign * den), gens) if c]
         except (_NoCertificate, sp.PolynomialError):
             break
         if d_c and all(c > 0 for c in d_c) and all(c > 0 for c in n_c) and (n_c or not strict):
@@ -142,7 +142,7 @@ def positivity(factored: sp.Expr, num: sp.Expr, den: sp.Expr, gens, domain: Doma
 
 
 def _positive_poly(p: sp.Expr, gens) -> bool:
-    coeffs = [c for _, c in _terms(sp.expand(p), gens) if c]
+    coeffs = [c for _, c in poly_terms(sp.expand(p), gens) if c]
     return bool(coeffs) and all(c > 0 for c in coeffs)
 
 
@@ -193,7 +193,7 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
                                for (ai, xi), (aj, xj) in (((a1, x1), (a2, x2)), ((a2, x2), (a1, x1))))
 
         def written(p):
-            return _terms(sp.expand(p.xreplace(back)), variables)
+            return poly_terms(sp.expand(p.xreplace(back)), variables)
         return Squarings(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), relation,
                          tuple(shift), terms=tuple((written(a), tuple(written(r) for r in key)) for a, key in terms),
                          root_factors=tuple((written(p), k) for p, k in roots),
@@ -261,9 +261,9 @@ def identity(expr: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:
         for term in sp.Add.make_args(expr):
             n, d = sp.fraction(sp.together(term))
             n, d = sp.expand(n.xreplace(back)), sp.expand(d.xreplace(back))
-            key = _terms(d, variables)
+            key = poly_terms(d, variables)
             groups[key] = groups.get(key, sp.Integer(0)) + n
-        terms = tuple((_terms(sp.expand(n), variables), d) for d, n in groups.items())
+        terms = tuple((poly_terms(sp.expand(n), variables), d) for d, n in groups.items())
     except (_NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), "=", solver=solver, expression=str(expr))
     return Identity(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), "=",
@@ -284,8 +284,8 @@ def sides_identity(left: sp.Expr, right: sp.Expr, gens, domain: Domain, solver: 
         terms = []
         for side, sign in ((left, 1), (right, -1)):
             n, d = sp.fraction(sp.together(side))
-            terms.append((_terms(sp.expand(sign * n.xreplace(back)), variables),
-                          _terms(sp.expand(d.xreplace(back)), variables)))
+            terms.append((poly_terms(sp.expand(sign * n.xreplace(back)), variables),
+                          poly_terms(sp.expand(d.xreplace(back)), variables)))
     except (_NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), "=", solver=solver, expression=f"{left} - ({right})")
     return Identity(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), "=",

@@ -23,8 +23,8 @@ class _NotThisKind(Exception):
 
 
 def _poly(expr, gens) -> tuple:
-    from .certify import _terms          # the one writer of polynomials as certificate terms
-    return _terms(sp.expand(expr), gens)
+    from .certify import poly_terms          # the one writer of polynomials as certificate terms
+    return poly_terms(sp.expand(expr), gens)
 
 
 def _fraction(e: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
