@@ -110,6 +110,8 @@ SLOW_TESTS = (
     "tests/test_theory_relations.py::test_the_relations_example_verifies_with_honest_verdicts",
     "tests/test_parameter_names.py::test_a_parameter_named_like_a_checker_symbol_gets_the_same_verdicts",
     "tests/test_parameter_names.py::test_a_parameter_named_like_a_model_symbol_gets_the_same_growth_verdicts",
+    # rests on the fixture that runs every claim (80 CPU-s of the fast tier when it was in it)
+    "tests/test_json_notation.py::test_claims_json_is_in_one_notation",
 )
 
 
