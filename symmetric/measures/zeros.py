@@ -48,20 +48,52 @@ def _general_branch(expr: sp.Expr) -> sp.Expr:
     return expr.args[-1][0] if isinstance(expr, sp.Piecewise) else expr
 
 
-def _limit(expr: sp.Expr, case) -> sp.Expr | None:
-    """The limit as the zero cells of ``case`` tend to 0 along eps * c, when it exists, is finite
-    and does not depend on the speeds c; else None."""
-    moving = {cell: _EPS * _SPEED[cell] for cell in case.zero}
-    fixed = {cell: POSITIVE[cell] for cell in CELLS if cell not in case.zero}
+def _finite_limit(expr: sp.Expr) -> sp.Expr | None:
+    """lim eps -> 0+ of ``expr`` when sympy finds it finite, else None."""
     try:
-        found = sp.limit(sp.sympify(expr).xreplace({**moving, **fixed}), _EPS, 0, "+")
+        found = sp.limit(expr, _EPS, 0, "+")
     except (NotImplementedError, ValueError, TypeError):
         return None
-    # the cells are positive symbols, so expanding the logarithms is exact; it reads as entropies
-    found = sp.expand_log(sp.simplify(found), force=True)
-    if found.has(sp.nan, sp.zoo, sp.oo, -sp.oo, sp.Limit) or found.free_symbols & set(_SPEED.values()):
+    return None if found.has(sp.nan, sp.zoo, sp.oo, -sp.oo, sp.Limit) else found
+
+
+def _termwise_limit(expr: sp.Expr) -> sp.Expr | None:
+    """The limit of N/D as the sum of the limits of N's terms over the limit of D, when D's is
+    finite and non-zero and every term's is finite (the limit of a sum of convergent terms is
+    the sum of their limits); else None.  MI's 15 patterns: ~8 CPU-s, against ~25 for sympy's
+    limit of the whole quotient (gruntz grows fast with the expression)."""
+    num, den = sp.fraction(expr)
+    d = _finite_limit(den)
+    if d is None or d.is_zero is not False:
         return None
-    return found
+    total = []
+    for term in sp.Add.make_args(sp.expand(num)):
+        value = _finite_limit(term) if term.has(_EPS) else term
+        if value is None:
+            return None
+        total.append(value)
+    return sp.Add(*total) / d
+
+
+def _speed_free(found: sp.Expr | None) -> sp.Expr | None:
+    # the cells are positive symbols, so expanding the logarithms is exact; it reads as entropies
+    if found is None:
+        return None
+    found = sp.expand_log(sp.simplify(found), force=True)
+    num, den = sp.fraction(found)            # each log once: -fn log(fn + tn) + ... + n log n
+    found = sp.collect(sp.expand(num), sorted(num.atoms(sp.log), key=sp.default_sort_key)) / den
+    return None if found.free_symbols & set(_SPEED.values()) else found
+
+
+def _limit(expr: sp.Expr, case) -> sp.Expr | None:
+    """The limit as the zero cells of ``case`` tend to 0 along eps * c, when it exists, is finite
+    and does not depend on the speeds c; else None.  Term by term first, then (when a term
+    diverges or the speeds remain) the whole formula at once."""
+    moving = {cell: _EPS * _SPEED[cell] for cell in case.zero}
+    fixed = {cell: POSITIVE[cell] for cell in CELLS if cell not in case.zero}
+    along = sp.sympify(expr).xreplace({**moving, **fixed})
+    found = _speed_free(_termwise_limit(along))
+    return found if found is not None else _speed_free(_finite_limit(along))     # (0 is falsy)
 
 
 def _domain(measure: Measure):
