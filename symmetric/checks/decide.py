@@ -292,13 +292,20 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
             return Decision(None, "undecided", detail="nonzero polynomial without a witness (unexpected)")
         # irrational coefficients (log 6 - log 2 - log 3 is 0 but not structurally): go on to
         # simplification and certified witnesses below
+    # a factor that is 0 (logarithms of 1 read as 0) is a certificate: accepted by the kernel, it
+    # proves the identity without simplify() (MCC's NIFQ: 0.4 of the 0.5 s of one such question)
+    vanishes = vanishing.certificate(e, gens)
+    if vanishes is not None:
+        checked = _certified(vanishes, domain)
+        if checked is not None:
+            return checked
     # logarithms: normalise each argument, then split only where sympy can prove the factors
     # positive (no force=True: splitting log(xy) with x, y < 0 would be unsound)
     normalised = e.replace(sp.log, lambda arg: sp.log(sp.factor(sp.cancel(arg))))
     simplified = sp.simplify(sp.expand_log(normalised))
     if simplified == 0:
-        # a factor that is 0 (logarithms of 1 read as 0) is a certificate; else sympy's word
-        return _proved("simplification on the positive reparametrisation", vanishing.certificate(e, gens) or
+        # the certificate above (rejected, or none: sympy's word)
+        return _proved("simplification on the positive reparametrisation", vanishes or
                        certify.SolverOnly((), (), (), "=", solver="sympy's simplification", expression=str(e)),
                        domain)
     witness = _nonzero_point(e, points)
