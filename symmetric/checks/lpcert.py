@@ -13,7 +13,6 @@ import itertools
 from fractions import Fraction
 
 import sympy as sp
-import z3
 
 MAX_UNKNOWNS = 400          # monomials of M: beyond this the search costs more than it is worth
 TIMEOUT_MS = 2000
@@ -21,6 +20,7 @@ TIMEOUT_MS = 2000
 
 def multiplier(value: sp.Poly, b: sp.Poly) -> sp.Expr | None:
     """M >= 0 (coefficientwise) with value - M b >= 0 coefficientwise, or None."""
+    import z3           # here, not at the top: a check that never needs z3 does not load it at start-up
     gens, n = value.gens, len(value.gens)
     degree = value.total_degree() - b.total_degree()
     if degree < 0:
