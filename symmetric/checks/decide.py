@@ -30,7 +30,6 @@ from .intervals import interval_sign, interval_sign_at
 from .z3form import NotRational, to_z3, z3_value_to_rational
 
 
-
 @dataclass(frozen=True)
 class Decision:
     """The answer to one yes/no question, with how it was obtained."""
@@ -64,11 +63,9 @@ def _proved(method: str, certificate, domain: Domain) -> Decision:
 
 
 def _certified(certificate, domain: Domain) -> Decision | None:
-    """True when ``certificate`` is of a checkable kind and the independent checker accepts it:
-    that is a symbolic proof of its own, so z3 is not asked (it was asked the same question after
-    the certificate had been built: MCC's check spent ~2 of its ~9 CPU-s in z3 confirming what a
-    kernel-checked certificate already showed).  None: z3 decides, as before, and the
-    certificate (solver only, or rejected) goes with its answer."""
+    """True when ``certificate`` is checkable and the independent checker accepts it: a proof of
+    its own, so z3 (or simplify) is not asked (MCC: ~2 of ~9 CPU-s in z3 confirming such
+    certificates).  None: the solver decides, as before, with this certificate."""
     if not certificate.checkable or certify.rejected(certificate, domain) is not None:
         return None
     return Decision(True, f"{certificate.kind} certificate, re-verified by the independent checker",
@@ -295,10 +292,9 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     # a factor that is 0 (logarithms of 1 read as 0) is a certificate: accepted by the kernel, it
     # proves the identity without simplify() (MCC's NIFQ: 0.4 of the 0.5 s of one such question)
     vanishes = vanishing.certificate(e, gens)
-    if vanishes is not None:
-        checked = _certified(vanishes, domain)
-        if checked is not None:
-            return checked
+    checked = None if vanishes is None else _certified(vanishes, domain)
+    if checked is not None:
+        return checked
     # logarithms: normalise each argument, then split only where sympy can prove the factors
     # positive (no force=True: splitting log(xy) with x, y < 0 would be unsound)
     normalised = e.replace(sp.log, lambda arg: sp.log(sp.factor(sp.cancel(arg))))
