@@ -30,6 +30,24 @@ morning's quiet-machine baseline ran on one, its load average 0.6 still counting
 two workers cost about 1.25 times the CPU of one (MCC at load 7: 11.1 s against 8.8 s) for up to
 half the wall time on free cores.  Not measured here: the quiet-machine wall times (the goals are
 wall medians on 2 free cores) and the atlas.
+
+Measured 2026-11-27 (session check4), before = dc4a096, after = this branch: a kernel-checked
+certificate proves a sign or an identity before z3 or simplify() is asked; the squaring
+certificate's A1^2 X1 - A2^2 X2 by Poly arithmetic; the split multiplier's LP memoised; a
+property's readings decided together on one worker; z3 loaded when first used.  3 runs each,
+alternating, medians of CPU seconds (user + system, workers included), at load 5-7 on 2 cores
+(other engineers' runs): the wall columns of those runs mean little.
+
+    case                    --workers 1 (before -> after)   --workers 2 (before -> after)
+    catalogue MCC              8.17 -> 6.18 s   0.76          9.11 -> 7.32 s   0.80
+    catalogue F1               2.91 -> 2.75 s   0.95          3.71 -> 3.30 s   0.89
+    example GeometricRecalls   3.09 -> 3.14 s   1.01          3.81 -> 3.65 s   0.96
+    example WeightedUtility    4.85 -> 4.84 s   1.00          6.98 -> 5.59 s   0.80
+    example K                  5.28 -> 4.90 s   0.93          6.17 -> 5.32 s   0.86
+    example SquaredError       3.16 -> 3.08 s   0.97          3.46 -> 3.59 s   1.04
+    new K-like measure         4.50 -> 4.65 s   1.03          6.46 -> 5.08 s   0.79
+
+(--workers 1 was measured before the last two changes, the LP memo and the lazy z3 import.)
 """
 
 from __future__ import annotations

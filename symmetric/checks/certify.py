@@ -183,13 +183,13 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
         if not all(positive):
             terms.sort(key=lambda t: not _positive_poly(t[0], gens))          # a positive term first
             (a1, x1), (a2, x2) = ((a, sp.Mul(*key)) for a, key in terms)
-            squared = sp.expand(a1 ** 2 * x1 - a2 ** 2 * x2)
+            squared = _difference_of_squares(a1, x1, a2, x2, gens).as_expr()
             if not (_positive_poly(a1, gens) and _positive_poly(squared, gens)):
                 # where a term is <= 0 the other must be positive and dominate it
                 squared = sp.Integer(0)
                 splits = tuple(None if _positive_poly(ai, gens) else
                                _where_negative(aj, sp.expand(-ai), gens) +
-                               _where_negative(sp.expand(aj ** 2 * xj - ai ** 2 * xi), sp.expand(-ai), gens)
+                               _where_negative(_difference_of_squares(aj, xj, ai, xi, gens), sp.expand(-ai), gens)
                                for (ai, xi), (aj, xj) in (((a1, x1), (a2, x2)), ((a2, x2), (a1, x1))))
 
         def written(p):
@@ -204,7 +204,19 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
         return SolverOnly((), (), (), relation, solver=solver, expression=str(e))
 
 
-def _where_negative(value: sp.Expr, b: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr]:
+def _difference_of_squares(a1: sp.Expr, x1: sp.Expr, a2: sp.Expr, x2: sp.Expr, gens) -> sp.Poly:
+    """a1^2 x1 - a2^2 x2 (polynomials in ``gens``) as a Poly: the same polynomial sp.expand gives
+    (an expanded polynomial has one canonical form), by Poly arithmetic, several times faster
+    (MCC's SM and MON: these expansions were ~0.8 of the ~1.7 s their squarings certificates took)."""
+    if not gens:                   # constants (a Poly needs a generator): the expansion as before
+        return sp.Poly(sp.expand(a1 ** 2 * x1 - a2 ** 2 * x2), sp.Dummy())
+
+    def poly(e):
+        return sp.Poly(e, *gens)
+    return poly(a1) ** 2 * poly(x1) - poly(a2) ** 2 * poly(x2)
+
+
+def _where_negative(value: sp.Expr | sp.Poly, b: sp.Expr, gens) -> tuple[sp.Expr, sp.Expr]:
     """(R, M) with value = R + M b, R of positive coefficients and M of nonnegative ones (so
     value > 0 where b >= 0): each negative term of ``value`` is cancelled by M's term over a
     negative monomial of b; failing that, M by linear arithmetic (:mod:`.lpcert`).  Poly
