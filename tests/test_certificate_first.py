@@ -8,7 +8,7 @@ import pytest
 import sympy as sp
 
 from symmetric.certificate import SolverOnly
-from symmetric.checks import certify, decide, lpcert
+from symmetric.checks import certify, decide, lpcert, vanishing
 
 x, y, z = sp.symbols("x y z", positive=True)
 
@@ -104,3 +104,14 @@ def test_the_linear_problem_is_solved_once_in_any_variables():
     if first is not None:       # what the memo returns is a real multiplier: value - M b >= 0
         rest = sp.Poly(value.as_expr() - first * b.as_expr(), x, y)
         assert all(c >= 0 for c in rest.coeffs())
+
+
+@pytest.mark.parametrize("constant", [sp.sqrt(2), sp.pi])
+def test_an_irrational_coefficient_is_no_vanishing_certificate_and_no_crash(constant):
+    # (c y + x) log(x(x+1)/(x^2+x)) is 0: the vanishing kind does not apply to an irrational c (the
+    # kernel is rational), so simplification proves it -- it used to raise certify's NoCertificate
+    x, y = sp.symbols("x y", positive=True)
+    e = (constant * y + x) * sp.log((x ** 2 + x) / (x * (x + 1)))
+    assert vanishing.certificate(e, [x, y]) is None
+    found = decide.is_identically_zero(e)
+    assert found.value is True and "simplification" in found.method

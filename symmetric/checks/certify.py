@@ -22,7 +22,7 @@ from ..domain import Domain
 from . import lpcert
 
 
-class _NoCertificate(Exception):
+class NoCertificate(Exception):
     """This kind does not apply (a factor of unknown sign, an irrational coefficient)."""
 
 
@@ -56,16 +56,16 @@ MAX_TERMS = 2000      # a polynomial with more terms is not written out (solver 
 def poly_terms(expr: sp.Expr, variables) -> tuple:
     if not variables:              # a constant
         if not sp.sympify(expr).is_Rational:
-            raise _NoCertificate(f"irrational constant {expr}")
+            raise NoCertificate(f"irrational constant {expr}")
         value = sp.Rational(expr)
         return (((), Fraction(int(value.p), int(value.q))),)
     poly = sp.Poly(expr, *variables)
     if len(poly.terms()) > MAX_TERMS:
-        raise _NoCertificate(f"{len(poly.terms())} terms")
+        raise NoCertificate(f"{len(poly.terms())} terms")
     out = []
     for monom, coeff in poly.terms():
         if not coeff.is_Rational:
-            raise _NoCertificate(f"irrational coefficient {coeff}")
+            raise NoCertificate(f"irrational coefficient {coeff}")
         out.append((monom, Fraction(int(coeff.p), int(coeff.q))))
     return tuple(out)
 
@@ -73,7 +73,7 @@ def poly_terms(expr: sp.Expr, variables) -> tuple:
 def _reason(f: sp.Expr, positive_form: sp.Expr, gens, variables) -> str:
     """Why a factor is positive, judged on its positive-symbol form; phrased on the written form."""
     if not all(c > 0 for c in sp.Poly(positive_form, *gens).coeffs()):
-        raise _NoCertificate("a factor with a coefficient of either sign")
+        raise NoCertificate("a factor with a coefficient of either sign")
     p = sp.Poly(f, *variables)
     if p.is_monomial and p.total_degree() == 1 and p.LC() == 1:
         return "cell"
@@ -88,18 +88,18 @@ def _factors(expr: sp.Expr, gens, variables, back, strict: bool) -> tuple[Fracti
         base, k = arg.as_base_exp()
         if arg.is_number:
             if not arg.is_Rational:
-                raise _NoCertificate("an irrational constant")
+                raise NoCertificate("an irrational constant")
             constant *= arg
             continue
         if not (k.is_Integer and k > 0 and base.is_polynomial(*gens)):
-            raise _NoCertificate(f"not a polynomial factor: {arg}")
+            raise NoCertificate(f"not a polynomial factor: {arg}")
         k = int(k)
         if all(c < 0 for c in sp.Poly(base, *gens).coeffs()):     # -(positive): its sign into the constant
             base, constant = -base, constant * (-1) ** k
         written = sp.expand(base.xreplace(back))
         try:
             reason = _reason(written, base, gens, variables)
-        except _NoCertificate:
+        except NoCertificate:
             if k % 2 or strict:
                 raise
             reason = "square"
@@ -120,7 +120,7 @@ def positivity(factored: sp.Expr, num: sp.Expr, den: sp.Expr, gens, domain: Doma
         n_written, d_written = sp.expand(num.xreplace(back)), sp.expand(den.xreplace(back))
         base = dict(variables=tuple(map(str, variables)), numerator=poly_terms(n_written, variables),
                     denominator=poly_terms(d_written, variables), relation=relation, shift=tuple(shift))
-    except (_NoCertificate, sp.PolynomialError):
+    except (NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), relation, solver=solver, expression=str(factored))
     try:
         c_num, f_num = _factors(top, gens, variables, back, strict)
@@ -128,13 +128,13 @@ def positivity(factored: sp.Expr, num: sp.Expr, den: sp.Expr, gens, domain: Doma
         if not any(f.reason == "square" for f in f_den):
             return SignByFactors(**base, numerator_constant=c_num, numerator_factors=f_num,
                                  denominator_constant=c_den, denominator_factors=f_den)
-    except (_NoCertificate, sp.PolynomialError):
+    except (NoCertificate, sp.PolynomialError):
         pass
     for sign in (1, -1):         # judged in the positive symbols: the shifted written form
         try:
             n_c = [c for _, c in poly_terms(sp.expand(sign * num), gens) if c]
             d_c = [c for _, c in poly_terms(sp.expand(sign * den), gens) if c]
-        except (_NoCertificate, sp.PolynomialError):
+        except (NoCertificate, sp.PolynomialError):
             break
         if d_c and all(c > 0 for c in d_c) and all(c > 0 for c in n_c) and (n_c or not strict):
             return PositiveCoefficients(**base, sign=sign)
@@ -150,7 +150,7 @@ def _root_power(arg: sp.Expr, gens) -> tuple[sp.Expr, int]:
     """arg = base^(k/2) with base a polynomial of positive coefficients: (base, k)."""
     base, k = arg.as_base_exp()
     if not ((2 * k).is_Integer and 2 * k > 0 and base.is_polynomial(*gens) and _positive_poly(base, gens)):
-        raise _NoCertificate(f"not a positive root factor: {arg}")
+        raise NoCertificate(f"not a positive root factor: {arg}")
     return base, int(2 * k)
 
 
@@ -179,7 +179,7 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
         positive = [_positive_poly(a, gens) for a, _ in terms]
         squared, splits = sp.Integer(0), ()
         if not terms or (not all(positive) and len(terms) != 2):
-            raise _NoCertificate("no squaring applies")
+            raise NoCertificate("no squaring applies")
         if not all(positive):
             terms.sort(key=lambda t: not _positive_poly(t[0], gens))          # a positive term first
             (a1, x1), (a2, x2) = ((a, sp.Mul(*key)) for a, key in terms)
@@ -200,7 +200,7 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
                          squared=written(squared) if squared != 0 else (),
                          splits=tuple(None if s is None else tuple(written(p) if p != 0 else () for p in s)
                                       for s in splits))
-    except (_NoCertificate, sp.PolynomialError):
+    except (NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), relation, solver=solver, expression=str(e))
 
 
@@ -245,7 +245,7 @@ def _where_negative(value: sp.Expr | sp.Poly, b: sp.Expr, gens) -> tuple[sp.Expr
             if not remainder.is_zero and all(c > 0 for c in remainder.coeffs()) and \
                     (multiplier.is_zero or all(c > 0 for c in multiplier.coeffs())):
                 return remainder.as_expr(), multiplier.as_expr()
-    raise _NoCertificate("a coefficient of either sign where the other term is <= 0")
+    raise NoCertificate("a coefficient of either sign where the other term is <= 0")
 
 
 CERTIFY_MAX_OPS = 400        # a larger expression decided by sympy's sign rules gets "solver only"
@@ -276,7 +276,7 @@ def identity(expr: sp.Expr, gens, domain: Domain, solver: str) -> Certificate:
             key = poly_terms(d, variables)
             groups[key] = groups.get(key, sp.Integer(0)) + n
         terms = tuple((poly_terms(sp.expand(n), variables), d) for d, n in groups.items())
-    except (_NoCertificate, sp.PolynomialError):
+    except (NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), "=", solver=solver, expression=str(expr))
     return Identity(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), "=",
                     tuple(shift), terms=terms)
@@ -298,7 +298,7 @@ def sides_identity(left: sp.Expr, right: sp.Expr, gens, domain: Domain, solver: 
             n, d = sp.fraction(sp.together(side))
             terms.append((poly_terms(sp.expand(sign * n.xreplace(back)), variables),
                           poly_terms(sp.expand(d.xreplace(back)), variables)))
-    except (_NoCertificate, sp.PolynomialError):
+    except (NoCertificate, sp.PolynomialError):
         return SolverOnly((), (), (), "=", solver=solver, expression=f"{left} - ({right})")
     return Identity(tuple(map(str, variables)), (), ((tuple(0 for _ in variables), Fraction(1)),), "=",
                     tuple(shift), terms=tuple(terms))

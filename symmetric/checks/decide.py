@@ -21,13 +21,12 @@ from types import MappingProxyType
 
 import sympy as sp
 
-from .. import timelimit
 from ..config import settings
 from ..domain import EVERYWHERE, Domain
 from ..space import paper_place
 from . import certify, vanishing
 from .intervals import interval_sign, interval_sign_at
-from .z3form import NotRational, to_z3, z3_value_to_rational
+from .z3sign import find_nonpositive as _z3_find_nonpositive, positive_coefficients as _positive_coefficients
 
 
 @dataclass(frozen=True)
@@ -187,50 +186,6 @@ def _algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
     replaced = e.replace(lambda x: x.is_Pow and x.base in mapping and x.exp.is_Rational and x.exp.q == 2,
                          lambda x: mapping[x.base] ** (x.exp * 2))
     return replaced, roots, equations
-
-
-def _positive_coefficients(poly_expr: sp.Expr, gens) -> bool:
-    """Every coefficient a positive rational: > 0 for gens > 0 (each term is), which settles a
-    denominator's or a radicand's sign without z3 (MCC's check: 184 such calls, ~0.9 s)."""
-    try:
-        coeffs = sp.Poly(poly_expr, *gens).coeffs()
-    except (sp.PolynomialError, sp.GeneratorsNeeded):
-        return False
-    return bool(coeffs) and all(c.is_Rational and c > 0 for c in coeffs)
-
-
-def _z3_find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
-                         equations=()) -> tuple[str, dict | None]:
-    """Ask z3 for gens > 0 (and ``equations`` == 0) with num <= 0 (strict) or num < 0.
-
-    Returns ('unsat'|'sat'|'unknown', model)."""
-    import z3
-    z3vars = [z3.Real(f"{x}#{k}") for k, x in enumerate(gens)]     # unique: two symbols may share a name
-    solver = z3.SolverFor("QF_NRA")
-    # cut to what is left of the --time-limit: inside z3's C code the SIGALRM waits until it returns
-    timelimit.budget_z3(solver, settings().z3_timeout_ms)
-    for v in z3vars:
-        solver.add(v > 0)
-    try:
-        for pos in extra_positive:
-            solver.add(to_z3(pos, gens, z3vars) > 0)
-        for eq in equations:
-            solver.add(to_z3(eq, gens, z3vars) == 0)
-        target = to_z3(num, gens, z3vars)
-    except NotRational:
-        return "unknown", None
-    solver.add(target <= 0 if strict else target < 0)
-    result = solver.check()
-    if result == z3.unsat:
-        return "unsat", None
-    if result == z3.sat:
-        model = solver.model()
-        point = {}
-        for x, v in zip(gens, z3vars):
-            val = model.eval(v, model_completion=True)
-            point[x] = z3_value_to_rational(val)
-        return "sat", point
-    return "unknown", None
 
 
 def _nonzero_point(e: sp.Expr, points) -> dict | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sympy as sp
 
 from ..certificate import Vanishing
-from .certify import MAX_TERMS
+from .certify import MAX_TERMS, NoCertificate
 
 
 class _NotThisKind(Exception):
@@ -104,5 +104,5 @@ def certificate(expr: sp.Expr, gens) -> Vanishing | None:
         return Vanishing(tuple(map(str, names)), (), ((tuple(0 for _ in names), 1),), "=",
                          zero=written, logs=tuple((_poly(n, names), _poly(d, names)) for _, n, d in logs.values()),
                          root_factors=tuple((_poly(b, names), k) for b, k in roots))
-    except (_NotThisKind, sp.PolynomialError):
+    except (_NotThisKind, NoCertificate, sp.PolynomialError):      # (an irrational coefficient)
         return None
