@@ -200,7 +200,7 @@ def squarings(e: sp.Expr, gens, domain: Domain, strict: bool, solver: str) -> Ce
                          squared=written(squared) if squared != 0 else (),
                          splits=tuple(None if s is None else tuple(written(p) if p != 0 else () for p in s)
                                       for s in splits))
-    except (NoCertificate, sp.PolynomialError):
+    except (NoCertificate, sp.PolynomialError, sp.GeneratorsNeeded):     # (a constant has no Poly)
         return SolverOnly((), (), (), relation, solver=solver, expression=str(e))
 
 
