@@ -1,10 +1,10 @@
 """Benchmark: the atlas (`symmetric atlas --no-pdf`, 2838 cells since issue 26's measures), in
 CPU seconds per cell and per phase, and whole runs of the command in wall time.
 
-Run: python benchmarks/bench_atlas.py phases [--workers N] [--measure NAME ...] [--save FILE]
+Run: python benchmarks/bench_atlas.py phases [--workers N] [--measure NAME ...] [--save FILE] [--out DIR]
          the phases in this process (plan, cells on N workers with each cell's CPU, the render
          of every output file, the write), the slowest cells, measures and properties;
-     python benchmarks/bench_atlas.py render FILE
+     python benchmarks/bench_atlas.py render FILE [--out DIR]
          the render phases alone, from the cells --save wrote (codec JSON): no cell computed;
      python benchmarks/bench_atlas.py wall [runs] [--readings all]
          whole `symmetric atlas` processes with 1 and 2 workers and no cache, and the re-run
@@ -99,8 +99,16 @@ def phases(args: list[str]) -> None:
         from symmetric.store import codec
         Path(save).write_text(json.dumps([[[c.kind, c.measure, c.property, c.reading], codec.encode_result(r)]
                                           for c, r in atlas.results]), encoding="utf-8")
+    _render_into(atlas.results, args)
+
+
+def _render_into(results, args: list[str]) -> None:
+    """Render into ``--out DIR`` (kept, to compare with latex_out/atlas), else a temporary folder."""
+    if "--out" in args:
+        _render(results, args[args.index("--out") + 1])
+        return
     with tempfile.TemporaryDirectory() as tmp:
-        _render(atlas.results, str(Path(tmp) / "atlas"))
+        _render(results, str(Path(tmp) / "atlas"))
 
 
 def render(args: list[str]) -> None:
@@ -109,8 +117,7 @@ def render(args: list[str]) -> None:
     start = _clock()
     results = tuple((Cell(*c), codec.decode_result(r)) for c, r in json.loads(Path(args[0]).read_text("utf-8")))
     print(f"decode {len(results)} results: {_since(start)}")
-    with tempfile.TemporaryDirectory() as tmp:
-        _render(results, str(Path(tmp) / "atlas"))
+    _render_into(results, args)
 
 
 def one_run(*args: str) -> float:

@@ -79,3 +79,17 @@ def test_atlas_reports_each_cells_cpu_and_the_units_results():
     assert all(seconds >= 0 for seconds in cpu.values())
     alone = [pair for u in units for pair in run.decide(u, 60)]
     assert [(c, r.verdict, r.reason) for c, r in atlas.results] == [(c, r.verdict, r.reason) for c, r in alone]
+
+
+def test_files_made_on_workers_are_the_serial_ones_byte_for_byte():
+    """The measure pages and atlas.json's cells made on 2 forked workers (first, so that no memo
+    of this process is warm for them) equal the serial document, file by file, in order."""
+    from symmetric.atlas import plan, run
+    from symmetric.render import atlas_html, atlas_parallel
+    units = plan.units(["F1", "MI", "NKLD"], ["SM", "MON", "ISC", "IoI", "NN"])
+    results = run.compute(units, time_limit=60, workers=1).results
+    parallel = atlas_parallel.document(results, workers=2)
+    serial = atlas_html.document(results)
+    assert list(parallel) == list(serial)
+    assert parallel == serial
+    assert atlas_parallel.document(results, workers=1) == serial
