@@ -93,3 +93,17 @@ def test_files_made_on_workers_are_the_serial_ones_byte_for_byte():
     assert list(parallel) == list(serial)
     assert parallel == serial
     assert atlas_parallel.document(results, workers=1) == serial
+
+
+def test_memoised_directional_limit_is_a_fresh_limit():
+    """CON's limits, asked again by its second reading, come from a memo: the same values as a
+    fresh computation, the path's coordinates in the caller's order."""
+    from symmetric.transforms import limits
+    tp, tn = sp.symbols("TP TN", nonnegative=True)
+    g = (tp * tn) / (tp + tn) + sp.sqrt(tp) * sp.log(1 + tn)
+    for point in ({tp: 0, tn: 0}, {tn: 0, tp: 1}, {tp: 2, tn: 1}):
+        for direction in ({tp: 1, tn: 0}, {tp: 0, tn: 1}, {tp: 1, tn: 1}):
+            for expr in (g, sp.diff(g, tp), sp.Abs(sp.diff(g, tn))):
+                fresh = limits._limit(expr, tuple(point.items()), tuple(direction.items()))
+                assert limits.directional_limit(expr, point, direction) == fresh
+                assert limits.directional_limit(expr, point, direction) == fresh     # from the memo
