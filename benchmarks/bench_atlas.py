@@ -21,6 +21,20 @@ GwetAC1 CON 5.6 + 4.4, MI TSYM 5.6.  Table order vs longest-first makes no diffe
 workers (simulated: 139.7 vs 139.1 CPU-s on the busier worker; the ideal 139.1).  The command
 on main under that load: 734.6 s wall (output identical to latex_out/atlas).
 
+After (session 32's changes: exact values and directional limits memoised, fast_value's
+parameters converted once, the limit check near a zero table compiled, the pages and JSON cells
+rendered on the workers), same load, one run: the cells 220.7 CPU-s (-21%; median cell 8 ms);
+slowest measures GwetAC1 20.9, Utility4 16.2 (27.6 before), MI 13.2 (31.4 before), LambdaA 8.8,
+KrippendorffAlpha 8.6, LambdaB 8.3; by property SM 37.3, ISC 31.5, MON 25.2, CON 21.6 (32.2),
+NIFQ 16.1; slowest cells MI ISC 6.6, GwetAC1 SM 5.0, GwetAC1 CON 4.4, GwetAC1 MON 4.0, LambdaB
+NIFQ 4.0.  Render, serial: atlas.tex 0.1, atlas.csv 2.0, atlas.json 5.4, HTML pages 6.5 CPU-s
+(before: 0.1, 2.5, 7.7, 8.7); on 2 workers the main process spends 5.3 CPU-s of it.  Every
+output file byte-identical to main's (atlas.csv, atlas.json, atlas.tex, the 80 pages).  What is
+left is intrinsic symbolic work spread thin: the independent cross-check (crosscheck.hook.review,
+20% of the cells' samples), checks.decide.is_positive_everywhere (17%: factor/together of
+distinct expressions), sympy subs in CON's limits and decide's witnesses (13%).  Expected on 2
+quiet cores: 221 / 2 = 110 s of cells + ~8 s of render and start-up, not yet the 90 s target.
+
 Measured 2026-11-26 at the end of the session, the machine idle, 1824 cells (with the literature
 properties and AW's readings), one run each: 1 worker 87.3 s wall, 2 workers 51.0 s wall (1.71x),
 cache-hit re-run 3.2 s; the three atlas.json files byte-identical.
