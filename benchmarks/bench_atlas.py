@@ -34,6 +34,10 @@ left is intrinsic symbolic work spread thin: the independent cross-check (crossc
 20% of the cells' samples), checks.decide.is_positive_everywhere (17%: factor/together of
 distinct expressions), sympy subs in CON's limits and decide's witnesses (13%).  Expected on 2
 quiet cores: 221 / 2 = 110 s of cells + ~8 s of render and start-up, not yet the 90 s target.
+The command itself (`atlas --no-pdf --workers 2 --no-cache`, parallel render) at 15:33 under
+load 5-6: cells 262.1 s wall (main under load ~7: 734.6 s; loads differ, wall not comparable);
+its folder byte-identical to main's output.  The theory map at the same time (not changed
+here): 342 pairs, 71.3 CPU-s summed over pairs, slowest FIX => DIST 1.0 CPU-s, 125.6 s wall.
 
 Measured 2026-11-26 at the end of the session, the machine idle, 1824 cells (with the literature
 properties and AW's readings), one run each: 1 worker 87.3 s wall, 2 workers 51.0 s wall (1.71x),
