@@ -1,23 +1,53 @@
-"""Benchmark: the full atlas (`symmetric atlas --no-pdf`, 1824 cells by default since the literature properties) with 1 and 2
-local workers and no cache, and the re-run that reads every cell from the cache.
+"""Benchmark: the atlas (`symmetric atlas --no-pdf`, 2838 cells since issue 26's measures), in
+CPU seconds per cell and per phase, and whole runs of the command in wall time.
 
-Run: python benchmarks/bench_atlas.py [runs] [--readings all].  Each run is a fresh interpreter
-(the checkers' caches start empty); prints each run's wall time and the median per setting.
-On a shared machine, say what else was running: the 2-worker figure depends on a free core.
+Run: python benchmarks/bench_atlas.py phases [--workers N] [--measure NAME ...] [--save FILE] [--out DIR]
+         the phases in this process (plan, cells on N workers with each cell's CPU, the render
+         of every output file, the write), the slowest cells, measures and properties;
+     python benchmarks/bench_atlas.py render FILE [--out DIR]
+         the render phases alone, from the cells --save wrote (codec JSON): no cell computed;
+     python benchmarks/bench_atlas.py wall [runs] [--readings all]
+         whole `symmetric atlas` processes with 1 and 2 workers and no cache, and the re-run
+         that reads every cell from the cache (wall time: say what else was running).
 
-Measured 2026-11-26 on the 2-core machine, whole processes, 3 runs each alternating, medians:
-1 worker 50.7 s wall (44.9 s CPU), 2 workers 47.1 s wall, per-pair ratio 1w/2w 0.96 (an earlier
-series under load 5-6: 79.1 s vs 77.4 s).  Another session's test run held one core throughout:
-two 3-s CPU burns on the same 2-process pool took 6.0 s, so 2 workers had one core's worth and
-no speed-up could show.  The measures are balanced (slowest: Utility4 4.6 s of 43 s in-process),
-so on 2 free cores about half the wall time is expected.  Cache-hit re-run: 4.0 s wall
-(2.5 s CPU), 5 runs.  --readings all (1604 cells), 2 workers, one run: 133 s.
+The machine is shared: CPU seconds (a cell's own process time, measured in the worker that ran
+it) are the figures to compare; wall time only on a quiet machine.
+
+Measured 2026-11-27 (session 32, 2 cores under load 4-7 from other sessions, so CPU only):
+before (main at dc4a096): the cells 278.3 CPU-s (2739 units, 2838 cells; median unit 9 ms,
+58 units over 1 s = 150 CPU-s); slowest measures MI 31.4, Utility4 27.6, GwetAC1 24.2,
+LambdaA 10.3, LambdaB 10.1; slowest units MI ISC 11.0, MI DIST 9.3, Utility4 SMON 6.0 + 5.8,
+GwetAC1 CON 5.6 + 4.4, MI TSYM 5.6.  Table order vs longest-first makes no difference on 2
+workers (simulated: 139.7 vs 139.1 CPU-s on the busier worker; the ideal 139.1).  The command
+on main under that load: 734.6 s wall (output identical to latex_out/atlas).
+
+After (session 32's changes: exact values and directional limits memoised, fast_value's
+parameters converted once, the limit check near a zero table compiled, the pages and JSON cells
+rendered on the workers), same load, one run: the cells 220.7 CPU-s (-21%; median cell 8 ms);
+slowest measures GwetAC1 20.9, Utility4 16.2 (27.6 before), MI 13.2 (31.4 before), LambdaA 8.8,
+KrippendorffAlpha 8.6, LambdaB 8.3; by property SM 37.3, ISC 31.5, MON 25.2, CON 21.6 (32.2),
+NIFQ 16.1; slowest cells MI ISC 6.6, GwetAC1 SM 5.0, GwetAC1 CON 4.4, GwetAC1 MON 4.0, LambdaB
+NIFQ 4.0.  Render, serial: atlas.tex 0.1, atlas.csv 2.0, atlas.json 5.4, HTML pages 6.5 CPU-s
+(before: 0.1, 2.5, 7.7, 8.7); on 2 workers the main process spends 5.3 CPU-s of it.  Every
+output file byte-identical to main's (atlas.csv, atlas.json, atlas.tex, the 80 pages).  What is
+left is intrinsic symbolic work spread thin: the independent cross-check (crosscheck.hook.review,
+20% of the cells' samples), checks.decide.is_positive_everywhere (17%: factor/together of
+distinct expressions), sympy subs in CON's limits and decide's witnesses (13%).  Expected on 2
+quiet cores: 221 / 2 = 110 s of cells + ~8 s of render and start-up, not yet the 90 s target.
+The command itself (`atlas --no-pdf --workers 2 --no-cache`, parallel render) at 15:33 under
+load 5-6: cells 262.1 s wall (main under load ~7: 734.6 s; loads differ, wall not comparable);
+its folder byte-identical to main's output.  The theory map at the same time (not changed
+here): 342 pairs, 71.3 CPU-s summed over pairs, slowest FIX => DIST 1.0 CPU-s, 125.6 s wall.
 
 Measured 2026-11-26 at the end of the session, the machine idle, 1824 cells (with the literature
 properties and AW's readings), one run each: 1 worker 87.3 s wall, 2 workers 51.0 s wall (1.71x),
 cache-hit re-run 3.2 s; the three atlas.json files byte-identical.
 """
 
+from __future__ import annotations
+
+import collections
+import json
 import statistics
 import subprocess
 import sys
@@ -26,28 +56,115 @@ import time
 from pathlib import Path
 
 
+def _clock():
+    return time.process_time(), time.perf_counter()
+
+
+def _since(start) -> str:
+    cpu, wall = start
+    return f"{time.process_time() - cpu:.1f} CPU-s, {time.perf_counter() - wall:.1f} s wall"
+
+
+def _report_cells(atlas) -> None:
+    cpu = dict(atlas.cpu)
+    if not cpu:
+        return
+    total = sum(cpu.values())
+    print(f"cells: {len(cpu)} computed, {total:.1f} CPU-s in the workers; median cell "
+          f"{statistics.median(cpu.values()) * 1000:.0f} ms")
+    for label, key in (("measure", lambda c: c.measure), ("property", lambda c: c.property),
+                       ("reading", lambda c: c.reading)):
+        by = collections.Counter()
+        for cell, seconds in cpu.items():
+            by[key(cell)] += seconds
+        print(f"slowest by {label}: " + ", ".join(f"{k} {v:.1f}" for k, v in by.most_common(10)))
+    print("slowest cells (CPU-s):")
+    for cell, seconds in sorted(cpu.items(), key=lambda kv: -kv[1])[:20]:
+        print(f"  {seconds:6.2f}  {cell.measure} {cell.property} [{cell.reading}]")
+
+
+def _render(results, out: str) -> None:
+    from symmetric.render import atlas as atlas_render
+    from symmetric.render import atlas_html, texbuild
+    document = {}
+    for name, make in (("atlas.tex", lambda: {atlas_render.MAIN: atlas_render.atlas_tex(results)}),
+                       ("atlas.csv", lambda: {"atlas.csv": atlas_render.atlas_csv(results)}),
+                       ("atlas.json", lambda: {"atlas.json": atlas_render.atlas_json(results)}),
+                       ("HTML pages", lambda: atlas_html.pages(results))):
+        start = _clock()
+        document.update(make())
+        print(f"render {name}: {_since(start)}")
+    start = _clock()
+    texbuild.write_document(document, out, atlas_render.MAIN, pdf=False, command="atlas", force=True)
+    print(f"write {len(document)} files: {_since(start)}")
+
+
+def phases(args: list[str]) -> None:
+    workers = int(args[args.index("--workers") + 1]) if "--workers" in args else 2
+    measures = [args[k + 1] for k, a in enumerate(args) if a == "--measure"]
+    save = args[args.index("--save") + 1] if "--save" in args else None
+    start = _clock()
+    from symmetric.atlas import plan, run
+    print(f"imports: {_since(start)}")
+    start = _clock()
+    units = plan.units(measures)
+    print(f"plan: {len(units)} units, {_since(start)}")
+    start = _clock()
+    atlas = run.compute(units, time_limit=60, workers=workers)
+    print(f"cells on {workers} workers: {_since(start)} (this process: decoding the results, the pool)")
+    _report_cells(atlas)
+    if save:
+        from symmetric.store import codec
+        Path(save).write_text(json.dumps([[[c.kind, c.measure, c.property, c.reading], codec.encode_result(r)]
+                                          for c, r in atlas.results]), encoding="utf-8")
+    _render_into(atlas.results, args)
+
+
+def _render_into(results, args: list[str]) -> None:
+    """Render into ``--out DIR`` (kept, to compare with latex_out/atlas), else a temporary folder."""
+    if "--out" in args:
+        _render(results, args[args.index("--out") + 1])
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        _render(results, str(Path(tmp) / "atlas"))
+
+
+def render(args: list[str]) -> None:
+    from symmetric.atlas.plan import Cell
+    from symmetric.store import codec
+    start = _clock()
+    results = tuple((Cell(*c), codec.decode_result(r)) for c, r in json.loads(Path(args[0]).read_text("utf-8")))
+    print(f"decode {len(results)} results: {_since(start)}")
+    _render_into(results, args)
+
+
 def one_run(*args: str) -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "symmetric", "atlas", "--no-pdf", *args], check=True, capture_output=True)
     return time.perf_counter() - start
 
 
-def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 3
-    extra = ("--readings", "all") if "--readings" in sys.argv and "all" in sys.argv else ()
+def wall(args: list[str]) -> None:
+    runs = int(args[0]) if args and args[0].isdigit() else 3
+    extra = ("--readings", "all") if "--readings" in args and "all" in args else ()
     with tempfile.TemporaryDirectory() as tmp:
         out, cache = str(Path(tmp) / "atlas"), str(Path(tmp) / "cache")
         settings = {
             "1 worker, no cache": ("--workers", "1", "--no-cache"),
             "2 workers, no cache": ("--workers", "2", "--no-cache"),
         }
-        for name, args in settings.items():
-            times = [one_run(*args, *extra, "--out", out) for _ in range(runs)]
+        for name, options in settings.items():
+            times = [one_run(*options, *extra, "--out", out) for _ in range(runs)]
             print(f"{name}: runs {', '.join(f'{t:.1f}' for t in times)} s; median {statistics.median(times):.1f} s")
         one_run("--workers", "2", "--cache", cache, *extra, "--out", out)      # fills the cache
         times = [one_run("--workers", "2", "--cache", cache, *extra, "--out", out) for _ in range(runs)]
         print(f"re-run, every cell from the cache: runs {', '.join(f'{t:.1f}' for t in times)} s; "
               f"median {statistics.median(times):.1f} s")
+
+
+def main() -> None:
+    mode, args = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("phases", [])
+    {"phases": phases, "render": render, "wall": wall}[mode](args)
 
 
 if __name__ == "__main__":

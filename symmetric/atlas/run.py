@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -48,6 +49,9 @@ class Atlas:
     computed: int
     cached: int
     not_stored: int = 0     # computed results without an exact encoding (recomputed next time)
+    # CPU seconds of each computed cell (its unit's, shared equally by the unit's cells), where
+    # the local scheduler measured them (benchmarks/bench_atlas.py reports the slowest)
+    cpu: tuple[tuple[Cell, float], ...] = ()
 
 
 def decide(unit: Unit, time_limit: float | None) -> list[tuple[Cell, PropertyResult]]:
@@ -57,12 +61,19 @@ def decide(unit: Unit, time_limit: float | None) -> list[tuple[Cell, PropertyRes
     return list(zip(unit.cells, driver.decide_unit(measure, driver.unit(pairs), time_limit)))
 
 
-def decide_batch(units: Sequence[Unit], time_limit: float | None) -> list[tuple[Cell, dict | PropertyResult]]:
+def decide_batch(units: Sequence[Unit], time_limit: float | None) -> list[tuple[Cell, dict | PropertyResult, float]]:
     """Several units (one measure's) in this process: the checkers' caches of the measure's shared
     work serve them all.  Each result travels back as its JSON data (:func:`received` reads it):
     a pickled sympy object is rebuilt *evaluated* (0 < p vanishes from a condition where p is
-    declared positive), so a worker's proof would not read as the one computed."""
-    return [(cell, _sent(result)) for u in units for cell, result in decide(u, time_limit)]
+    declared positive), so a worker's proof would not read as the one computed.  With each, the
+    CPU seconds of its cell (its unit's, shared by the unit's cells)."""
+    out = []
+    for u in units:
+        start = time.process_time()
+        found = decide(u, time_limit)
+        share = (time.process_time() - start) / max(1, len(found))
+        out += [(cell, _sent(result), share) for cell, result in found]
+    return out
 
 
 def _sent(result: PropertyResult) -> dict | PropertyResult:
@@ -72,8 +83,8 @@ def _sent(result: PropertyResult) -> dict | PropertyResult:
         return result
 
 
-def received(pairs) -> list[tuple[Cell, PropertyResult]]:
-    return [(cell, codec.decode_result(r) if isinstance(r, dict) else r) for cell, r in pairs]
+def received(triples) -> list[tuple[Cell, PropertyResult, float]]:
+    return [(cell, codec.decode_result(r) if isinstance(r, dict) else r, cpu) for cell, r, cpu in triples]
 
 
 def batches(units: Sequence[Unit]) -> list[list[Unit]]:
@@ -140,7 +151,7 @@ def _local(units: Sequence[Unit], time_limit, workers: int, progress: Progress) 
             # worker would import sympy and z3 again); stopped, they are killed at once
             with runner.worker_pool(workers, "forkserver", preload=[__name__]) as pool:
                 found = dask.multiprocessing.get(graph, keys, pool=pool, chunksize=1)
-    return [pair for pairs in found for pair in received(pairs)]
+    return [triple for triples in found for triple in received(triples)]
 
 
 CLUSTER_EXTRA = "pip install 'symmetric[cluster]'"
@@ -172,7 +183,7 @@ def _cluster(units: Sequence[Unit], time_limit, address: str, progress: Progress
             pairs = future.result()
             found.update(pairs)
             progress(len(pairs))
-    return [(cell, found[cell]) for u in units for cell in u.cells]
+    return [(cell, found[cell], None) for u in units for cell in u.cells]
 
 
 def _key(cell: Cell, measure) -> results.Decision:
@@ -201,17 +212,20 @@ def compute(units: Sequence[Unit], *, time_limit: float | None = 60, workers: in
         else:
             pending.append(u)
     cached = len(known)
+    cpu: tuple[tuple[Cell, float], ...] = ()
     if pending:
         found = _cluster(pending, seconds, scheduler, progress) if scheduler else \
             _local(pending, seconds, workers, progress)
-        known.update(found)
+        known.update((cell, result) for cell, result, _ in found)
+        cpu = tuple((cell, took) for cell, _, took in found if took is not None)
     not_stored = 0
     if cache.folder is not None:
         for u in pending:
             m = measures[u.kind, u.measure]
             not_stored += sum(not results.put(_key(cell, m), m, known[cell], cache, seconds, keep_undetermined=True)
                               for cell in u.cells)
-    return Atlas(tuple((cell, known[cell]) for u in units for cell in u.cells), len(known) - cached, cached, not_stored)
+    return Atlas(tuple((cell, known[cell]) for u in units for cell in u.cells), len(known) - cached, cached, not_stored,
+                 cpu)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from ..store import results
 from ..store.cells import Cache
 from ..errors import InputError
 from ..render import atlas as atlas_render
-from ..render import atlas_html
+from ..render import atlas_parallel
 from ..render import files, outfolder, texbuild
 from . import main, options
 
@@ -157,8 +157,9 @@ def atlas(out_dir, workers, scheduler, time_limit, measures, properties, reading
     took = time.perf_counter() - start
     extra = _theory_files(result.results, theory_max_n or 4, workers, err) if theory else None
     pdf = not no_pdf and texbuild.tex_engine() is not None
-    written = texbuild.write_document(atlas_html.document(result.results, extra), out_dir, atlas_render.MAIN, pdf=pdf,
-                                      command="atlas", force=force)
+    # the pages on the local workers too (with --scheduler, in this process)
+    document = atlas_parallel.document(result.results, extra, workers if scheduler is None else 1)
+    written = texbuild.write_document(document, out_dir, atlas_render.MAIN, pdf=pdf, command="atlas", force=force)
     tally = "; ".join(f"{scope}: " + ", ".join(f"{k} {v}" for v, k in c.items())
                       for scope, c in atlas_render.counts(result.results).items())
     err.print(f"atlas: {total} cells in {took:.1f} s ({result.computed} computed, {result.cached} from the cache"

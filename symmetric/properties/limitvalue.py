@@ -19,6 +19,7 @@ import sympy as sp
 from ..measures.base import Measure
 from ..measures.conventions import LIMIT, convention
 from ..space import CELLS
+from .tables import exact_function
 
 _STEPS = (sp.Rational(1, 10 ** 6), sp.Rational(1, 10 ** 12), sp.Rational(1, 10 ** 18))
 
@@ -53,12 +54,23 @@ def _term(expr, at):
     return _finite(expr.xreplace(at))
 
 
+def _near(form):
+    """The form as an exact function of the cells: its value at a point is the one
+    ``form.xreplace`` gives (sympy numbers, exactly), at a fraction of the cost (MI's ISC in the
+    atlas: 56% of its CPU was rebuilding the form at the three points of each table)."""
+    if form.free_symbols <= set(CELLS):
+        function = exact_function(form, tuple(CELLS))
+        return lambda at: function(*(at[c] for c in CELLS))
+    return form.xreplace        # another symbol stays free: the value is not a number, as before
+
+
 def _approaches(form, table, value) -> bool:
     zero = [c for c, v in zip(CELLS, table) if v == 0]
     errors = []
+    at_point = _near(form)
     for step in _STEPS:
         at = {c: (step if c in zero else sp.Integer(v)) for c, v in zip(CELLS, table)}
-        near = sp.N(form.xreplace(at), 60)
+        near = sp.N(at_point(at), 60)
         if not near.is_number or near.has(sp.nan, sp.zoo) or near.is_real is not True:
             return False
         errors.append(abs(near - sp.N(value, 60)))

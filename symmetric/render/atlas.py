@@ -88,9 +88,10 @@ def cell_json(cell: Cell, result: PropertyResult) -> dict:
             **json_render.property_result(result)}
 
 
-def atlas_json(results: Results) -> str:
-    return json.dumps({"counts": counts(results), "cells": [cell_json(c, r) for c, r in results]},
-                      indent=1, ensure_ascii=False) + "\n"
+def atlas_json(results: Results, cells: list[dict] | None = None) -> str:
+    """atlas.json; ``cells``: the cells' data already made (by worker processes), in order."""
+    cells = [cell_json(c, r) for c, r in results] if cells is None else cells
+    return json.dumps({"counts": counts(results), "cells": cells}, indent=1, ensure_ascii=False) + "\n"
 
 
 def siblings(results: Results) -> dict[tuple[str, str], list[PropertyResult]]:

@@ -282,22 +282,40 @@ def _measure_page(kind: str, name: str, cells: list, targets: dict[Cell, str]) -
     return html_page(f"symmetric atlas: {name}", "\n".join(parts))
 
 
-def pages(results: Results, theory: bool = False) -> dict[str, str]:
-    """``index.html`` and a page per measure: file name -> text."""
+def page_jobs(results: Results) -> tuple[dict[Cell, str], list[tuple[str, str, str, list]]]:
+    """The cells' link targets, and each measure page to write: (file, kind, measure, its
+    (cell, result) pairs), in table order."""
     targets = anchors(results)
     by_page: dict[str, tuple[str, str, list]] = {}
     for cell, r in results:
         page = targets[cell].split("#", 1)[0]
         by_page.setdefault(page, (cell.kind, cell.measure, []))[2].append((cell, r))
-    formulas = {(kind, name): formula(kind, name) for kind, name, _ in by_page.values()}
-    pages_of = {(kind, name): page for page, (kind, name, _) in by_page.items()}
+    return targets, [(page, kind, name, cells) for page, (kind, name, cells) in by_page.items()]
+
+
+def measure_page(kind: str, name: str, cells: list, targets: dict[Cell, str]) -> str:
+    """One measure's page (its cells' sections)."""
+    return _measure_page(kind, name, cells, targets)
+
+
+def pages(results: Results, theory: bool = False, rendered: dict[str, str] | None = None) -> dict[str, str]:
+    """``index.html`` and a page per measure: file name -> text; ``rendered``: the measure pages
+    already made (:mod:`.atlas_parallel`, on worker processes), else they are made here."""
+    targets, jobs = page_jobs(results)
+    formulas = {(kind, name): formula(kind, name) for _, kind, name, _ in jobs}
+    pages_of = {(kind, name): page for page, kind, name, _ in jobs}
     out = {"index.html": index(results, targets, formulas, pages_of, theory)}
-    out.update({page: _measure_page(kind, name, cells, targets) for page, (kind, name, cells) in by_page.items()})
+    out.update({page: rendered[page] if rendered is not None else _measure_page(kind, name, cells, targets)
+                for page, kind, name, cells in jobs})
     return out
 
 
-def document(results: Results, theory: dict[str, str] | None = None) -> dict[str, str]:
+def document(results: Results, theory: dict[str, str] | None = None, rendered: dict[str, str] | None = None,
+             cell_data: list[dict] | None = None) -> dict[str, str]:
     """Every file of the atlas but the PDF: name -> text; ``theory``: the theory map's files
-    (:mod:`.atlas_theory`), linked from the index and input by the LaTeX document."""
+    (:mod:`.atlas_theory`), linked from the index and input by the LaTeX document; ``rendered``
+    and ``cell_data``: the measure pages and atlas.json's cells made on workers
+    (:func:`.atlas_parallel.document`)."""
     return {MAIN: atlas_tex(results, theory=bool(theory)), "atlas.csv": atlas_csv(results),
-            "atlas.json": atlas_json(results), **pages(results, bool(theory)), **(theory or {})}
+            "atlas.json": atlas_json(results, cell_data), **pages(results, bool(theory), rendered),
+            **(theory or {})}
