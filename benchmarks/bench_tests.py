@@ -44,7 +44,8 @@ def write_costs(out: str) -> None:
 
 
 SLOW_BY_COST = ROOT / "tests" / "slow_by_cost.txt"     # the fast tier's measured exclusions (tests/conftest.py)
-SLOW_AT = 0.7     # CPU seconds in a fast-tier run: a test this costly goes to the slow tier ...
+SLOW_AT = 0.7     # CPU seconds in a fast-tier run: a case of a parametrized test this costly is slow ...
+SLOW_SINGLE_AT = 1.0    # ... and a test of its own (one behaviour, not one more case of it) this costly
 
 
 def _function(nodeid: str) -> str:
@@ -52,8 +53,9 @@ def _function(nodeid: str) -> str:
 
 
 def write_slow_by_cost(out: str) -> None:
-    """From a fast-tier run's per-test CPU: every test of SLOW_AT CPU-s or more, except the cheapest
-    case of each parametrized test (so every parametrized behaviour keeps a fast case)."""
+    """From a fast-tier run's per-test CPU: every case of a parametrized test of SLOW_AT CPU-s or
+    more except the cheapest (so every parametrized behaviour keeps a fast case), and every test of
+    its own of SLOW_SINGLE_AT CPU-s or more."""
     per_test = out.split("CPU seconds per test", 1)[-1].split("CPU seconds per file", 1)[0]
     costs = {}
     for line in per_test.splitlines():
@@ -63,8 +65,10 @@ def write_slow_by_cost(out: str) -> None:
     cases: dict[str, list] = {}
     for nodeid, cost in costs.items():
         cases.setdefault(_function(nodeid), []).append((cost, nodeid))
-    keep = {min(found)[1] for found in cases.values() if len(found) > 1}
-    slow = sorted(n for n, c in costs.items() if c >= SLOW_AT and n not in keep)
+    # the cheapest case that ran of every parametrized test (the others may be listed already)
+    keep = {min(found)[1] for found in cases.values() if "[" in found[0][1]}
+    slow = sorted(n for n, c in costs.items()
+                  if c >= (SLOW_AT if "[" in n else SLOW_SINGLE_AT) and n not in keep)
     lines = SLOW_BY_COST.read_text().splitlines() if SLOW_BY_COST.exists() else []
     header = [ln for ln in lines if ln.startswith("#")]
     # the tests listed before ran in no fast tier since: they keep their entry and measured cost
@@ -72,7 +76,7 @@ def write_slow_by_cost(out: str) -> None:
     entries = {**{n: ln for n, ln in listed.items() if n not in costs}, **{n: f"{costs[n]:6.2f}  {n}" for n in slow}}
     SLOW_BY_COST.write_text("\n".join([*header, *(entries[n] for n in sorted(entries))]) + "\n")
     slow = entries
-    print(f"{SLOW_BY_COST.relative_to(ROOT)}: {len(slow)} tests of {SLOW_AT} CPU-s or more in the fast tier")
+    print(f"{SLOW_BY_COST.relative_to(ROOT)}: {len(slow)} tests of {SLOW_AT} (a case) or {SLOW_SINGLE_AT} CPU-s or more")
 
 
 def run(tier: str, workers: int, top: int, costs: bool = False, slow_by_cost: bool = False) -> None:

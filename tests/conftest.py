@@ -119,12 +119,14 @@ SLOW_TESTS = (
 )
 
 
-def _slow_by_cost() -> frozenset:
-    """tests/slow_by_cost.txt: the node ids of the fast tier's tests of 0.7 CPU-s or more (measured;
-    the cheapest case of each parametrized test stays), one a line after its CPU seconds."""
+def _slow_by_cost() -> dict[str, float]:
+    """tests/slow_by_cost.txt: the node ids of the fast tier's costly tests, measured (a case of a
+    parametrized test at 0.7 CPU-s or more, but never its cheapest case; a test of its own at 1 CPU-s
+    or more), one a line after its CPU seconds."""
     path = os.path.join(os.path.dirname(__file__), "slow_by_cost.txt")
     with open(path, encoding="utf-8") as lines:
-        return frozenset(ln.split(None, 1)[1].rstrip("\n") for ln in lines if ln.strip() and not ln.startswith("#"))
+        rows = [ln.rstrip("\n").split(None, 1) for ln in lines if ln.strip() and not ln.startswith("#")]
+    return {nodeid: float(cost) for cost, nodeid in rows}
 
 
 SLOW_BY_COST = _slow_by_cost()
@@ -158,4 +160,4 @@ def pytest_collection_modifyitems(config, items):
         raise pytest.UsageError(f"tests/conftest.py SLOW_TESTS or tests/slow_by_cost.txt names no collected test: {stale}")
     # the longest work first (tests/cost_order.py; pyproject's --no-loadscope-reorder keeps this
     # order: xdist would otherwise sort the work units by their number of tests)
-    items[:] = cost_order.longest_first(items, cost_order.load())
+    items[:] = cost_order.longest_first(items, {**SLOW_BY_COST, **cost_order.load()})

@@ -37,9 +37,13 @@ def _group(item) -> str | None:
     return marker.args[0] if marker.args else marker.kwargs.get("name")
 
 
+# a test marked slow that the table does not name: SLOW_TESTS holds tests of about 10 CPU-s or more
+UNMEASURED_SLOW = 10.0
+
+
 def longest_first(items: list, costs: dict[str, float]) -> list:
     """The items, each group's or file's tests together, the costliest first (stable otherwise)."""
-    cost = [costs.get(item.nodeid, 0.0) for item in items]
+    cost = [costs.get(item.nodeid, UNMEASURED_SLOW if item.get_closest_marker("slow") else 0.0) for item in items]
     units = [_group(item) or item.nodeid.split("::")[0] for item in items]
     total: dict[str, float] = defaultdict(float)
     first: dict[str, int] = {}
