@@ -57,18 +57,28 @@ def write_slow_by_cost(out: str) -> None:
     more except the cheapest (so every parametrized behaviour keeps a fast case), and every test of
     its own of SLOW_SINGLE_AT CPU-s or more."""
     per_test = out.split("CPU seconds per test", 1)[-1].split("CPU seconds per file", 1)[0]
-    costs = {}
+    costs, grouped = {}, set()
     for line in per_test.splitlines():
         found = re.match(r"\s*([\d.]+)\s+(tests/\S.*)$", line)
         if found:
             costs[_plain(found.group(2))] = float(found.group(1))
+            if _plain(found.group(2)) != found.group(2):
+                grouped.add(_plain(found.group(2)))
     cases: dict[str, list] = {}
     for nodeid, cost in costs.items():
         cases.setdefault(_function(nodeid), []).append((cost, nodeid))
     # the cheapest case that ran of every parametrized test (the others may be listed already)
     keep = {min(found)[1] for found in cases.values() if "[" in found[0][1]}
+    # a test of an xdist group of shared work (tests/conftest.py) pays for what the group's next test
+    # would pay for in its stead: listing it moves the cost, so the group's tests are listed by hand
     slow = sorted(n for n, c in costs.items()
-                  if c >= (SLOW_AT if "[" in n else SLOW_SINGLE_AT) and n not in keep)
+                  if c >= (SLOW_AT if "[" in n else SLOW_SINGLE_AT) and n not in keep and n not in grouped)
+    # and every module keeps its cheapest test that ran in the fast tier
+    modules: dict[str, list] = {}
+    for nodeid, cost in costs.items():
+        modules.setdefault(nodeid.split("::")[0], []).append((cost, nodeid))
+    kept = {min(found)[1] for found in modules.values() if all(n in slow for _, n in found)}
+    slow = [n for n in slow if n not in kept]
     lines = SLOW_BY_COST.read_text().splitlines() if SLOW_BY_COST.exists() else []
     header = [ln for ln in lines if ln.startswith("#")]
     # the tests listed before ran in no fast tier since: they keep their entry and measured cost
