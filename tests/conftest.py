@@ -67,6 +67,10 @@ SHARED_WORK_GROUPS = {
     # the second run reads the driver's memo (measured with -n 0 on both files: test_latex's
     # quant.table1 test 21.3 CPU-s alone, 0.4 after test_quant's claims)
     "tests/test_quant.py": ALL_CLAIMS_GROUP,
+    # the same user terms are decided by the library tests and by the `check --kind quantification`
+    # tests (the per-measure memo serves both in one process): 107 CPU-s on 2 workers in the full
+    # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process
+    "tests/test_quant_audit.py": "quant_audit",
 }
 
 
@@ -160,4 +164,4 @@ def pytest_collection_modifyitems(config, items):
         raise pytest.UsageError(f"tests/conftest.py SLOW_TESTS or tests/slow_by_cost.txt names no collected test: {stale}")
     # the longest work first (tests/cost_order.py; pyproject's --no-loadscope-reorder keeps this
     # order: xdist would otherwise sort the work units by their number of tests)
-    items[:] = cost_order.longest_first(items, {**SLOW_BY_COST, **cost_order.load()})
+    items[:] = cost_order.longest_first(items, cost_order.load())

@@ -3,7 +3,9 @@ collected last starts last and keeps one worker busy after the other has finishe
 made the full suite's wall time exceed its CPU / 2).  tests/conftest.py orders the items by the
 measured cost of their work unit, longest first (longest-processing-time scheduling), from
 tests/measured_cpu.json: CPU seconds per test, as ``benchmarks/bench_tests.py --write-costs``
-measured them (process + waited-for children, tests/cpu_durations.py).
+measured them (process + waited-for children, tests/cpu_durations.py) in a full-suite run: a test
+it does not name took less than the table's floor.  With no table, a test marked slow counts as
+:data:`UNMEASURED_SLOW` and the others as nothing.
 
 The unit ordered is an xdist group (all its tests run on one worker: its cost is theirs summed)
 or, for the tests in no group, their file: a file's tests stay together and in their order, so a
@@ -37,13 +39,16 @@ def _group(item) -> str | None:
     return marker.args[0] if marker.args else marker.kwargs.get("name")
 
 
-# a test marked slow that the table does not name: SLOW_TESTS holds tests of about 10 CPU-s or more
+# with no table, a test marked slow: SLOW_TESTS holds tests of about 10 CPU-s or more
 UNMEASURED_SLOW = 10.0
 
 
 def longest_first(items: list, costs: dict[str, float]) -> list:
     """The items, each group's or file's tests together, the costliest first (stable otherwise)."""
-    cost = [costs.get(item.nodeid, UNMEASURED_SLOW if item.get_closest_marker("slow") else 0.0) for item in items]
+    if costs:
+        cost = [costs.get(item.nodeid, 0.0) for item in items]
+    else:
+        cost = [UNMEASURED_SLOW if item.get_closest_marker("slow") else 0.0 for item in items]
     units = [_group(item) or item.nodeid.split("::")[0] for item in items]
     total: dict[str, float] = defaultdict(float)
     first: dict[str, int] = {}

@@ -43,10 +43,12 @@ def test_the_costliest_unit_runs_first_and_units_stay_whole():
         "b.py::t1", "d.py::t1", "c.py::t1", "c.py::t2", "a.py::t1", "a.py::t2", "e.py::t1"]
 
 
-def test_no_table_keeps_the_collection_order_and_an_unmeasured_slow_test_counts_as_costly():
+def test_with_no_table_the_slow_tests_go_first_and_the_rest_as_collected():
     items = [Item("a.py::t1"), Item("b.py::t1"), Item("c.py::t1", slow=True)]
     assert ids(cost_order.longest_first(items, {})) == ["c.py::t1", "a.py::t1", "b.py::t1"]
     assert ids(cost_order.longest_first(items[:2], {})) == ["a.py::t1", "b.py::t1"]
+    # with a table, a test it does not name cost less than its floor, slow or not
+    assert ids(cost_order.longest_first(items, {"b.py::t1": 1.0})) == ["b.py::t1", "a.py::t1", "c.py::t1"]
 
 
 def test_a_missing_or_broken_table_is_no_table(tmp_path):
