@@ -3,6 +3,8 @@ processes', tests/cpu_durations.py) and the CPU per file.
 
     python benchmarks/bench_tests.py                 # fast tier, then the full suite, on 2 workers
     python benchmarks/bench_tests.py --tier fast --workers 2 --top 15
+    python benchmarks/bench_tests.py --tier full --write-costs   # and refresh tests/measured_cpu.json
+    python benchmarks/bench_tests.py --tier fast --write-slow    # and refresh tests/slow_by_cost.txt
 
 On a machine others share, the wall time says more about their load than about the tests: the
 CPU seconds do not, and CPU / workers is the wall time to expect on an idle machine of that many
@@ -12,6 +14,7 @@ cores (a lower bound: one long xdist group can keep a worker busy after the othe
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import subprocess
 import sys
@@ -20,11 +23,75 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TIERS = {"fast": ["-m", "not slow"], "full": []}
+COSTS = ROOT / "tests" / "measured_cpu.json"      # the schedule's cost table (tests/cost_order.py)
+KEEP = 0.2      # CPU seconds: the cheaper tests are left out of the table (a test it does not name costs 0)
 
 
-def run(tier: str, workers: int, top: int) -> None:
+def _plain(nodeid: str) -> str:
+    """The node id without xdist's "@group" suffix (its own rule: an "@" after the last "]")."""
+    return nodeid.rsplit("@", 1)[0] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
+
+
+def write_costs(out: str) -> None:
+    per_test = out.split("CPU seconds per test", 1)[-1].split("CPU seconds per file", 1)[0]
+    costs = {}
+    for line in per_test.splitlines():
+        found = re.match(r"\s*([\d.]+)\s+(tests/\S.*)$", line)
+        if found and float(found.group(1)) >= KEEP:
+            costs[_plain(found.group(2))] = round(float(found.group(1)), 1)
+    COSTS.write_text(json.dumps(dict(sorted(costs.items())), indent=0) + "\n")
+    print(f"{COSTS.relative_to(ROOT)}: {len(costs)} tests of {KEEP} CPU-s or more")
+
+
+SLOW_BY_COST = ROOT / "tests" / "slow_by_cost.txt"     # the fast tier's measured exclusions (tests/conftest.py)
+SLOW_AT = 0.7     # CPU seconds in a fast-tier run: a case of a parametrized test this costly is slow ...
+SLOW_SINGLE_AT = 1.0    # ... and a test of its own (one behaviour, not one more case of it) this costly
+
+
+def _function(nodeid: str) -> str:
+    return nodeid.split("[", 1)[0]
+
+
+def write_slow_by_cost(out: str) -> None:
+    """From a fast-tier run's per-test CPU: every case of a parametrized test of SLOW_AT CPU-s or
+    more except the cheapest (so every parametrized behaviour keeps a fast case), and every test of
+    its own of SLOW_SINGLE_AT CPU-s or more."""
+    per_test = out.split("CPU seconds per test", 1)[-1].split("CPU seconds per file", 1)[0]
+    costs, grouped = {}, set()
+    for line in per_test.splitlines():
+        found = re.match(r"\s*([\d.]+)\s+(tests/\S.*)$", line)
+        if found:
+            costs[_plain(found.group(2))] = float(found.group(1))
+            if _plain(found.group(2)) != found.group(2):
+                grouped.add(_plain(found.group(2)))
+    cases: dict[str, list] = {}
+    for nodeid, cost in costs.items():
+        cases.setdefault(_function(nodeid), []).append((cost, nodeid))
+    # the cheapest case that ran of every parametrized test (the others may be listed already)
+    keep = {min(found)[1] for found in cases.values() if "[" in found[0][1]}
+    # a test of an xdist group of shared work (tests/conftest.py) pays for what the group's next test
+    # would pay for in its stead: listing it moves the cost, so the group's tests are listed by hand
+    slow = sorted(n for n, c in costs.items()
+                  if c >= (SLOW_AT if "[" in n else SLOW_SINGLE_AT) and n not in keep and n not in grouped)
+    # and every module keeps its cheapest test that ran in the fast tier
+    modules: dict[str, list] = {}
+    for nodeid, cost in costs.items():
+        modules.setdefault(nodeid.split("::")[0], []).append((cost, nodeid))
+    kept = {min(found)[1] for found in modules.values() if all(n in slow for _, n in found)}
+    slow = [n for n in slow if n not in kept]
+    lines = SLOW_BY_COST.read_text().splitlines() if SLOW_BY_COST.exists() else []
+    header = [ln for ln in lines if ln.startswith("#")]
+    # the tests listed before ran in no fast tier since: they keep their entry and measured cost
+    listed = {ln.split(None, 1)[1]: ln for ln in lines if ln.strip() and not ln.startswith("#")}
+    entries = {**{n: ln for n, ln in listed.items() if n not in costs}, **{n: f"{costs[n]:6.2f}  {n}" for n in slow}}
+    SLOW_BY_COST.write_text("\n".join([*header, *(entries[n] for n in sorted(entries))]) + "\n")
+    slow = entries
+    print(f"{SLOW_BY_COST.relative_to(ROOT)}: {len(slow)} tests of {SLOW_AT} (a case) or {SLOW_SINGLE_AT} CPU-s or more")
+
+
+def run(tier: str, workers: int, top: int, costs: bool = False, slow_by_cost: bool = False) -> None:
     args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", str(workers), "--dist", "loadgroup",
-            f"--cpu-durations={top}", *TIERS[tier]]
+            f"--cpu-durations={0 if costs or slow_by_cost else top}", *TIERS[tier]]
     start = time.monotonic()
     done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True)
     wall = time.monotonic() - start
@@ -37,6 +104,10 @@ def run(tier: str, workers: int, top: int) -> None:
     files = [ln for ln in out.split("CPU seconds per file", 1)[-1].splitlines() if re.match(r"\s*[\d.]+\s+tests/", ln)]
     for line in files[:top]:
         print(f"    {line.strip()}")
+    if costs:
+        write_costs(out)
+    if slow_by_cost:
+        write_slow_by_cost(out)
 
 
 if __name__ == "__main__":
@@ -44,6 +115,11 @@ if __name__ == "__main__":
     parser.add_argument("--tier", choices=[*TIERS, "both"], default="both")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("--write-costs", action="store_true",
+                        help=f"write every test's CPU seconds (>= {KEEP}) to {COSTS.name}, the schedule's table")
+    parser.add_argument("--write-slow", action="store_true",
+                        help=f"with --tier fast: list the fast tier's tests of {SLOW_AT} CPU-s or more in {SLOW_BY_COST.name}"
+                             " (added to it: the listed tests did not run)")
     options = parser.parse_args()
     for tier in TIERS if options.tier == "both" else [options.tier]:
-        run(tier, options.workers, options.top)
+        run(tier, options.workers, options.top, options.write_costs, options.write_slow and tier == "fast")

@@ -9,6 +9,7 @@ import tempfile
 
 import pytest
 
+import cost_order
 import derivations
 from claims_run import ALL_CLAIMS_GROUP
 from symmetric.claims import registry
@@ -66,6 +67,10 @@ SHARED_WORK_GROUPS = {
     # the second run reads the driver's memo (measured with -n 0 on both files: test_latex's
     # quant.table1 test 21.3 CPU-s alone, 0.4 after test_quant's claims)
     "tests/test_quant.py": ALL_CLAIMS_GROUP,
+    # the same user terms are decided by the library tests and by the `check --kind quantification`
+    # tests (the per-measure memo serves both in one process): 107 CPU-s on 2 workers in the full
+    # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process
+    "tests/test_quant_audit.py": "quant_audit",
 }
 
 
@@ -104,6 +109,9 @@ SLOW_TESTS = (
     "tests/test_latex.py::test_every_claim_file_is_named_after_its_id",
     "tests/test_latex.py::test_no_python_value_is_written_into_a_claim_s_prose",
     "tests/test_amigo_properties.py::test_strict_monotonicity_agrees_with_enumeration",
+    # it reads the verdicts of all 21 Amigo rows (check_all on each: 25 CPU-s, measured with
+    # --cpu-durations); each row's own cases of the module stay fast for the cheap rows
+    "tests/test_amigo_properties.py::test_absolute_weighting_threshold_orders_outputs",
     "tests/test_hostile_corpus.py::test_name_is_typeset_as_literal_text",
     "tests/test_check_report.py::test_one_file_per_measure_named_from_it",
     "tests/test_theory_map.py::test_matrix_cells_and_subset_maps",
@@ -113,6 +121,19 @@ SLOW_TESTS = (
     # rests on the fixture that runs every claim (80 CPU-s of the fast tier when it was in it)
     "tests/test_json_notation.py::test_claims_json_is_in_one_notation",
 )
+
+
+def _slow_by_cost() -> dict[str, float]:
+    """tests/slow_by_cost.txt: the node ids of the fast tier's costly tests, measured (a case of a
+    parametrized test at 0.7 CPU-s or more, but never its cheapest case; a test of its own at 1 CPU-s
+    or more), one a line after its CPU seconds."""
+    path = os.path.join(os.path.dirname(__file__), "slow_by_cost.txt")
+    with open(path, encoding="utf-8") as lines:
+        rows = [ln.rstrip("\n").split(None, 1) for ln in lines if ln.strip() and not ln.startswith("#")]
+    return {nodeid: float(cost) for cost, nodeid in rows}
+
+
+SLOW_BY_COST = _slow_by_cost()
 
 
 # tryfirst: xdist's worker reads the xdist_group markers in its own pytest_collection_modifyitems
@@ -133,8 +154,14 @@ def pytest_collection_modifyitems(config, items):
             if item.nodeid.startswith(prefix):
                 item.add_marker(pytest.mark.slow)
                 used.add(prefix)
+        if item.nodeid in SLOW_BY_COST:
+            item.add_marker(pytest.mark.slow)
+            used.add(item.nodeid)
     files = {item.nodeid.split("::")[0] for item in items}
-    stale = [p for p in SLOW_TESTS if p.split("::")[0] in files and p not in used
+    stale = [p for p in (*SLOW_TESTS, *sorted(SLOW_BY_COST)) if p.split("::")[0] in files and p not in used
              and not config.getoption("keyword") and not config.getoption("markexpr")]
     if stale:
-        raise pytest.UsageError(f"tests/conftest.py SLOW_TESTS names no collected test: {stale}")
+        raise pytest.UsageError(f"tests/conftest.py SLOW_TESTS or tests/slow_by_cost.txt names no collected test: {stale}")
+    # the longest work first (tests/cost_order.py; pyproject's --no-loadscope-reorder keeps this
+    # order: xdist would otherwise sort the work units by their number of tests)
+    items[:] = cost_order.longest_first(items, cost_order.load())

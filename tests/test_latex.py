@@ -382,7 +382,9 @@ def test_no_python_value_is_written_into_a_claim_s_prose(all_results):
     assert not found, found
 
 
-# the fast tier's sample of the above: a table with witnesses, a proof by cases, a refutation
+# the fast tier's sample of the above: a table with witnesses, a proof by cases, a refutation (the
+# proof by cases, amigo.body.strict_monotonicity, is 20 CPU-s of claim: tests/slow_by_cost.txt
+# leaves it to the full suite; quant.table1's run is shared with test_quant.py's claim tests)
 @SAME_WORKER
 @pytest.mark.parametrize("claim_id", ["quant.table1", "amigo.body.strict_monotonicity",
                                       "amigo.appendix.wacc_absolute_weighting", "sebastiani15.f1.mon"])

@@ -1,0 +1,67 @@
+"""The schedule of tests/cost_order.py: the costliest work unit (an xdist group, or a file's tests
+in no group) first, each unit's tests together and in their order, the rest as collected; and the
+tables it reads name collected tests."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import conftest
+import cost_order
+
+
+class Item:
+    """What longest_first reads of a pytest item: its node id and its markers."""
+
+    def __init__(self, nodeid: str, group: str | None = None, slow: bool = False):
+        self.nodeid = nodeid
+        self.markers = {}
+        if group:
+            self.markers["xdist_group"] = pytest.mark.xdist_group(group).mark
+        if slow:
+            self.markers["slow"] = pytest.mark.slow.mark
+
+    def get_closest_marker(self, name):
+        return self.markers.get(name)
+
+    def __repr__(self):
+        return self.nodeid
+
+
+def ids(items):
+    return [item.nodeid for item in items]
+
+
+def test_the_costliest_unit_runs_first_and_units_stay_whole():
+    items = [Item("a.py::t1"), Item("a.py::t2"), Item("b.py::t1", "g"), Item("c.py::t1"), Item("c.py::t2"),
+             Item("d.py::t1", "g"), Item("e.py::t1")]
+    costs = {"a.py::t1": 1.0, "b.py::t1": 2.0, "d.py::t1": 2.0, "c.py::t2": 3.0}
+    # group g: 4, c.py: 3, a.py: 1, e.py: 0 (as collected)
+    assert ids(cost_order.longest_first(items, costs)) == [
+        "b.py::t1", "d.py::t1", "c.py::t1", "c.py::t2", "a.py::t1", "a.py::t2", "e.py::t1"]
+
+
+def test_with_no_table_the_slow_tests_go_first_and_the_rest_as_collected():
+    items = [Item("a.py::t1"), Item("b.py::t1"), Item("c.py::t1", slow=True)]
+    assert ids(cost_order.longest_first(items, {})) == ["c.py::t1", "a.py::t1", "b.py::t1"]
+    assert ids(cost_order.longest_first(items[:2], {})) == ["a.py::t1", "b.py::t1"]
+    # with a table, a test it does not name cost less than its floor, slow or not
+    assert ids(cost_order.longest_first(items, {"b.py::t1": 1.0})) == ["b.py::t1", "a.py::t1", "c.py::t1"]
+
+
+def test_a_missing_or_broken_table_is_no_table(tmp_path):
+    assert cost_order.load(tmp_path / "none.json") == {}
+    (tmp_path / "bad.json").write_text("{not json")
+    assert cost_order.load(tmp_path / "bad.json") == {}
+    (tmp_path / "good.json").write_text(json.dumps({"a.py::t1": 2}))
+    assert cost_order.load(tmp_path / "good.json") == {"a.py::t1": 2.0}
+
+
+def test_the_measured_exclusions_are_a_list_of_costs_and_node_ids():
+    assert conftest.SLOW_BY_COST, "tests/slow_by_cost.txt lists no test"
+    for nodeid, cost in conftest.SLOW_BY_COST.items():
+        assert nodeid.startswith("tests/test_") and "::" in nodeid, nodeid
+        # a case of a parametrized test at 0.7 CPU-s or more, a test of its own at 1
+        assert cost >= (0.7 if "[" in nodeid else 1.0), (nodeid, cost)
