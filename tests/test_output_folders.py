@@ -286,3 +286,24 @@ def test_check_keeps_earlier_measures_reports(tmp_path):
         assert r.exit_code == 0, r.output
     reports = sorted(p.name for p in out.glob("check-*.tex"))
     assert len(reports) == 2, reports       # a paper may \input each; only a stale check.pdf goes
+
+
+def test_a_run_writing_its_first_manifest_does_not_turn_away_a_second_run(tmp_path):
+    # run A has just made the folder and is writing its manifest through a temporary file: run B's
+    # early check (no lock) saw "not empty, no manifest" and exited 2.  B now waits for the check
+    # under the lock; a folder holding only such a file when the lock is held is still refused,
+    # and nothing in it is touched.
+    folder = tmp_path / "out"
+    folder.mkdir()
+    in_the_making = folder / (outfolder.TEMP_PREFIX + "abc123")
+    in_the_making.write_text("{}")
+    assert outfolder.accept(folder) == folder
+    with pytest.raises(OutputError, match="has no .symmetric-manifest.json"):
+        outfolder.accept(folder, locked=True)
+    with pytest.raises(OutputError, match="has no .symmetric-manifest.json"):
+        with outfolder.open_folder(folder, "symmetric test"):
+            pass
+    assert in_the_making.read_text() == "{}"
+    (folder / "notes.txt").write_text("mine")
+    with pytest.raises(OutputError, match="not empty"):
+        outfolder.accept(folder)

@@ -73,8 +73,13 @@ def _plain(name: str) -> bool:
     return bool(name) and name not in (".", "..") and "/" not in name and "\0" not in name and name != MANIFEST
 
 
-def accept(path: str | Path, *, force: bool = False) -> Path:
-    """Refuse, before any work, a folder that is not symmetric's (see the module's rules)."""
+def accept(path: str | Path, *, force: bool = False, locked: bool = False) -> Path:
+    """Refuse, before any work, a folder that is not symmetric's (see the module's rules).
+    Unless ``locked`` (the check :func:`open_folder` repeats under the folder's lock), a file of
+    ours in the making (``TEMP_PREFIX``) does not count: a run that has just created the folder
+    writes its manifest through one, and a second run started then was refused, exit 2 (seen
+    with two ``prove`` runs into one folder on a loaded machine).  The check under the lock is
+    strict, and it comes before anything in the folder is changed."""
     path = Path(path).expanduser()
     if not path.exists():
         return path
@@ -84,7 +89,7 @@ def accept(path: str | Path, *, force: bool = False) -> Path:
         return path
     try:
         with os.scandir(path) as entries:
-            occupied = next(iter(entries), None) is not None
+            occupied = any(locked or not entry.name.startswith(TEMP_PREFIX) for entry in entries)
     except OSError as exc:
         raise OutputError(f"{path}: cannot be read ({_reason(exc)})") from None
     if occupied:
@@ -215,7 +220,7 @@ def open_folder(path: str | Path, command: str, *, force: bool = False) -> Itera
         raise OutputError(f"{path}: could not be created ({_reason(exc)})") from None
     fd = _lock(path)
     try:
-        accept(path, force=force)       # again under the lock: another run may have filled it
+        accept(path, force=force, locked=True)     # again under the lock: another run may have filled it
         _clear_temporaries(path)
         previous = _manifest(path)
         folder = Folder(path, command, dict(previous or {}))
