@@ -1,6 +1,6 @@
 """The default number of check workers reads the processes runnable now as well as the one-minute
 load average: a load average that still counts a process which has ended does not keep the
-second core idle, and a machine busy now is not read as idle."""
+second core idle, and a machine busy now (in every look) is not read as idle."""
 
 from __future__ import annotations
 
@@ -24,12 +24,13 @@ def _loadavg(tmp_path, *running):
 
 
 @pytest.mark.parametrize("load,running,expected", [
-    (1.2, (1, 1, 1), 2),        # the average remembers a finished process; only this one runs now
-    (0.6, (1, 1, 1), 2),
-    (1.2, (2, 2, 2), 1),        # one other process runs now
-    (1.2, (1, 3, 1), 1),        # ... in one of the three looks: not read as idle
-    (0.0, (4, 4, 4), 2),        # a burst now on a machine idle for a minute: the average decides
-    (9.0, (6, 6, 6), 1),
+    (1.2, (1, 1, 1, 1, 1), 2),      # the average remembers a finished process; only this one runs now
+    (0.6, (1, 1, 1, 1, 1), 2),
+    (1.2, (2, 2, 2, 2, 2), 1),      # one other process runs now, in every look: a busy core
+    (1.2, (1, 3, 1, 2, 1), 2),      # a short-lived one in some looks (a shell, a run's last moments)
+    (1.2, (2, 3, 2, 2, 3), 1),      # one busy throughout, others passing: one core busy
+    (0.0, (4, 4, 4, 4, 4), 2),      # a burst now on a machine idle for a minute: the average decides
+    (9.0, (6, 6, 6, 6, 6), 1),
 ])
 def test_the_default_reads_the_runnable_processes_now(monkeypatch, tmp_path, load, running, expected):
     path, fake_open = _loadavg(tmp_path, *running)
@@ -43,11 +44,11 @@ def test_the_default_reads_the_runnable_processes_now(monkeypatch, tmp_path, loa
 
 
 def test_the_count_of_others_excludes_the_reader(monkeypatch, tmp_path):
-    path, fake_open = _loadavg(tmp_path, 1, 3, 2)
+    path, fake_open = _loadavg(tmp_path, 3, 4, 3, 5, 3)
     monkeypatch.setattr(parallel_units, "_LOADAVG", path)
     monkeypatch.setattr(parallel_units, "open", fake_open, raising=False)
     monkeypatch.setattr(parallel_units.time, "sleep", lambda seconds: None)
-    assert parallel_units._runnable_others() == 2
+    assert parallel_units._runnable_others() == 2      # the fewest of the five looks, less the reader
 
 
 def test_without_the_file_the_load_average_decides(monkeypatch, tmp_path):

@@ -53,22 +53,25 @@ def idle_workers() -> int:
 _LOADAVG = "/proc/loadavg"
 
 
-def _runnable_others(samples: int = 3, pause: float = 0.01) -> int | None:
-    """The most processes runnable besides this one in a few looks at the kernel's count (the
-    fourth field of /proc/loadavg, "running/total", counts the reader itself); None where there
-    is no such file.  The largest of three looks 10 ms apart: a busy neighbour between two time
-    slices is not read as idle."""
-    most = 0
+def _runnable_others(samples: int = 5, pause: float = 0.01) -> int | None:
+    """The processes runnable besides this one in every one of a few looks at the kernel's count
+    (the fourth field of /proc/loadavg, "running/total", counts the reader itself); None where
+    there is no such file.  The fewest of five looks 10 ms apart: a process that keeps a core
+    busy is runnable in each (waiting for a core counts as runnable), while a short-lived one
+    (a shell, the last moments of a previous run's workers) is not -- the largest of three looks
+    read those as a busy core, and a check on a quiet 2-core machine ran on one worker in about
+    one run of three (bench_check: SquaredError 4.35 s wall = its CPU time)."""
+    fewest = None
     for k in range(samples):
         try:
             with open(_LOADAVG, encoding="ascii") as f:
                 running = int(f.read().split()[3].split("/")[0])
         except (OSError, ValueError, IndexError):
             return None
-        most = max(most, running - 1)
+        fewest = running - 1 if fewest is None else min(fewest, running - 1)
         if k + 1 < samples:
             time.sleep(pause)
-    return most
+    return fewest
 
 
 def _run_one(index: int, seconds: float | None):
