@@ -120,6 +120,8 @@ SLOW_TESTS = (
     "tests/test_parameter_names.py::test_a_parameter_named_like_a_model_symbol_gets_the_same_growth_verdicts",
     # rests on the fixture that runs every claim (80 CPU-s of the fast tier when it was in it)
     "tests/test_json_notation.py::test_claims_json_is_in_one_notation",
+    # an atlas of several measures computed, then rendered serially and on workers (12.9 CPU-s)
+    "tests/test_atlas_speed.py::test_files_made_on_workers_are_the_serial_ones_byte_for_byte",
 )
 
 
