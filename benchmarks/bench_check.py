@@ -48,6 +48,24 @@ alternating, medians of CPU seconds (user + system, workers included), at load 5
     new K-like measure         4.50 -> 4.65 s   1.03          6.46 -> 5.08 s   0.79
 
 (--workers 1 was measured before the last two changes, the LP memo and the lazy z3 import.)
+
+Measured 2026-11-27 16:41-16:46 UTC on main after the session-32 merges (check4, atlas4, tests4, the
+five-look worker count), the machine otherwise idle (load 0.6-0.9), the default workers, bytecode
+compiled (README's install), wall medians (CPU medians):
+
+    case                    stop 31 (6 s runs)   3 runs            5 runs
+    catalogue MCC              6.16 s          3.91 s (6.20)     4.15 s (6.52)
+    catalogue F1               2.79 s          1.98 s (2.62)     2.13 s (2.90)
+    example GeometricRecalls   2.74 s          2.36 s (3.02)     2.29 s (2.95)
+    example WeightedUtility    4.43 s          3.21 s (4.75)     3.21 s (4.83)
+    example K                  4.75 s          2.99 s (4.37)     2.98 s (4.34)
+    example SquaredError       3.00 s          2.59 s (2.55)     2.90 s (2.86)   (one unit: quantification)
+    new K-like measure         4.29 s          3.51 s (5.24)     3.43 s (5.07)
+    median of the 7            4.29 s          2.99 s            2.98 s
+
+farm-bench -n 5, `check --measure MCC --no-cache --no-pdf`: 4.12 s wall median (6.53 CPU-s).
+Two workers give MCC about 1.27x over one (5.90 s) for 1.29x the CPU: the two cores slow each
+other, so what is left of MCC's 4 s goal is symbolic work (SM alone: 1.9 s in one process).
 """
 
 from __future__ import annotations
