@@ -62,19 +62,14 @@ class _ExactPrinter(SymPyPrinter):
 
 
 @lru_cache(maxsize=256)
-def _exact(expr: sp.Expr, symbols: tuple):
-    # sympy numbers in, sympy numbers out: exact rationals and exact algebraic roots, much
-    # faster than ``subs`` on a large tree; x/0 gives zoo, 0/0 nan (never an exception).
+def exact_function(expr: sp.Expr, symbols: tuple):
+    """``expr`` as a function of ``symbols`` taking and giving sympy numbers (exact), compiled
+    once per (expr, symbols): the same value as ``expr.xreplace`` at the point, far faster."""
+    # exact rationals and exact algebraic roots; x/0 gives zoo, 0/0 nan (never an exception).
     # The printer settings are lambdify's own defaults for modules="sympy".
     printer = _ExactPrinter({"fully_qualified_modules": False, "inline": True,
                              "allow_unknown_functions": True, "user_functions": {}})
     return sp.lambdify(symbols, expr, modules="sympy", printer=printer)
-
-
-def exact_function(expr: sp.Expr, symbols: tuple):
-    """``expr`` as a function of ``symbols`` taking and giving sympy numbers (exact), compiled
-    once per (expr, symbols): the same value as ``expr.xreplace`` at the point, far faster."""
-    return _exact(expr, symbols)
 
 
 @lru_cache(maxsize=256)
@@ -90,7 +85,7 @@ def _absorbing_divisors(expr: sp.Expr, symbols: tuple):
                 if isinstance(p, sp.Pow) and p.exp.is_negative and p.base.free_symbols]
 
     inner = tuple(dict.fromkeys(d for outer in divisors(expr) for d in divisors(outer)))
-    return _exact(sp.Tuple(*inner), symbols) if inner else None
+    return exact_function(sp.Tuple(*inner), symbols) if inner else None
 
 
 def exact_value(measure: Measure, table: Table, params: dict, form: sp.Expr | None = None) -> sp.Expr | None:
@@ -112,7 +107,7 @@ def exact_value(measure: Measure, table: Table, params: dict, form: sp.Expr | No
 # An Undecided (realness not certified) is raised again on every ask: lru_cache keeps no error.
 @lru_cache(maxsize=1 << 16)
 def _exact_at(expr: sp.Expr, symbols: tuple, table: tuple, typed: tuple) -> sp.Expr | None:
-    fn = _exact(expr, symbols)
+    fn = exact_function(expr, symbols)
     args = (*table, *(v for _, v in typed))
     try:
         value = sp.sympify(fn(*args))
