@@ -43,6 +43,18 @@ def all_results(watched_claims_run):
     return watched_claims_run.results
 
 
+@pytest.fixture
+def one_process(monkeypatch):
+    """Every decision made in this process: a test that counts what `driver.decide_unit` computes
+    (a monkeypatched counter) sees nothing a forked worker computed.  `check` picks its worker
+    count from the idle cores when it starts, so without this such a test passed on a busy machine
+    (one worker) and failed on an idle one (CI near the end of its run: two workers, nothing counted)."""
+    from symmetric import runner
+    from symmetric.properties import parallel_units
+    monkeypatch.setattr(parallel_units, "idle_workers", lambda: 1)
+    monkeypatch.setitem(runner._CHOSEN, "workers", 1)
+
+
 # The tests that run every claim are sent to one xdist worker (``--dist loadgroup`` in
 # pyproject.toml), so the session pays for that run once, not once per worker.
 ALL_CLAIMS_FIXTURES = {"all_results", "watched_claims_run"}

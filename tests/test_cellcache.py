@@ -40,7 +40,7 @@ def _forget(monkeypatch) -> None:
 
 
 @pytest.fixture
-def fresh(tmp_path, monkeypatch):
+def fresh(tmp_path, monkeypatch, one_process):
     """An empty cache folder and no cell in memory."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     _forget(monkeypatch)

@@ -15,7 +15,7 @@ from symmetric.properties import driver
 
 
 @pytest.fixture
-def computed(monkeypatch) -> list:
+def computed(monkeypatch, one_process) -> list:
     monkeypatch.setattr(driver, "_DECIDED", {})         # nothing decided yet in this process
     monkeypatch.setattr(driver, "_MISSED", set())
     out, original = [], driver.decide_unit

@@ -29,7 +29,7 @@ def fresh(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def computed(monkeypatch) -> list:
+def computed(monkeypatch, one_process) -> list:
     """Every (measure, property) the checkers decide from now on (cache hits are not in it)."""
     calls: list = []
     original = driver.decide_unit
