@@ -36,11 +36,28 @@ def renamed_for_order(expr) -> tuple[object, dict[sp.Symbol, sp.Symbol]]:
         return expr, {}
     renames = {x: sp.Symbol(_printing_name(x), **x.assumptions0) for x in expr.free_symbols
                if type(x) in (sp.Symbol, InternalSymbol) and x not in _EVENTS}
-    # unevaluated: a relation kept unevaluated for a sentence (AP = 0 with AP positive) must not
-    # evaluate to False on renaming; the printers sort a product's factors themselves
-    with sp.evaluate(False):
-        renamed = expr.xreplace(renames)
-    return renamed, {new: old for old, new in renames.items()}
+    return _unevaluated_xreplace(expr, renames), {new: old for old, new in renames.items()}
+
+
+def _unevaluated_xreplace(expr, renames: dict):
+    """``expr.xreplace(renames)`` with every rebuilt node unevaluated: a relation kept
+    unevaluated for a sentence (AP = 0 with AP positive) must not evaluate to False on renaming,
+    and the printers sort a product's factors themselves.  Each node is told ``evaluate=False``
+    rather than the whole rebuild running under ``sp.evaluate(False)``: switching sympy's global
+    flag clears all of sympy's caches, on the way in and out (248 times in one MCC report, which
+    then recomputed what the caches held; on an atlas worker, between two cells)."""
+    if expr in renames:
+        return renames[expr]
+    if not expr.args:
+        return expr
+    args = tuple(_unevaluated_xreplace(a, renames) if isinstance(a, sp.Basic) else a for a in expr.args)
+    if all(new is old for new, old in zip(args, expr.args)):
+        return expr
+    try:
+        return expr.func(*args, evaluate=False)
+    except TypeError:       # a class whose constructor takes no evaluate= (ExprCondPair, Tuple)
+        with sp.evaluate(False):
+            return expr.func(*args)
 
 
 def ordered_factors(mul: sp.Expr) -> list:
