@@ -54,13 +54,18 @@ def test_exact_values_and_undefinedness(op, args, expected):
     assert op(*args) == expected if isinstance(expected, F) else op(*args) is expected
 
 
-def test_irrational_values_are_certified_intervals():
+def test_square_roots_are_exact_and_other_irrationals_certified_intervals():
     r2 = V.sqrt(F(2))
-    assert isinstance(r2, V.Interval) and r2.lo < F(14142136, 10**7) and r2.lo > F(14142135, 10**7)
+    assert isinstance(r2, V.Surd) and r2.lo < F(14142136, 10**7) and r2.lo > F(14142135, 10**7)
     assert V.compare(r2, F(141, 100)) == 1 and V.compare(r2, F(142, 100)) == -1
-    # sqrt(2)^2 - 2 is 0 but an interval is never certified 0: undecided, not "different"
-    assert V.sign(V.add(V.mul(r2, r2), F(-2))) is None
-    assert V.div(F(1), V.add(r2, V.neg(r2))) is V.UNKNOWN
+    # sqrt(2)^2 - 2 and sqrt(2) - sqrt(2) are exactly 0 (a surd's products and like sums are exact)
+    assert V.sign(V.add(V.mul(r2, r2), F(-2))) == 0
+    assert V.div(F(1), V.add(r2, V.neg(r2))) is V.UNDEFINED
+    # the fourth root of 2 has no exact rule: an interval, never certified 0 -- undecided, not "different"
+    r4 = V.sqrt(r2)
+    assert type(r4) is V.Interval
+    assert V.sign(V.add(V.mul(V.mul(r4, r4), V.mul(r4, r4)), F(-2))) is None
+    assert V.div(F(1), V.add(r4, V.neg(r4))) is V.UNKNOWN
     assert V.compare(V.log(F(3)), V.exp(F(1))) == -1      # log 3 ~ 1.0986 < e
     assert V.compare(V.log(F(3)), F(1)) == 1
     assert float(V.log(F(3)).lo) < 1.0987 < float(V.exp(F(1)).lo)

@@ -1,9 +1,13 @@
 """Exact real values for the cross-check, independent of sympy.
 
 A value is a :class:`fractions.Fraction` when it is rational (every rational operation stays
-exact), or an :class:`Interval` with rational end points that certainly contains it (square
-roots, logarithms and exponentials that are not rational; their end points come from mpmath's
-interval arithmetic, which rounds outwards).  Two more outcomes are values too:
+exact), a :class:`Surd` c*sqrt(r) when it is a rational multiple of the square root of a rational
+(MCC, G-mean, Fowlkes-Mallows: products and quotients of square roots stay exact, and their
+comparisons are decided exactly, by squaring), or an :class:`Interval` with rational end points
+that certainly contains it (other roots, logarithms and exponentials that are not rational;
+their end points come from mpmath's interval arithmetic, which rounds outwards).  A Surd is an
+Interval too (its enclosure), so every operation without an exact rule for it is still sound.
+Two more outcomes are values too:
 
 * :data:`UNDEFINED` -- the written formula has no real value here (x/0, log of x <= 0,
   sqrt of x < 0, 0 to a negative power, a negative number to a non-integer power);
@@ -12,7 +16,7 @@ interval arithmetic, which rounds outwards).  Two more outcomes are values too:
 
 Comparisons are three-valued (True, False, None) like :mod:`symmetric.logic`: an interval
 comparison is decided only when the intervals are disjoint, and two intervals are never
-certified equal.
+certified equal (two surds, or a surd and a rational, are compared exactly).
 """
 
 from __future__ import annotations
@@ -70,6 +74,37 @@ def interval(lo: Fraction, hi: Fraction):
     return Interval(_down(lo), _up(hi))
 
 
+@dataclass(frozen=True)
+class Surd(Interval):
+    """coeff * sqrt(radicand) exactly: coeff != 0, radicand > 0 and not the square of a rational;
+    ``lo`` and ``hi`` enclose it (an operation with no exact rule reads it as that interval).
+    Made by :func:`surd` only."""
+
+    coeff: Fraction = Fraction(1)
+    radicand: Fraction = Fraction(2)
+
+
+def surd(coeff: Fraction, radicand: Fraction):
+    """coeff * sqrt(radicand) (radicand > 0) as a Fraction when it is rational, else a Surd."""
+    if coeff == 0:
+        return Fraction(0)
+    root = _exact_root(radicand, 2)
+    if root is not None:
+        return coeff * root
+    low, high = _isqrt_bounds(radicand)
+    lo, hi = (coeff * low, coeff * high) if coeff > 0 else (coeff * high, coeff * low)
+    return Surd(_down(lo), _up(hi), coeff, radicand)
+
+
+def _surd_parts(x) -> tuple[Fraction, Fraction] | None:
+    """(c, r) with x = c * sqrt(r) for a rational or a surd; None for any other value."""
+    if isinstance(x, Fraction):
+        return x, Fraction(1)
+    if isinstance(x, Surd):
+        return x.coeff, x.radicand
+    return None
+
+
 def bounds(x) -> tuple[Fraction, Fraction]:
     return (x, x) if isinstance(x, Fraction) else (x.lo, x.hi)
 
@@ -83,12 +118,23 @@ def is_value(x) -> bool:
 def add(a, b):
     if isinstance(a, Fraction) and isinstance(b, Fraction):
         return a + b
+    if isinstance(a, Fraction) and a == 0 or isinstance(b, Fraction) and b == 0:
+        return b if isinstance(a, Fraction) and a == 0 else a      # an exact 0 keeps the other exact
+    if isinstance(a, Surd) and isinstance(b, Surd):
+        # c1 sqrt(r1) + c2 sqrt(r2) is exact when r2 / r1 is a rational square k^2: (c1 + c2 k) sqrt(r1)
+        k = Fraction(1) if a.radicand == b.radicand else _exact_root(b.radicand / a.radicand, 2)
+        if k is not None:
+            return surd(a.coeff + b.coeff * k, a.radicand)
     (al, ah), (bl, bh) = bounds(a), bounds(b)
     return interval(al + bl, ah + bh)
 
 
 def neg(a):
-    return -a if isinstance(a, Fraction) else Interval(-a.hi, -a.lo)
+    if isinstance(a, Fraction):
+        return -a
+    if isinstance(a, Surd):
+        return Surd(-a.hi, -a.lo, -a.coeff, a.radicand)
+    return Interval(-a.hi, -a.lo)
 
 
 def mul(a, b):
@@ -96,6 +142,9 @@ def mul(a, b):
         return a * b
     if a == 0 or b == 0:            # an exact 0 times anything real is exactly 0
         return Fraction(0)
+    pa, pb = _surd_parts(a), _surd_parts(b)
+    if pa is not None and pb is not None:       # c1 sqrt(r1) * c2 sqrt(r2) = c1 c2 sqrt(r1 r2)
+        return surd(pa[0] * pb[0], pa[1] * pb[1])
     (al, ah), (bl, bh) = bounds(a), bounds(b)
     if al >= 0 and bl >= 0:         # both nonnegative (the usual case): the same min and max as
         return interval(al * bl, ah * bh)       # the four products give, in two multiplications
@@ -108,6 +157,9 @@ def div(a, b):
         if b == 0:
             return UNDEFINED
         return a / b if isinstance(a, Fraction) else mul(a, Fraction(1) / b)
+    pa, pb = _surd_parts(a), _surd_parts(b)
+    if pa is not None and pb is not None:       # c1 sqrt(r1) / (c2 sqrt(r2)) = (c1 / (c2 r2)) sqrt(r1 r2)
+        return surd(pa[0] / (pb[0] * pb[1]), pa[1] * pb[1])
     if b.contains_zero():
         return UNKNOWN
     reciprocal = interval(Fraction(1) / b.hi, Fraction(1) / b.lo)
@@ -117,6 +169,8 @@ def div(a, b):
 def absolute(a):
     if isinstance(a, Fraction):
         return abs(a)
+    if isinstance(a, Surd):
+        return a if a.coeff > 0 else neg(a)
     if a.lo >= 0:
         return a
     if a.hi <= 0:
@@ -124,15 +178,28 @@ def absolute(a):
     return interval(Fraction(0), max(-a.lo, a.hi))
 
 
+def _exact_extreme(values, want: int):
+    """The least (want = -1) or greatest (want = 1) of rationals and surds, compared exactly."""
+    best = values[0]
+    for v in values[1:]:
+        if compare(v, best) == want:
+            best = v
+    return best
+
+
 def minimum(values):
     if all(isinstance(v, Fraction) for v in values):
         return min(values)
+    if all(_surd_parts(v) is not None for v in values):
+        return _exact_extreme(values, -1)
     return interval(min(bounds(v)[0] for v in values), min(bounds(v)[1] for v in values))
 
 
 def maximum(values):
     if all(isinstance(v, Fraction) for v in values):
         return max(values)
+    if all(_surd_parts(v) is not None for v in values):
+        return _exact_extreme(values, 1)
     return interval(max(bounds(v)[0] for v in values), max(bounds(v)[1] for v in values))
 
 
@@ -143,6 +210,9 @@ def _int_power(a, k: int):
         return a ** k
     if k < 0:
         return div(Fraction(1), _int_power(a, -k))
+    if isinstance(a, Surd):         # (c sqrt(r))^k = c^k r^(k // 2), times sqrt(r) when k is odd
+        even = a.coeff ** k * a.radicand ** (k // 2)
+        return surd(even, a.radicand) if k % 2 else even
     lo, hi = a.lo ** k, a.hi ** k
     if k % 2 == 0 and a.contains_zero():
         return interval(Fraction(0), max(lo, hi))
@@ -216,10 +286,7 @@ def sqrt(a):
     if lo < 0:
         return UNKNOWN
     if isinstance(a, Fraction):
-        r = _exact_root(a, 2)
-        if r is not None:
-            return r
-        return interval(*_isqrt_bounds(a))         # one integer square root for both ends
+        return surd(Fraction(1), a)                 # exact: a rational, or sqrt(a) as a surd
     return interval(_isqrt_bounds(lo)[0], _isqrt_bounds(hi)[1])
 
 
@@ -260,9 +327,10 @@ def power(a, b):
         root = _exact_root(a, b.denominator)
         if root is not None:
             return root ** b.numerator
+    if isinstance(b, Fraction) and b.denominator == 2 and isinstance(a, Fraction):
+        return _int_power(surd(Fraction(1), a), b.numerator)       # a ** (k/2) = sqrt(a) ** k, exactly
     if isinstance(b, Fraction) and b.denominator == 2:     # a ** (k/2) = sqrt(a) ** k, a > 0 here
-        # a rational a has no rational root here (tried just above): sqrt(a) is this interval
-        root = interval(*_isqrt_bounds(a)) if isinstance(a, Fraction) else sqrt(a)
+        root = sqrt(a)
         if is_value(root) and bounds(root)[0] > 0:         # (a root rounded down to 0: the long way)
             if isinstance(root, Interval) and b.numerator in (1, -1):
                 # what _int_power gives for k = +-1 (its end points are already rounded), without
@@ -278,6 +346,8 @@ def sign(a) -> int | None:
     """-1, 0, 1, or None when an interval straddles 0 (an interval is never certified 0)."""
     if isinstance(a, Fraction):
         return (a > 0) - (a < 0)
+    if isinstance(a, Surd):
+        return 1 if a.coeff > 0 else -1
     if a.lo > 0:
         return 1
     if a.hi < 0:
@@ -292,6 +362,9 @@ def compare(a, b) -> int | None:
     2**-_BITS), its high end < 0 exactly when the exact high end is <= -2**-_BITS."""
     if isinstance(a, Fraction) and isinstance(b, Fraction):
         return (a > b) - (a < b)
+    pa, pb = _surd_parts(a), _surd_parts(b)
+    if pa is not None and pb is not None:
+        return _compare_surds(pa, pb)
     (al, ah), (bl, bh) = bounds(a), bounds(b)
     lo, hi = al - bh, ah - bl
     if lo == hi:                    # (add() would return the exact point)
@@ -301,6 +374,17 @@ def compare(a, b) -> int | None:
     if hi.numerator < 0 and (-hi.numerator << _BITS) >= hi.denominator:
         return -1
     return None
+
+
+def _compare_surds(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction]) -> int:
+    """Sign of c1 sqrt(r1) - c2 sqrt(r2), exactly: by the signs of c1 and c2, then (same sign s)
+    s times the sign of c1^2 r1 - c2^2 r2 (squaring is increasing on the magnitudes)."""
+    (c1, r1), (c2, r2) = a, b
+    s1, s2 = (c1 > 0) - (c1 < 0), (c2 > 0) - (c2 < 0)
+    if s1 != s2:
+        return (s1 > s2) - (s1 < s2)
+    m1, m2 = c1 * c1 * r1, c2 * c2 * r2
+    return s1 * ((m1 > m2) - (m1 < m2))
 
 
 def to_fraction(value) -> Fraction:
