@@ -149,8 +149,10 @@ def review_one(measure, result: PropertyResult, statement=None) -> PropertyResul
     if finding.checked == 0:
         return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): nothing to enumerate "
                                  f"({finding.scope}); the failure rests on the checker's argument."))
+    # comparisons it could not certify are said: "no violation" among them is not "none there"
+    skipped = f" ({finding.uncertain} comparisons could not be certified and were skipped)" if finding.uncertain else ""
     return _with(result, say(f"Cross-check ({formula.source}, {reading} reading): no violation among "
-                             f"{finding.scope}; the failure rests on the checker's argument" + (cx_note or ".")))
+                             f"{finding.scope}{skipped}; the failure rests on the checker's argument" + (cx_note or ".")))
 
 
 def counterexample_mismatch(measure, result: PropertyResult) -> str | None:
