@@ -12,7 +12,12 @@ Each measure is registered with its kind:
 
 The measures are defined in the modules of :data:`MEASURE_MODULES` (a data table, loaded on
 first lookup, only the modules of the kind asked for); each module calls :func:`register` at
-import time.  The quantification module sits in the quantification package because it is
+import time.  A lookup by name loads only the module the name lives in when
+:data:`.homes.HOMES` knows it (building the whole catalogue's formulas is a quarter of a second,
+most of what ``check --measure MCC`` does before it starts deciding); any other name loads every
+module of the kinds asked for, so a stale table costs time, never a wrong answer
+(``tests/test_catalogue_homes.py`` keeps it current).  The catalogue's order is that of
+:data:`MEASURE_MODULES` whichever module was loaded first.  The quantification module sits in the quantification package because it is
 built on that package's prevalence vectors (``distributions``, which imports nothing but
 :mod:`symmetric.errors`); it imports no property, claim or rendering module, so loading it
 from here brings nothing from above the measures layer.  Names are unique across kinds.
@@ -23,6 +28,8 @@ kinds asked for.
 from __future__ import annotations
 
 import importlib
+import itertools
+import sys
 from collections.abc import Iterable
 
 from ..errors import InvalidArgumentType, UnknownNameError
@@ -46,17 +53,28 @@ _NOUN = {"quantification": "quantification measure"}
 
 _REGISTRY: dict[str, tuple[str, object]] = {}     # lower-case name or alias -> (kind, measure)
 _loaded: set[str] = set()
+# lower-case name or alias -> (rank of the registering module in MEASURE_MODULES, registration
+# number), the catalogue's order; and -> the registering module's name
+_PLACE: dict[str, tuple[int, int]] = {}
+_ORIGIN: dict[str, str] = {}
+_RANK = {module: k for k, (module, _) in enumerate(MEASURE_MODULES)}
+_SEQUENCE = itertools.count()
 
 
 def register(measure, kind: str = "classification"):
     """Enter ``measure`` under its name and aliases (a name may not be taken by another measure)."""
     if kind not in KINDS:
         raise ValueError(f"unknown measure kind {kind!r} (kinds: {', '.join(KINDS)})")
+    # the module that called: a catalogue module (at import) or user code, which comes last
+    origin = sys._getframe(1).f_globals.get("__name__", "")
+    place = (_RANK.get(origin, len(MEASURE_MODULES)), next(_SEQUENCE))
     for key in (measure.name, *getattr(measure, "aliases", ())):
         existing = _REGISTRY.get(key.lower())
         if existing is not None and existing[1] is not measure and existing[1].name != measure.name:
             raise ValueError(f"measure name {key!r} already used by {existing[1].name!r}")
         _REGISTRY[key.lower()] = (kind, measure)
+        _PLACE.setdefault(key.lower(), place)
+        _ORIGIN.setdefault(key.lower(), origin)
     return measure
 
 
@@ -72,17 +90,28 @@ def _kinds(kind: str | Iterable[str] | None) -> tuple[str, ...]:
 
 def _load(kinds: tuple[str, ...]) -> None:
     for module, kind in MEASURE_MODULES:
-        if kind in kinds and module not in _loaded:
-            _loaded.add(module)
-            importlib.import_module(module)
+        if kind in kinds:
+            _load_module(module)
+
+
+def _load_module(module: str) -> None:
+    if module not in _loaded:
+        _loaded.add(module)
+        importlib.import_module(module)
 
 
 def get(name: str, kind: str | Iterable[str] | None = None):
     """The measure called ``name`` (case-insensitive; aliases too), of ``kind`` (a kind, several,
     or None: any).  UnknownNameError with close matches if there is none."""
+    from .homes import HOMES
     kinds = _kinds(kind)
-    _load(kinds)
+    home = HOMES.get(name.lower())
+    if home is not None and home[1] in kinds:
+        _load_module(home[0])
     entry = _REGISTRY.get(name.lower())
+    if entry is None or entry[0] not in kinds:
+        _load(kinds)
+        entry = _REGISTRY.get(name.lower())
     if entry is None or entry[0] not in kinds:
         noun = _NOUN.get(kinds[0], "measure") if len(kinds) == 1 else "measure"
         raise UnknownNameError(noun, name, names(kinds))
@@ -98,7 +127,23 @@ def all_measures(kind: str | Iterable[str] | None = None) -> tuple:
     """Every measure of ``kind`` (None: every kind), each once, in catalogue order."""
     kinds = _kinds(kind)
     _load(kinds)
-    return tuple(dict.fromkeys(m for k, m in _REGISTRY.values() if k in kinds))
+    keys = sorted(_REGISTRY, key=_PLACE.__getitem__)
+    return tuple(dict.fromkeys(_REGISTRY[key][1] for key in keys if _REGISTRY[key][0] in kinds))
+
+
+def homes() -> dict[str, tuple[str, str]]:
+    """Every loaded catalogue name and alias (lower case) -> (its module, its kind): what
+    :data:`.homes.HOMES` must say."""
+    return {key: (_ORIGIN[key], kind) for key, (kind, _) in _REGISTRY.items() if _ORIGIN[key] in _RANK}
+
+
+def homes_text() -> str:
+    """The entries of :data:`.homes.HOMES` as they must read, for every catalogue module: by
+    module in the catalogue's order, then by name."""
+    _load(KINDS)
+    found = homes()
+    order = sorted(found, key=lambda key: (_RANK[found[key][0]], key))
+    return "\n".join(f"    {key!r}: ({found[key][0]!r}, {found[key][1]!r})," for key in order)
 
 
 def kind_of(measure) -> str:
