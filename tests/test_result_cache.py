@@ -17,6 +17,8 @@ from symmetric.logic import Verdict
 from symmetric.measures import registry
 from symmetric.properties import driver
 from symmetric.store import results
+from symmetric.userinput.kinds import KINDS
+from symmetric.userinput.measures import build_measure
 
 
 @pytest.fixture
@@ -85,10 +87,17 @@ def test_nothing_is_kept_without_an_open_cache(fresh, computed):
 
 
 def test_an_undetermined_verdict_is_not_kept_by_the_decision_path(fresh, computed):
+    # a measure no other test decides: the checkers' memos would let a catalogue measure's CON,
+    # decided earlier in this worker, finish within any time limit (FAILS, kept)
+    text = "(TP*TN - FP*FN)/sqrt((TP+FP)*(TP+FN)*(TN+FP)*(TN+FN)) + 1/1000003"
+    measure = build_measure(KINDS["classification"], "M", {"counts": text}, (), "higher")
     with results.using(open_cache(results.default_folder())):
-        found = driver.check(registry.get("MCC"), ["CON"], time_limit=0.001)
-    assert {r.verdict for r in found} == {Verdict.UNDETERMINED}
-    assert _entries(results.default_folder()) == []
+        found = driver.check(measure, ["CON"], time_limit=0.001)
+        assert {r.verdict for r in found} == {Verdict.UNDETERMINED}
+        assert _entries(results.default_folder()) == []
+        driver._DECIDED.clear()
+        decided = driver.check(measure, ["CON"], time_limit=None)     # the same cell, decided: kept
+    assert Verdict.UNDETERMINED not in {r.verdict for r in decided} and _entries(results.default_folder())
 
 
 def test_a_users_property_is_never_cached(fresh, computed, tmp_path):
