@@ -62,8 +62,15 @@ def test_half_integer_powers_as_the_long_way(a, b):
     assert V.power(a, b) == (V._exact_root(a, 2) ** b.numerator if V._exact_root(a, 2) is not None
                              else _long_power(a, b))
     root = V.sqrt(a)
-    if isinstance(root, V.Interval):
+    if isinstance(root, V.Surd):        # an irrational root is exact: its reciprocal too
+        assert V.mul(root, V.div(Fraction(1), root)) == 1
+    elif isinstance(root, V.Interval):
         assert V.div(Fraction(1), root) == V.mul(Fraction(1), V.interval(1 / root.hi, 1 / root.lo))
+    # an interval that is not a surd (the root of a root) still takes the interval path
+    inner = V.sqrt(root) if isinstance(root, V.Surd) else None
+    if inner is not None:
+        assert type(inner) is V.Interval
+        assert V.div(Fraction(1), inner) == V.mul(Fraction(1), V.interval(1 / inner.hi, 1 / inner.lo))
 
 
 CONDITIONS = [sp.Ge(FP + FN, 1), sp.Eq(TP, 0), sp.Gt(TN, 3), sp.Le(TP + FP + FN + TN, 7), sp.Ne(2 * TP - FN, 3),
