@@ -97,7 +97,9 @@ def absolute_weighting(f: Formula, o: int, result=None) -> Finding:
     outputs score better when direction * (c - theta) > 0 and worse when it is < 0."""
     threshold = result.datum("threshold") if result is not None else None
     if threshold is None:
-        return Finding(None, "no threshold to check", complete=False)
+        # (a noun phrase: the sentences read "no violation among <scope>", "nothing to enumerate (<scope>)")
+        return Finding(None, "the non-informative outputs, with no threshold stated to compare them against",
+                       complete=False)
     from .sympyform import compile_sympy
     c, theta, direction = threshold
     from ..space import g
