@@ -102,3 +102,26 @@ def test_radical_measures_are_certified_equal_where_they_are(text, t, u):
     f = classification_formula(build_measure(KINDS["classification"], "M", {"counts": text}, (), "higher"))
     assert f.source == "the formula as written"
     assert V.compare(f.value(t), f.value(u)) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(surds, min_size=1, max_size=8), st.randoms(use_true_random=False))
+def test_a_total_is_the_sum_in_any_order_and_exact_where_like_radicals_cancel(xs, rnd):
+    terms = xs + [V.neg(x) for x in xs]         # every term and its negation: exactly 0
+    rnd.shuffle(terms)
+    assert V.total(terms) == 0
+    found = V.total(xs)
+    if all(isinstance(x, (F, V.Surd)) and exact(x)[1] == exact(xs[0])[1] for x in xs):
+        assert isinstance(found, (F, V.Surd))   # one radical: exact
+    lo, hi = V.bounds(found)        # the sum's enclosure overlaps the sum of the terms' enclosures
+    assert lo <= sum(V.bounds(x)[1] for x in xs) and sum(V.bounds(x)[0] for x in xs) <= hi
+
+
+def test_mccs_expected_value_under_a_random_classifier_is_exactly_0():
+    from symmetric.crosscheck.classification import _bernoulli, expectation
+    from symmetric.measures import registry
+    from symmetric.crosscheck.formula import classification_formula as formula
+    f = formula(registry.get("MCC"))
+    for ap, an in ((2, 3), (4, 4), (5, 7)):
+        e, _ = expectation(f, _bernoulli, ap, an, (), strict=False)
+        assert e == 0 and isinstance(e, F), (ap, an, e)

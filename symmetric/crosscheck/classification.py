@@ -177,14 +177,16 @@ def expectation(f: Formula, model, ap, an, params, strict: bool = True):
     """E[M] exactly; ``strict``: (UNDEFINED, table) if an outcome of positive probability is
     undefined.  Otherwise (the ``defined`` reading) E[M | M defined]: the outcomes where M is
     undefined take no part, and (UNDEFINED, None) when M is defined at no outcome."""
-    total, mass = Fraction(0), Fraction(0)
+    terms, mass = [], Fraction(0)
     for prob, t in model(ap, an):
         v = f.value(t, params)
         if not defined(v):
             if strict or v is V.UNKNOWN:
                 return v, t
             continue
-        total, mass = V.add(total, V.mul(prob, v)), mass + prob
+        terms.append(V.mul(prob, v))
+        mass += prob
+    total = V.total(terms)          # like radicals first: an expectation of 0 stays exactly 0
     if mass == 0:
         return V.UNDEFINED, None
     return (total if mass == 1 else V.div(total, mass)), None

@@ -129,6 +129,25 @@ def add(a, b):
     return interval(al + bl, ah + bh)
 
 
+def total(values):
+    """The sum of ``values`` with like surds added first: c1 sqrt(r) + c2 sqrt(r) is exact, while
+    a surd added to an unlike one becomes an interval; summed in their given order, an expected
+    value (MCC's E[M | k] is 0 for every output size k, each size its own radical) mixed the
+    radicals early and was an interval about 0, never certified 0."""
+    rational, like, rest = Fraction(0), {}, Fraction(0)
+    for v in values:
+        if isinstance(v, Fraction):
+            rational += v
+        elif isinstance(v, Surd):
+            like[v.radicand] = add(like.get(v.radicand, Fraction(0)), v)
+        else:
+            rest = add(rest, v)
+    out = rational
+    for v in like.values():
+        out = add(out, v)
+    return add(out, rest)
+
+
 def neg(a):
     if isinstance(a, Fraction):
         return -a
