@@ -46,7 +46,7 @@ surds = st.builds(lambda c, r: V.surd(c, r), rationals, positive)
 def test_a_surd_is_exact_or_rational_and_its_enclosure_contains_it(x):
     assert isinstance(x, (F, V.Surd)) and encloses(x)
     if isinstance(x, V.Surd):
-        assert x.coeff != 0 and x.radicand > 0 and V._exact_root(x.radicand, 2) is None
+        assert x.coeff != 0 and x.radicand > 0 and V.exact_root(x.radicand, 2) is None
 
 
 @settings(max_examples=60, deadline=None)
@@ -87,7 +87,7 @@ def test_like_surds_add_exactly(c1, c2, r, k2):
     a, b = V.surd(c1, r), V.surd(c2, r * k2)       # sqrt(r k^2) = k sqrt(r): the same radical
     total = V.add(a, b)
     s, sq = square_signed(total)
-    value = c1 + c2 * V._exact_root(k2, 2)
+    value = c1 + c2 * V.exact_root(k2, 2)
     assert sq == value * value * r and s == (value > 0) - (value < 0) and encloses(total)
 
 

@@ -1,99 +1,106 @@
-"""Exact real values for the cross-check, independent of sympy.
+"""Exact real values for the cross-check, independent of sympy: the arithmetic on the numbers of
+:mod:`.numbers` (rationals, surds c*sqrt(r), linear forms a + sum c sqrt(r) + sum d log(p), and
+certified intervals), plus the outcomes :data:`UNDEFINED` (x/0, log of x <= 0, sqrt of x < 0,
+0 to a negative power, a negative number to a non-integer power) and :data:`UNKNOWN`.
 
-A value is a :class:`fractions.Fraction` when it is rational (every rational operation stays
-exact), a :class:`Surd` c*sqrt(r) when it is a rational multiple of the square root of a rational
-(MCC, G-mean, Fowlkes-Mallows: products and quotients of square roots stay exact, and their
-comparisons are decided exactly, by squaring), or an :class:`Interval` with rational end points
-that certainly contains it (other roots, logarithms and exponentials that are not rational;
-their end points come from mpmath's interval arithmetic, which rounds outwards).  A Surd is an
-Interval too (its enclosure), so every operation without an exact rule for it is still sound.
-Two more outcomes are values too:
+Every operation with an exact rule gives the exact number: sums and differences of exact numbers
+(like radicals combine; a rational's logarithm is a sum of logarithms of primes), products and
+quotients by rationals, products and quotients of surds, half-integer powers of rationals.  The
+others read their arguments as intervals (every exact number is one too) and round outwards.
 
-* :data:`UNDEFINED` -- the written formula has no real value here (x/0, log of x <= 0,
-  sqrt of x < 0, 0 to a negative power, a negative number to a non-integer power);
-* :data:`UNKNOWN` -- an interval was too wide to tell (a denominator whose interval contains 0
-  without being exactly 0).  Never read as defined or undefined.
-
-Comparisons are three-valued (True, False, None) like :mod:`symmetric.logic`: an interval
-comparison is decided only when the intervals are disjoint, and two intervals are never
-certified equal (two surds, or a surd and a rational, are compared exactly).
+Comparisons are three-valued (True, False, None) like :mod:`symmetric.logic`: two exact numbers
+are compared exactly (their difference is exact: 0 only when every part is); otherwise the
+comparison is decided only when the intervals are disjoint -- two intervals are never certified
+equal.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from fractions import Fraction
 
 from mpmath import iv
 
-_BITS = 96                          # outward rounding of interval end points (keeps them short)
-_SCALE = 1 << _BITS
-_PRECISION = 120                    # bits of mpmath's interval arithmetic, set per call (never globally)
+from .numbers import (BITS, UNDEFINED, UNKNOWN, Interval, Linear, Surd, bounds, exact_root, interval,
+                      is_value, isqrt_bounds, linear, log_parts, monotone, parts, surd)
+
+__all__ = ["BITS", "UNDEFINED", "UNKNOWN", "Interval", "Linear", "Surd", "bounds", "exact_root", "interval",
+           "is_value", "surd", "add", "total", "neg", "mul", "div", "absolute", "minimum", "maximum", "sqrt",
+           "log", "exp", "power", "sign", "compare", "to_fraction"]
 
 
-class _Outcome:
-    __slots__ = ("name",)
+# ---------------------------------------------------------------- arithmetic
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-UNDEFINED = _Outcome("undefined")
-UNKNOWN = _Outcome("unknown")
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A real number known to lie in [lo, hi] (lo < hi, rational end points)."""
-
-    lo: Fraction
-    hi: Fraction
-
-    def contains_zero(self) -> bool:
-        return self.lo <= 0 <= self.hi
+def _like(roots: dict, r: Fraction) -> tuple[Fraction, Fraction] | None:
+    """(key, k) with r = key * k^2 for a radicand ``key`` of ``roots``, or None (r is unlike all)."""
+    if r in roots:
+        return r, Fraction(1)
+    for key in roots:
+        k = exact_root(r / key, 2)
+        if k is not None:
+            return key, k
+    return None
 
 
-# floor and ceiling of x * 2**_BITS in integer arithmetic (the same numbers as math.floor of the
-# Fraction product, without building it: the cross-check rounds about 30,000 end points for MCC)
-def _down(x: Fraction) -> Fraction:
-    return Fraction((x.numerator << _BITS) // x.denominator, _SCALE)
+def _exact_sum(pa, pb):
+    rational, roots, logs = pa[0] + pb[0], dict(pa[1]), dict(pa[2])
+    for r, c in pb[1].items():
+        like = _like(roots, r)          # c sqrt(key k^2) = c k sqrt(key)
+        if like is None:
+            roots[r] = c
+        else:
+            roots[like[0]] += c * like[1]
+    for p, d in pb[2].items():
+        logs[p] = logs.get(p, 0) + d
+    return linear(rational, roots, logs)
 
 
-def _up(x: Fraction) -> Fraction:
-    return Fraction(-((-x.numerator << _BITS) // x.denominator), _SCALE)
+def add(a, b):
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a + b
+    if isinstance(a, Fraction) and a == 0 or isinstance(b, Fraction) and b == 0:
+        return b if isinstance(a, Fraction) and a == 0 else a      # an exact 0 keeps the other exact
+    pa, pb = parts(a), parts(b)
+    if pa is not None and pb is not None:
+        return _exact_sum(pa, pb)
+    (al, ah), (bl, bh) = bounds(a), bounds(b)
+    return interval(al + bl, ah + bh)
 
 
-def interval(lo: Fraction, hi: Fraction):
-    """[lo, hi] rounded outwards; a point interval is the exact Fraction."""
-    if lo == hi:
-        return lo
-    return Interval(_down(lo), _up(hi))
+def total(values):
+    """The sum of ``values``: the exact ones added exactly (in any order the same number), then
+    the intervals.  Surds with the same radicand are added first (one coefficient each), so the
+    unlike ones meet once: an expected value sums hundreds of surds over a few radicands."""
+    rational, like, forms, rest = Fraction(0), {}, Fraction(0), Fraction(0)
+    for v in values:
+        if isinstance(v, Fraction):
+            rational += v
+        elif isinstance(v, Surd):
+            like[v.radicand] = like.get(v.radicand, 0) + v.coeff
+        elif isinstance(v, Linear):
+            forms = add(forms, v)
+        else:
+            rest = add(rest, v)
+    exact = add(rational, forms)
+    for r, c in like.items():
+        exact = add(exact, surd(c, r))
+    return add(exact, rest)
 
 
-@dataclass(frozen=True)
-class Surd(Interval):
-    """coeff * sqrt(radicand) exactly: coeff != 0, radicand > 0 and not the square of a rational;
-    ``lo`` and ``hi`` enclose it (an operation with no exact rule reads it as that interval).
-    Made by :func:`surd` only."""
+def neg(a):
+    if isinstance(a, Fraction):
+        return -a
+    if isinstance(a, Surd):
+        return Surd(-a.hi, -a.lo, -a.coeff, a.radicand)
+    if isinstance(a, Linear):
+        return Linear(-a.hi, -a.lo, -a.rational, tuple((r, -c) for r, c in a.roots),
+                      tuple((p, -d) for p, d in a.logs))
+    return Interval(-a.hi, -a.lo)
 
-    coeff: Fraction = Fraction(1)
-    radicand: Fraction = Fraction(2)
 
-
-def surd(coeff: Fraction, radicand: Fraction):
-    """coeff * sqrt(radicand) (radicand > 0) as a Fraction when it is rational, else a Surd."""
-    if coeff == 0:
-        return Fraction(0)
-    root = _exact_root(radicand, 2)
-    if root is not None:
-        return coeff * root
-    low, high = _isqrt_bounds(radicand)
-    lo, hi = (coeff * low, coeff * high) if coeff > 0 else (coeff * high, coeff * low)
-    return Surd(_down(lo), _up(hi), coeff, radicand)
+def _scaled(a, q: Fraction):
+    """An exact number times a rational q != 0."""
+    rational, roots, logs = parts(a)
+    return linear(rational * q, {r: c * q for r, c in roots.items()}, {p: d * q for p, d in logs.items()})
 
 
 def _surd_parts(x) -> tuple[Fraction, Fraction] | None:
@@ -105,65 +112,19 @@ def _surd_parts(x) -> tuple[Fraction, Fraction] | None:
     return None
 
 
-def bounds(x) -> tuple[Fraction, Fraction]:
-    return (x, x) if isinstance(x, Fraction) else (x.lo, x.hi)
-
-
-def is_value(x) -> bool:
-    return isinstance(x, (Fraction, Interval))
-
-
-# ---------------------------------------------------------------- arithmetic
-
-def add(a, b):
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
-        return a + b
-    if isinstance(a, Fraction) and a == 0 or isinstance(b, Fraction) and b == 0:
-        return b if isinstance(a, Fraction) and a == 0 else a      # an exact 0 keeps the other exact
-    if isinstance(a, Surd) and isinstance(b, Surd):
-        # c1 sqrt(r1) + c2 sqrt(r2) is exact when r2 / r1 is a rational square k^2: (c1 + c2 k) sqrt(r1)
-        k = Fraction(1) if a.radicand == b.radicand else _exact_root(b.radicand / a.radicand, 2)
-        if k is not None:
-            return surd(a.coeff + b.coeff * k, a.radicand)
-    (al, ah), (bl, bh) = bounds(a), bounds(b)
-    return interval(al + bl, ah + bh)
-
-
-def total(values):
-    """The sum of ``values`` with like surds added first: c1 sqrt(r) + c2 sqrt(r) is exact, while
-    a surd added to an unlike one becomes an interval; summed in their given order, an expected
-    value (MCC's E[M | k] is 0 for every output size k, each size its own radical) mixed the
-    radicals early and was an interval about 0, never certified 0."""
-    rational, like, rest = Fraction(0), {}, Fraction(0)
-    for v in values:
-        if isinstance(v, Fraction):
-            rational += v
-        elif isinstance(v, Surd):
-            like[v.radicand] = add(like.get(v.radicand, Fraction(0)), v)
-        else:
-            rest = add(rest, v)
-    out = rational
-    for v in like.values():
-        out = add(out, v)
-    return add(out, rest)
-
-
-def neg(a):
-    if isinstance(a, Fraction):
-        return -a
-    if isinstance(a, Surd):
-        return Surd(-a.hi, -a.lo, -a.coeff, a.radicand)
-    return Interval(-a.hi, -a.lo)
-
-
 def mul(a, b):
     if isinstance(a, Fraction) and isinstance(b, Fraction):
         return a * b
     if a == 0 or b == 0:            # an exact 0 times anything real is exactly 0
         return Fraction(0)
-    pa, pb = _surd_parts(a), _surd_parts(b)
-    if pa is not None and pb is not None:       # c1 sqrt(r1) * c2 sqrt(r2) = c1 c2 sqrt(r1 r2)
-        return surd(pa[0] * pb[0], pa[1] * pb[1])
+    sa, sb = _surd_parts(a), _surd_parts(b)
+    if sa is not None and sb is not None:       # c1 sqrt(r1) * c2 sqrt(r2) = c1 c2 sqrt(r1 r2)
+        return surd(sa[0] * sb[0], sa[1] * sb[1])
+    if isinstance(a, Fraction) and isinstance(b, Linear) or isinstance(b, Fraction) and isinstance(a, Linear):
+        return _scaled(b, a) if isinstance(a, Fraction) else _scaled(a, b)
+    product = _radical_product(a, b)
+    if product is not None:
+        return product
     (al, ah), (bl, bh) = bounds(a), bounds(b)
     if al >= 0 and bl >= 0:         # both nonnegative (the usual case): the same min and max as
         return interval(al * bl, ah * bh)       # the four products give, in two multiplications
@@ -171,25 +132,75 @@ def mul(a, b):
     return interval(min(products), max(products))
 
 
+def _terms(x) -> list | None:
+    """An exact number without logarithms as its terms (c, r), each c sqrt(r) (r = 1: rational)."""
+    p = parts(x)
+    if p is None or p[2]:
+        return None
+    return ([(p[0], Fraction(1))] if p[0] else []) + [(c, r) for r, c in p[1].items()]
+
+
+def _radical_product(a, b):
+    """(sum c_i sqrt(r_i)) (sum d_j sqrt(s_j)) term by term, exactly; None when either has a
+    logarithm or is an interval."""
+    ta, tb = _terms(a), _terms(b)
+    if ta is None or tb is None:
+        return None
+    out = Fraction(0)
+    for c, r in ta:
+        for d, q in tb:
+            out = add(out, surd(c * d, r * q))
+    return out
+
+
+def _reciprocal(b):
+    """1/b exactly for b = u + v, two unlike terms without logarithms: (u - v)/(u^2 - v^2), whose
+    denominator is rational (and not 0: u + v = b is not 0, and u - v is not either, the terms
+    being unlike); None for any other b."""
+    terms = _terms(b)
+    if terms is None or len(terms) != 2:
+        return None
+    (c, r), (d, q) = terms
+    u, v = surd(c, r), surd(d, q)
+    return div(add(u, neg(v)), c * c * r - d * d * q)
+
+
 def div(a, b):
     if isinstance(b, Fraction):
         if b == 0:
             return UNDEFINED
         return a / b if isinstance(a, Fraction) else mul(a, Fraction(1) / b)
-    pa, pb = _surd_parts(a), _surd_parts(b)
-    if pa is not None and pb is not None:       # c1 sqrt(r1) / (c2 sqrt(r2)) = (c1 / (c2 r2)) sqrt(r1 r2)
-        return surd(pa[0] / (pb[0] * pb[1]), pa[1] * pb[1])
+    sa, sb = _surd_parts(a), _surd_parts(b)
+    if sa is not None and sb is not None:       # c1 sqrt(r1) / (c2 sqrt(r2)) = (c1 / (c2 r2)) sqrt(r1 r2)
+        return surd(sa[0] / (sb[0] * sb[1]), sa[1] * sb[1])
+    exact = _reciprocal(b) if isinstance(b, Linear) and parts(a) is not None else None
+    if exact is not None:
+        return mul(a, exact)
     if b.contains_zero():
         return UNKNOWN
     reciprocal = interval(Fraction(1) / b.hi, Fraction(1) / b.lo)
     return reciprocal if a == 1 else mul(a, reciprocal)     # (1 times it: the same end points)
 
 
+def sign(a) -> int | None:
+    """-1, 0, 1, or None when an interval straddles 0 (an interval is never certified 0; an exact
+    irrational is never 0, and its enclosure gives its sign)."""
+    if isinstance(a, Fraction):
+        return (a > 0) - (a < 0)
+    if isinstance(a, Surd):
+        return 1 if a.coeff > 0 else -1
+    if a.lo > 0:
+        return 1
+    if a.hi < 0:
+        return -1
+    return None
+
+
 def absolute(a):
     if isinstance(a, Fraction):
         return abs(a)
-    if isinstance(a, Surd):
-        return a if a.coeff > 0 else neg(a)
+    if isinstance(a, (Surd, Linear)) and sign(a) is not None:
+        return a if sign(a) > 0 else neg(a)
     if a.lo >= 0:
         return a
     if a.hi <= 0:
@@ -198,10 +209,14 @@ def absolute(a):
 
 
 def _exact_extreme(values, want: int):
-    """The least (want = -1) or greatest (want = 1) of rationals and surds, compared exactly."""
+    """The least (want = -1) or greatest (want = 1) of exact numbers, or None when a comparison
+    is not decided."""
     best = values[0]
     for v in values[1:]:
-        if compare(v, best) == want:
+        s = compare(v, best)
+        if s is None:
+            return None
+        if s == want:
             best = v
     return best
 
@@ -209,16 +224,18 @@ def _exact_extreme(values, want: int):
 def minimum(values):
     if all(isinstance(v, Fraction) for v in values):
         return min(values)
-    if all(_surd_parts(v) is not None for v in values):
-        return _exact_extreme(values, -1)
+    found = _exact_extreme(values, -1) if all(parts(v) is not None for v in values) else None
+    if found is not None:
+        return found
     return interval(min(bounds(v)[0] for v in values), min(bounds(v)[1] for v in values))
 
 
 def maximum(values):
     if all(isinstance(v, Fraction) for v in values):
         return max(values)
-    if all(_surd_parts(v) is not None for v in values):
-        return _exact_extreme(values, 1)
+    found = _exact_extreme(values, 1) if all(parts(v) is not None for v in values) else None
+    if found is not None:
+        return found
     return interval(max(bounds(v)[0] for v in values), max(bounds(v)[1] for v in values))
 
 
@@ -229,6 +246,8 @@ def _int_power(a, k: int):
         return a ** k
     if k < 0:
         return div(Fraction(1), _int_power(a, -k))
+    if k in (0, 1):
+        return Fraction(1) if k == 0 else a
     if isinstance(a, Surd):         # (c sqrt(r))^k = c^k r^(k // 2), times sqrt(r) when k is odd
         even = a.coeff ** k * a.radicand ** (k // 2)
         return surd(even, a.radicand) if k % 2 else even
@@ -236,66 +255,6 @@ def _int_power(a, k: int):
     if k % 2 == 0 and a.contains_zero():
         return interval(Fraction(0), max(lo, hi))
     return interval(min(lo, hi), max(lo, hi))
-
-
-def _exact_root(x: Fraction, k: int) -> Fraction | None:
-    """The rational k-th root of x >= 0, if there is one."""
-    def root(m: int):
-        r = round(m ** (1.0 / k)) if m < 2 ** 1000 else _iroot(m, k)
-        for c in (r - 1, r, r + 1):
-            if c >= 0 and c ** k == m:
-                return c
-        return None
-    p, q = root(x.numerator), root(x.denominator)
-    return None if p is None or q is None else Fraction(p, q)
-
-
-def _iroot(m: int, k: int) -> int:
-    lo, hi = 0, 1 << (m.bit_length() // k + 1)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if mid ** k <= m:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
-
-
-def _mp(x: Fraction):
-    return iv.mpf(x.numerator) / iv.mpf(x.denominator)
-
-
-def _frac(t) -> Fraction | None:
-    """An mpmath mpf tuple (sign, mantissa, exponent, bits) as a Fraction; None if infinite/nan."""
-    sgn, man, e, _ = t
-    if man == 0:
-        return Fraction(0) if t == (0, 0, 0, 0) else None
-    value = Fraction(man) * (Fraction(2) ** e)
-    return -value if sgn else value
-
-
-def _monotone(f, a):
-    """f increasing: [f(lo), f(hi)] with outward rounding (mpmath interval arithmetic)."""
-    lo, hi = bounds(a)
-    saved, iv.prec = iv.prec, _PRECISION     # (mpmath's interval context has no workprec)
-    try:
-        low = _frac(f(_mp(lo))._mpi_[0])
-        high = _frac(f(_mp(hi))._mpi_[1])
-    finally:
-        iv.prec = saved
-    if low is None or high is None:
-        return UNKNOWN
-    return interval(low, high)
-
-
-def _isqrt_bounds(x: Fraction) -> tuple[Fraction, Fraction]:
-    """Rational bounds lo <= sqrt(x) <= hi (x >= 0), hi - lo about 2**-_BITS relative, in integer
-    arithmetic (math.isqrt is exact): sqrt(p/q) = sqrt(p*q)/q.  Several times faster than
-    mpmath's interval square root, and the cross-check takes thousands of them (MCC)."""
-    p, q = x.numerator, x.denominator
-    scale = q << _BITS
-    root = math.isqrt(p * q << (2 * _BITS))         # floor(sqrt(p*q) * 2**_BITS)
-    return Fraction(root, scale), Fraction(root + 1, scale)
 
 
 def sqrt(a):
@@ -306,7 +265,7 @@ def sqrt(a):
         return UNKNOWN
     if isinstance(a, Fraction):
         return surd(Fraction(1), a)                 # exact: a rational, or sqrt(a) as a surd
-    return interval(_isqrt_bounds(lo)[0], _isqrt_bounds(hi)[1])
+    return interval(isqrt_bounds(lo)[0], isqrt_bounds(hi)[1])
 
 
 def log(a):
@@ -317,7 +276,11 @@ def log(a):
         return UNKNOWN
     if a == 1:
         return Fraction(0)
-    return _monotone(iv.log, a)
+    if isinstance(a, Fraction):     # log of a rational: a sum of logarithms of primes, exactly
+        logs = log_parts(a)
+        if logs is not None:
+            return linear(Fraction(0), {}, logs)
+    return monotone(iv.log, a)
 
 
 def exp(a):
@@ -326,7 +289,7 @@ def exp(a):
     lo, hi = bounds(a)
     if hi > 10_000:                 # far beyond any score; refuse rather than build a huge number
         return UNKNOWN
-    return _monotone(iv.exp, a)
+    return monotone(iv.exp, a)
 
 
 def power(a, b):
@@ -343,7 +306,7 @@ def power(a, b):
     if lo <= 0:
         return UNKNOWN
     if isinstance(a, Fraction) and isinstance(b, Fraction):
-        root = _exact_root(a, b.denominator)
+        root = exact_root(a, b.denominator)
         if root is not None:
             return root ** b.numerator
     if isinstance(b, Fraction) and b.denominator == 2 and isinstance(a, Fraction):
@@ -353,7 +316,7 @@ def power(a, b):
         if is_value(root) and bounds(root)[0] > 0:         # (a root rounded down to 0: the long way)
             if isinstance(root, Interval) and b.numerator in (1, -1):
                 # what _int_power gives for k = +-1 (its end points are already rounded), without
-                # rebuilding the interval twice: MCC's 1/sqrt(...) factors, four per table
+                # rebuilding the interval twice
                 return root if b.numerator == 1 else div(Fraction(1), root)
             return _int_power(root, b.numerator)
     return exp(mul(b, log(a)))
@@ -361,36 +324,28 @@ def power(a, b):
 
 # ---------------------------------------------------------------- comparison
 
-def sign(a) -> int | None:
-    """-1, 0, 1, or None when an interval straddles 0 (an interval is never certified 0)."""
-    if isinstance(a, Fraction):
-        return (a > 0) - (a < 0)
-    if isinstance(a, Surd):
-        return 1 if a.coeff > 0 else -1
-    if a.lo > 0:
-        return 1
-    if a.hi < 0:
-        return -1
-    return None
-
-
 def compare(a, b) -> int | None:
-    """Sign of a - b, certified, or None: the sign of ``add(a, neg(b))`` computed without building
-    that interval (the cross-check compares about 20,000 pairs for MCC).  The rounded interval's
-    low end is > 0 exactly when its exact low end is >= 2**-_BITS (rounding down to a multiple of
-    2**-_BITS), its high end < 0 exactly when the exact high end is <= -2**-_BITS."""
+    """Sign of a - b, certified, or None: exact when both are exact numbers (their difference is
+    exact, and an exact irrational is never 0); otherwise the sign of ``add(a, neg(b))`` computed
+    without building that interval (the cross-check compares about 20,000 pairs for MCC).  The
+    rounded interval's low end is > 0 exactly when its exact low end is >= 2**-BITS (rounding
+    down to a multiple of 2**-BITS), its high end < 0 exactly when the exact high end is
+    <= -2**-BITS."""
     if isinstance(a, Fraction) and isinstance(b, Fraction):
         return (a > b) - (a < b)
-    pa, pb = _surd_parts(a), _surd_parts(b)
+    sa, sb = _surd_parts(a), _surd_parts(b)
+    if sa is not None and sb is not None:
+        return _compare_surds(sa, sb)
+    pa, pb = parts(a), parts(b)
     if pa is not None and pb is not None:
-        return _compare_surds(pa, pb)
+        return sign(_exact_sum(pa, parts(neg(b))))
     (al, ah), (bl, bh) = bounds(a), bounds(b)
     lo, hi = al - bh, ah - bl
     if lo == hi:                    # (add() would return the exact point)
         return (lo > 0) - (lo < 0)
-    if lo.numerator > 0 and (lo.numerator << _BITS) >= lo.denominator:
+    if lo.numerator > 0 and (lo.numerator << BITS) >= lo.denominator:
         return 1
-    if hi.numerator < 0 and (-hi.numerator << _BITS) >= hi.denominator:
+    if hi.numerator < 0 and (-hi.numerator << BITS) >= hi.denominator:
         return -1
     return None
 
