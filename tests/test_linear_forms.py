@@ -73,3 +73,30 @@ def test_the_reciprocal_of_two_unlike_terms_is_exact(c, d, r, s):
 def test_measures_with_roots_and_logs_are_certified_equal_where_they_are(text, t, u):
     f = classification_formula(build_measure(KINDS["classification"], "M", {"counts": text}, (), "higher"))
     assert V.compare(f.value(t), f.value(u)) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(positive, positive, st.sampled_from([2, 3, 4, 8, 9]))
+def test_logarithms_to_a_prime_power_base_are_exact(x, y, base):
+    def log_base(v):
+        return V.div(V.log(v), V.log(F(base)))
+    assert V.compare(V.add(log_base(x), log_base(y)), log_base(x * y)) == 0
+    assert V.compare(log_base(F(base) ** 3 * x), V.add(log_base(x), F(3))) == 0      # log_b(b^3 x) = 3 + log_b x
+    with mpmath.workdps(60):
+        d = mpmath.log(mpmath.mpf(x.numerator) / x.denominator, base) - mpmath.log(mpmath.mpf(y.numerator) / y.denominator, base)
+    assume(d == 0 or abs(d) > mpmath.mpf(10) ** -40)
+    assert V.compare(log_base(x), log_base(y)) == (d > 0) - (d < 0)
+
+
+def test_logarithms_to_different_bases_are_not_mixed_exactly():
+    two, three = V.div(V.log(F(5)), V.log(F(2))), V.div(V.log(F(5)), V.log(F(3)))
+    assert isinstance(two, V.Linear) and two.base == 2 and three.base == 3
+    mixed = V.add(two, three)               # log2 5 + log3 5: no exact rule, an interval
+    assert type(mixed) is V.Interval and mixed.lo < F(37869016156053, 10**13) < mixed.hi     # 2.32193 + 1.46497
+
+
+def test_the_information_score_is_certified_equal_where_it_is():
+    f = classification_formula(build_measure(KINDS["classification"], "M", {"counts": "log(TP*n/(PP*AP))/log(2)"},
+                                             (), "higher"))
+    assert V.compare(f.value((2, 1, 3, 7)), f.value((4, 2, 6, 14))) == 0       # scaled: the same lift
+    assert V.compare(f.value((1, 1, 1, 1)), F(0)) == 0                         # lift 1: log2 1 = 0

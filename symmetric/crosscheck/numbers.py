@@ -177,20 +177,29 @@ class Linear(Interval):
 
     rational: Fraction = Fraction(0)
     roots: tuple = ()           # ((radicand, coeff), ...)
-    logs: tuple = ()            # ((prime, coeff), ...)
+    logs: tuple = ()            # ((prime, coeff), ...): coeff * log(prime), in base ``base``
+    base: int = 0               # 0: natural logarithms; a prime q: logarithms to base q (log2 x)
 
 
 @lru_cache(maxsize=1024)
-def _log_bounds(prime: int) -> tuple[Fraction, Fraction]:
-    found = monotone(iv.log, Fraction(prime))
-    return bounds(found)
+def _log_bounds(prime: int, base: int = 0) -> tuple[Fraction, Fraction]:
+    lo, hi = bounds(monotone(iv.log, Fraction(prime)))
+    if base == 0:
+        return lo, hi
+    blo, bhi = bounds(monotone(iv.log, Fraction(base)))     # log_q p = log p / log q, all positive
+    return down(lo / bhi), up(hi / blo)
 
 
-def linear(rational: Fraction, roots: dict, logs: dict):
+def linear(rational: Fraction, roots: dict, logs: dict, base: int = 0):
     """The number rational + sum c sqrt(r) + sum d log(p) (``roots`` with unlike radicands that are
-    not rational squares): a Fraction, a Surd or a Linear."""
+    not rational squares; the logarithms to the prime ``base``, or natural when 0): a Fraction, a
+    Surd or a Linear.  To a prime base q, log_q(q) = 1 joins the rational part, and 1 and the
+    log_q(p) of the other primes are independent over Q (sum d_p log p = a log q only when every
+    d_p and a are 0)."""
     roots = {r: c for r, c in roots.items() if c != 0}
     logs = {p: d for p, d in logs.items() if d != 0}
+    if base and base in logs:
+        rational += logs.pop(base)
     if not logs:
         if not roots:
             return rational
@@ -202,19 +211,21 @@ def linear(rational: Fraction, roots: dict, logs: dict):
         low, high = isqrt_bounds(r)
         lo, hi = (lo + c * low, hi + c * high) if c > 0 else (lo + c * high, hi + c * low)
     for p, d in logs.items():
-        low, high = _log_bounds(p)
+        low, high = _log_bounds(p, base)
         lo, hi = (lo + d * low, hi + d * high) if d > 0 else (lo + d * high, hi + d * low)
-    return Linear(down(lo), up(hi), rational, tuple(sorted(roots.items())), tuple(sorted(logs.items())))
+    return Linear(down(lo), up(hi), rational, tuple(sorted(roots.items())), tuple(sorted(logs.items())),
+                  base if logs else 0)
 
 
-def parts(x) -> tuple[Fraction, dict, dict] | None:
-    """(rational, {radicand: coeff}, {prime: coeff}) of an exact number; None for an interval."""
+def parts(x) -> tuple[Fraction, dict, dict, int] | None:
+    """(rational, {radicand: coeff}, {prime: coeff}, base of the logs) of an exact number; None
+    for an interval."""
     if isinstance(x, Fraction):
-        return x, {}, {}
+        return x, {}, {}, 0
     if isinstance(x, Surd):
-        return Fraction(0), {x.radicand: x.coeff}, {}
+        return Fraction(0), {x.radicand: x.coeff}, {}, 0
     if isinstance(x, Linear):
-        return x.rational, dict(x.roots), dict(x.logs)
+        return x.rational, dict(x.roots), dict(x.logs), x.base
     return None
 
 

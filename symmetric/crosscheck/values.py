@@ -42,6 +42,10 @@ def _like(roots: dict, r: Fraction) -> tuple[Fraction, Fraction] | None:
 
 
 def _exact_sum(pa, pb):
+    """The sum of two exact numbers' parts, exactly; None when their logarithms are to different
+    bases (log2 x + log y: no exact rule)."""
+    if pa[2] and pb[2] and pa[3] != pb[3]:
+        return None
     rational, roots, logs = pa[0] + pb[0], dict(pa[1]), dict(pa[2])
     for r, c in pb[1].items():
         like = _like(roots, r)          # c sqrt(key k^2) = c k sqrt(key)
@@ -51,7 +55,7 @@ def _exact_sum(pa, pb):
             roots[like[0]] += c * like[1]
     for p, d in pb[2].items():
         logs[p] = logs.get(p, 0) + d
-    return linear(rational, roots, logs)
+    return linear(rational, roots, logs, pa[3] if pa[2] else pb[3])
 
 
 def add(a, b):
@@ -60,8 +64,9 @@ def add(a, b):
     if isinstance(a, Fraction) and a == 0 or isinstance(b, Fraction) and b == 0:
         return b if isinstance(a, Fraction) and a == 0 else a      # an exact 0 keeps the other exact
     pa, pb = parts(a), parts(b)
-    if pa is not None and pb is not None:
-        return _exact_sum(pa, pb)
+    exact = _exact_sum(pa, pb) if pa is not None and pb is not None else None
+    if exact is not None:
+        return exact
     (al, ah), (bl, bh) = bounds(a), bounds(b)
     return interval(al + bl, ah + bh)
 
@@ -93,14 +98,14 @@ def neg(a):
         return Surd(-a.hi, -a.lo, -a.coeff, a.radicand)
     if isinstance(a, Linear):
         return Linear(-a.hi, -a.lo, -a.rational, tuple((r, -c) for r, c in a.roots),
-                      tuple((p, -d) for p, d in a.logs))
+                      tuple((p, -d) for p, d in a.logs), a.base)
     return Interval(-a.hi, -a.lo)
 
 
 def _scaled(a, q: Fraction):
     """An exact number times a rational q != 0."""
-    rational, roots, logs = parts(a)
-    return linear(rational * q, {r: c * q for r, c in roots.items()}, {p: d * q for p, d in logs.items()})
+    rational, roots, logs, base = parts(a)
+    return linear(rational * q, {r: c * q for r, c in roots.items()}, {p: d * q for p, d in logs.items()}, base)
 
 
 def _surd_parts(x) -> tuple[Fraction, Fraction] | None:
@@ -165,6 +170,17 @@ def _reciprocal(b):
     return div(add(u, neg(v)), c * c * r - d * d * q)
 
 
+def _rebased(a, b):
+    """a / (c log q) for a natural-log form a (no rational part, no roots) and a prime q: the same
+    logarithms to base q, exactly (log(x)/log(2) is log2 x); None for any other a, b."""
+    pa, pb = parts(a), parts(b)
+    if pa is None or pb is None or pa[0] or pa[1] or pa[3] or not pa[2] or pb[0] or pb[1] or pb[3] \
+            or len(pb[2]) != 1:
+        return None
+    (q, c), = pb[2].items()
+    return linear(Fraction(0), {}, {p: d / c for p, d in pa[2].items()}, q)
+
+
 def div(a, b):
     if isinstance(b, Fraction):
         if b == 0:
@@ -173,6 +189,9 @@ def div(a, b):
     sa, sb = _surd_parts(a), _surd_parts(b)
     if sa is not None and sb is not None:       # c1 sqrt(r1) / (c2 sqrt(r2)) = (c1 / (c2 r2)) sqrt(r1 r2)
         return surd(sa[0] / (sb[0] * sb[1]), sa[1] * sb[1])
+    rebased = _rebased(a, b)
+    if rebased is not None:
+        return rebased
     exact = _reciprocal(b) if isinstance(b, Linear) and parts(a) is not None else None
     if exact is not None:
         return mul(a, exact)
@@ -337,8 +356,9 @@ def compare(a, b) -> int | None:
     if sa is not None and sb is not None:
         return _compare_surds(sa, sb)
     pa, pb = parts(a), parts(b)
-    if pa is not None and pb is not None:
-        return sign(_exact_sum(pa, parts(neg(b))))
+    difference = _exact_sum(pa, parts(neg(b))) if pa is not None and pb is not None else None
+    if difference is not None:
+        return sign(difference)
     (al, ah), (bl, bh) = bounds(a), bounds(b)
     lo, hi = al - bh, ah - bl
     if lo == hi:                    # (add() would return the exact point)
