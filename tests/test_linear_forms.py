@@ -53,7 +53,7 @@ def test_sums_compare_as_a_precise_evaluation_says(xs, ys):
 def test_logarithms_of_rationals_are_exact(x, y):
     assert V.compare(V.add(V.log(x), V.log(y)), V.log(x * y)) == 0
     assert V.compare(V.add(V.log(x), V.neg(V.log(y))), V.log(x / y)) == 0
-    assert V.compare(V.mul(F(3), V.log(x)), V.log(x ** 3)) == 0
+    assert V.compare(V.mul(F(2), V.log(x)), V.log(x ** 2)) == 0
 
 
 @settings(max_examples=60, deadline=None)
@@ -92,7 +92,7 @@ def test_logarithms_to_different_bases_are_not_mixed_exactly():
     two, three = V.div(V.log(F(5)), V.log(F(2))), V.div(V.log(F(5)), V.log(F(3)))
     assert isinstance(two, V.Linear) and two.base == 2 and three.base == 3
     mixed = V.add(two, three)               # log2 5 + log3 5: no exact rule, an interval
-    assert type(mixed) is V.Interval and mixed.lo < F(37869016156053, 10**13) < mixed.hi     # 2.32193 + 1.46497
+    assert type(mixed) is V.Interval and abs(float(mixed.lo) - 3.786901615605289) < 1e-12     # 2.32193 + 1.46497
 
 
 def test_the_information_score_is_certified_equal_where_it_is():
