@@ -100,3 +100,11 @@ def test_the_information_score_is_certified_equal_where_it_is():
                                              (), "higher"))
     assert V.compare(f.value((2, 1, 3, 7)), f.value((4, 2, 6, 14))) == 0       # scaled: the same lift
     assert V.compare(f.value((1, 1, 1, 1)), F(0)) == 0                         # lift 1: log2 1 = 0
+
+
+def test_the_catalogues_information_score_is_exact_through_its_sympy_form():
+    from symmetric.measures import registry
+    f = classification_formula(registry.get("IS"))          # log(lift)/log(2) as sympy holds it
+    assert f.source == "the count form as defined"
+    assert isinstance(f.value((2, 1, 3, 7)), V.Linear) and f.value((2, 1, 3, 7)).base == 2
+    assert V.compare(f.value((2, 1, 3, 7)), f.value((4, 2, 6, 14))) == 0

@@ -70,6 +70,13 @@ def _compile_sympy(expr, names: Mapping[str, Compiled], ops: dict) -> Compiled:
     if isinstance(expr, sp.Add):
         return ops["+"](*map(go, expr.args))
     if isinstance(expr, sp.Mul):
+        over = [f for f in expr.args if isinstance(f, sp.Pow) and f.exp == -1 and isinstance(f.base, sp.log)]
+        if over and ops is not LIMIT_ARITHMETIC:
+            # log(x)/log(q) divided, not times (log q)^-1: the exact logarithms of values.py see a
+            # change of base (log2 x), where the reciprocal of a logarithm is only an interval
+            rest = [f for f in expr.args if f not in over]
+            top = go(sp.Mul(*rest)) if rest else number_node(Fraction(1))
+            return ops["/"](top, go(sp.Mul(*[f.base for f in over])))
         return ops["*"](*_sympy_factors(expr, go, ops is LIMIT_ARITHMETIC))
     if isinstance(expr, sp.Pow):
         base, exponent = expr.args
