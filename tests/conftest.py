@@ -9,6 +9,10 @@ import tempfile
 
 import pytest
 
+import bytecode_cache
+
+bytecode_cache.use()        # before the imports below compile the toolkit (tests/bytecode_cache.py)
+
 import cost_order
 import derivations
 from claims_run import ALL_CLAIMS_GROUP
