@@ -87,6 +87,19 @@ SHARED_WORK_GROUPS = {
     # tests (the per-measure memo serves both in one process): 107 CPU-s on 2 workers in the full
     # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process
     "tests/test_quant_audit.py": "quant_audit",
+    # xdist hands out the tests of no group one by one, so the tests of a module-scoped fixture ran
+    # on both workers and each computed it (measured with --cpu-durations in the full suite: both
+    # tests paid for the fixture).  `report`: check of examples/measures.toml and a log-odds measure,
+    # 19.4 and 17.4 CPU-s for a pdflatex run and a read of the .tex files
+    "tests/test_check_report_layout.py::test_the_report_": "check_report_layout",
+    # `folder` (a small atlas with the theory files), `theory_map`, `matrix_only`: 16.5 and 13.9
+    "tests/test_atlas_theory.py": "atlas_theory",
+    # `named_run` (one check of a file of every hostile name): 6.4 and 4.9 for two of its cases
+    "tests/test_hostile_corpus.py::test_name_is_typeset_as_literal_text": "hostile_names",
+    # `neutral` (the verdicts of the parameter named zz, per property set): 8.3 and 7.5 for [x] and [k]
+    "tests/test_parameter_names.py": "parameter_names",
+    # `example_report` (check of the examples folder): 1.6, 1.5 and 1.5 for its three tests
+    "tests/test_check_report.py": "check_report",
 }
 
 
