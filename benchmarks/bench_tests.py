@@ -122,7 +122,11 @@ def run(tier: str, workers: int, top: int, costs: bool = False, slow_by_cost: bo
     print(f"{tier}: {summary}")
     print(f"{tier}: wall {wall:.0f} s on {workers} workers, CPU {cpu:.0f} s in the tests, CPU/{workers} {cpu / workers:.0f} s; "
           f"CPU {whole:.0f} s in all the run's processes (start-up and collection included)")
-    per_file = [ln for ln in out.split("CPU seconds per file", 1)[-1].splitlines() if re.match(r"\s*[\d.]+\s+tests/", ln)]
+    per_file = [ln for ln in out.split("CPU seconds per file", 1)[-1].split("Wall seconds per test", 1)[0].splitlines()
+                if re.match(r"\s*[\d.]+\s+tests/", ln)]
+    idle = re.search(r"Wall seconds per test not spent on the CPU, total ([\d.]+)", out)
+    if idle:
+        print(f"{tier}: {float(idle.group(1)):.0f} s of the tests' wall time not on the CPU (sleeping, waiting)")
     for line in per_file[:top]:
         print(f"    {line.strip()}")
     if costs:
