@@ -120,6 +120,9 @@ def run(tier: str, workers: int, top: int, costs: bool = False, slow_by_cost: bo
     cpu = float(total.group(1)) if total else float("nan")
     summary = out.strip().splitlines()[-1] if out.strip() else done.stderr[-500:]
     print(f"{tier}: {summary}")
+    for line in out.splitlines():           # pytest's short summary: what failed, by name
+        if line.startswith(("FAILED ", "ERROR ")):
+            print(f"    {line[:300]}")
     print(f"{tier}: wall {wall:.0f} s on {workers} workers, CPU {cpu:.0f} s in the tests, CPU/{workers} {cpu / workers:.0f} s; "
           f"CPU {whole:.0f} s in all the run's processes (start-up and collection included)")
     per_file = [ln for ln in out.split("CPU seconds per file", 1)[-1].split("Wall seconds per test", 1)[0].splitlines()

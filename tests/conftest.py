@@ -87,20 +87,26 @@ SHARED_WORK_GROUPS = {
     # tests (the per-measure memo serves both in one process): 107 CPU-s on 2 workers in the full
     # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process
     "tests/test_quant_audit.py": "quant_audit",
-    # xdist hands out the tests of no group one by one, so the tests of a module-scoped fixture ran
-    # on both workers and each computed it (measured with --cpu-durations in the full suite: both
-    # tests paid for the fixture).  `report`: check of examples/measures.toml and a log-odds measure,
-    # 19.4 and 17.4 CPU-s for a pdflatex run and a read of the .tex files
-    "tests/test_check_report_layout.py::test_the_report_": "check_report_layout",
-    # `folder` (a small atlas with the theory files), `theory_map`, `matrix_only`: 16.5 and 13.9
-    "tests/test_atlas_theory.py": "atlas_theory",
-    # `named_run` (one check of a file of every hostile name): 6.4 and 4.9 for two of its cases
-    "tests/test_hostile_corpus.py::test_name_is_typeset_as_literal_text": "hostile_names",
-    # `neutral` (the verdicts of the parameter named zz, per property set): 8.3 and 7.5 for [x] and [k]
-    "tests/test_parameter_names.py": "parameter_names",
-    # `example_report` (check of the examples folder): 1.6, 1.5 and 1.5 for its three tests
-    "tests/test_check_report.py": "check_report",
 }
+
+
+def module_fixture_group(item) -> str | None:
+    """The xdist group of a test that uses a module-, class- or session-scoped fixture of its own
+    test module: all such tests of a module run on one worker, which computes the fixture once.
+    xdist hands out the tests of no group one by one, so such tests ran on both workers and each
+    computed the fixture (measured with --cpu-durations in the full suite, both tests paying for
+    it: test_check_report_layout's `report` 19.4 and 17.4 CPU-s, test_atlas_theory's atlas and
+    theory map 16.5 and 13.9, test_hostile_corpus's `named_run` 6.4 and 4.9, test_parameter_names'
+    `neutral` 8.3 and 7.5; the five files with such fixtures took 93.1 CPU-s grouped, 139.9 not).
+    A fixture of conftest.py (baseid "tests") is not the module's: the all-claims run has its group.
+    """
+    file = item.nodeid.split("::")[0]
+    defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", None) or {}
+    for name in getattr(item, "fixturenames", ()):
+        for fixturedef in defs.get(name, ()):
+            if fixturedef.scope in ("module", "class", "session") and fixturedef.baseid.split("::")[0] == file:
+                return f"fixtures:{file}"
+    return None
 
 
 # The fast tier (`pytest -m "not slow"`) leaves out these tests: each takes 10 s or more of one
@@ -178,9 +184,11 @@ def pytest_collection_modifyitems(config, items):
         if ALL_CLAIMS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.xdist_group(ALL_CLAIMS_GROUP))
         else:
-            for prefix, group in SHARED_WORK_GROUPS.items():
-                if item.nodeid.startswith(prefix):
-                    item.add_marker(pytest.mark.xdist_group(group))
+            group = next((g for prefix, g in SHARED_WORK_GROUPS.items() if item.nodeid.startswith(prefix)), None)
+            if group is None and item.get_closest_marker("xdist_group") is None:    # a module's own group stands
+                group = module_fixture_group(item)
+            if group is not None:
+                item.add_marker(pytest.mark.xdist_group(group))
         for prefix in SLOW_TESTS:
             if item.nodeid.startswith(prefix):
                 item.add_marker(pytest.mark.slow)
