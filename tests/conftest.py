@@ -85,7 +85,8 @@ SHARED_WORK_GROUPS = {
     "tests/test_quant.py": ALL_CLAIMS_GROUP,
     # the same user terms are decided by the library tests and by the `check --kind quantification`
     # tests (the per-measure memo serves both in one process): 107 CPU-s on 2 workers in the full
-    # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process
+    # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process; 74-80
+    # since the CLI tests decide in the worker's own process (one_process), where the memo is
     "tests/test_quant_audit.py": "quant_audit",
 }
 
