@@ -5,10 +5,14 @@ processes', tests/cpu_durations.py) and the CPU per file.
     python benchmarks/bench_tests.py --tier fast --workers 2 --top 15
     python benchmarks/bench_tests.py --tier full --write-costs   # and refresh tests/measured_cpu.json
     python benchmarks/bench_tests.py --tier fast --write-slow    # and refresh tests/slow_by_cost.txt
+    python benchmarks/bench_tests.py --tier full --write-costs tests/test_atlas.py   # one file's entries
 
 On a machine others share, the wall time says more about their load than about the tests: the
 CPU seconds do not, and CPU / workers is the wall time to expect on an idle machine of that many
 cores (a lower bound: one long xdist group can keep a worker busy after the others finish).
+The CPU of all the run's processes is also given: the tests' figure leaves out what no test is
+charged with (each worker's start-up and collection of every test module, the scheduling), the
+gap between the fast tier's 218 CPU-s in its tests and its 142 s wall on 2 workers.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -32,15 +37,19 @@ def _plain(nodeid: str) -> str:
     return nodeid.rsplit("@", 1)[0] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
 
 
-def write_costs(out: str) -> None:
+def write_costs(out: str, files: list[str] | None = None) -> None:
+    """The measured costs into the table: all of it, or, with ``files``, those files' entries only
+    (the others keep theirs: a change measured file by file)."""
     per_test = out.split("CPU seconds per test", 1)[-1].split("CPU seconds per file", 1)[0]
-    costs = {}
+    kept = json.loads(COSTS.read_text()) if files and COSTS.exists() else {}
+    costs = {k: v for k, v in kept.items() if k.split("::")[0] not in files}
     for line in per_test.splitlines():
         found = re.match(r"\s*([\d.]+)\s+(tests/\S.*)$", line)
         if found and float(found.group(1)) >= KEEP:
             costs[_plain(found.group(2))] = round(float(found.group(1)), 1)
     COSTS.write_text(json.dumps(dict(sorted(costs.items())), indent=0) + "\n")
-    print(f"{COSTS.relative_to(ROOT)}: {len(costs)} tests of {KEEP} CPU-s or more")
+    print(f"{COSTS.relative_to(ROOT)}: {len(costs)} tests of {KEEP} CPU-s or more"
+          + (f" ({', '.join(files)} measured again)" if files else ""))
 
 
 SLOW_BY_COST = ROOT / "tests" / "slow_by_cost.txt"     # the fast tier's measured exclusions (tests/conftest.py)
@@ -95,23 +104,36 @@ def write_slow_by_cost(out: str) -> None:
     print(f"{SLOW_BY_COST.relative_to(ROOT)}: {len(slow)} tests of {SLOW_AT} (a case) or {SLOW_SINGLE_AT} CPU-s or more")
 
 
-def run(tier: str, workers: int, top: int, costs: bool = False, slow_by_cost: bool = False) -> None:
+def run(tier: str, workers: int, top: int, costs: bool = False, slow_by_cost: bool = False,
+        files: list[str] | None = None) -> None:
     args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", str(workers), "--dist", "loadgroup",
+            *(files or ()),
             f"--cpu-durations={0 if costs or slow_by_cost else top}", *TIERS[tier]]
-    start = time.monotonic()
+    start, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True)
-    wall = time.monotonic() - start
+    wall, after = time.monotonic() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    # every process of the run (the controller, the workers, their children): the tests' CPU plus
+    # what no test is charged with -- start-up, collection in each worker, the scheduling
+    whole = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     out = done.stdout
     total = re.search(r"CPU seconds per test .*total ([\d.]+)", out)
     cpu = float(total.group(1)) if total else float("nan")
     summary = out.strip().splitlines()[-1] if out.strip() else done.stderr[-500:]
     print(f"{tier}: {summary}")
-    print(f"{tier}: wall {wall:.0f} s on {workers} workers, CPU {cpu:.0f} s, CPU/{workers} {cpu / workers:.0f} s")
-    files = [ln for ln in out.split("CPU seconds per file", 1)[-1].splitlines() if re.match(r"\s*[\d.]+\s+tests/", ln)]
-    for line in files[:top]:
+    for line in out.splitlines():           # pytest's short summary: what failed, by name
+        if line.startswith(("FAILED ", "ERROR ")):
+            print(f"    {line[:300]}")
+    print(f"{tier}: wall {wall:.0f} s on {workers} workers, CPU {cpu:.0f} s in the tests, CPU/{workers} {cpu / workers:.0f} s; "
+          f"CPU {whole:.0f} s in all the run's processes (start-up and collection included)")
+    per_file = [ln for ln in out.split("CPU seconds per file", 1)[-1].split("Wall seconds per test", 1)[0].splitlines()
+                if re.match(r"\s*[\d.]+\s+tests/", ln)]
+    idle = re.search(r"Wall seconds per test not spent on the CPU, total ([\d.]+)", out)
+    if idle:
+        print(f"{tier}: {float(idle.group(1)):.0f} s of the tests' wall time not on the CPU (sleeping, waiting)")
+    for line in per_file[:top]:
         print(f"    {line.strip()}")
     if costs:
-        write_costs(out)
+        write_costs(out, files)
     if slow_by_cost:
         write_slow_by_cost(out)
 
@@ -121,11 +143,16 @@ if __name__ == "__main__":
     parser.add_argument("--tier", choices=[*TIERS, "both"], default="both")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("files", nargs="*", help="only these test files (tests/x.py); with --write-costs, "
+                        "only their entries of the table are replaced")
     parser.add_argument("--write-costs", action="store_true",
                         help=f"write every test's CPU seconds (>= {KEEP}) to {COSTS.name}, the schedule's table")
     parser.add_argument("--write-slow", action="store_true",
                         help=f"with --tier fast: list the fast tier's tests of {SLOW_AT} CPU-s or more in {SLOW_BY_COST.name}"
                              " (added to it: the listed tests did not run)")
     options = parser.parse_args()
+    if options.files and options.write_slow:
+        parser.error("--write-slow reads a whole fast tier (every module keeps a fast test): give no files")
     for tier in TIERS if options.tier == "both" else [options.tier]:
-        run(tier, options.workers, options.top, options.write_costs, options.write_slow and tier == "fast")
+        run(tier, options.workers, options.top, options.write_costs, options.write_slow and tier == "fast",
+            options.files)

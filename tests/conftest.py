@@ -9,6 +9,10 @@ import tempfile
 
 import pytest
 
+import bytecode_cache
+
+bytecode_cache.use()        # before the imports below compile the toolkit (tests/bytecode_cache.py)
+
 import cost_order
 import derivations
 from claims_run import ALL_CLAIMS_GROUP
@@ -81,9 +85,29 @@ SHARED_WORK_GROUPS = {
     "tests/test_quant.py": ALL_CLAIMS_GROUP,
     # the same user terms are decided by the library tests and by the `check --kind quantification`
     # tests (the per-measure memo serves both in one process): 107 CPU-s on 2 workers in the full
-    # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process
+    # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process; 74-80
+    # since the CLI tests decide in the worker's own process (one_process), where the memo is
     "tests/test_quant_audit.py": "quant_audit",
 }
+
+
+def module_fixture_group(item) -> str | None:
+    """The xdist group of a test that uses a module-, class- or session-scoped fixture of its own
+    test module: all such tests of a module run on one worker, which computes the fixture once.
+    xdist hands out the tests of no group one by one, so such tests ran on both workers and each
+    computed the fixture (measured with --cpu-durations in the full suite, both tests paying for
+    it: test_check_report_layout's `report` 19.4 and 17.4 CPU-s, test_atlas_theory's atlas and
+    theory map 16.5 and 13.9, test_hostile_corpus's `named_run` 6.4 and 4.9, test_parameter_names'
+    `neutral` 8.3 and 7.5; the five files with such fixtures took 93.1 CPU-s grouped, 139.9 not).
+    A fixture of conftest.py (baseid "tests") is not the module's: the all-claims run has its group.
+    """
+    file = item.nodeid.split("::")[0]
+    defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", None) or {}
+    for name in getattr(item, "fixturenames", ()):
+        for fixturedef in defs.get(name, ()):
+            if fixturedef.scope in ("module", "class", "session") and fixturedef.baseid.split("::")[0] == file:
+                return f"fixtures:{file}"
+    return None
 
 
 # The fast tier (`pytest -m "not slow"`) leaves out these tests: each takes 10 s or more of one
@@ -134,6 +158,12 @@ SLOW_TESTS = (
     "tests/test_json_notation.py::test_claims_json_is_in_one_notation",
     # an atlas of several measures computed, then rendered serially and on workers (12.9 CPU-s)
     "tests/test_atlas_speed.py::test_files_made_on_workers_are_the_serial_ones_byte_for_byte",
+    # 16.9 CPU-s of the fast tier's 197 (--cpu-durations on 2 workers), most of it the quant property
+    # table, which test_quant.py's fast tests in the same group then decide instead (its
+    # rel_abs_exclusive claim case: 14.5 CPU-s; so 2.4 saved); its other cases, with
+    # sebastiani15.table2 for a table, keep the check fast, and the full suite reads every claim
+    # from the all-claims run
+    "tests/test_latex.py::test_no_python_value_is_written_into_the_prose_of[quant.table1]",
 )
 
 
@@ -161,9 +191,11 @@ def pytest_collection_modifyitems(config, items):
         if ALL_CLAIMS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.xdist_group(ALL_CLAIMS_GROUP))
         else:
-            for prefix, group in SHARED_WORK_GROUPS.items():
-                if item.nodeid.startswith(prefix):
-                    item.add_marker(pytest.mark.xdist_group(group))
+            group = next((g for prefix, g in SHARED_WORK_GROUPS.items() if item.nodeid.startswith(prefix)), None)
+            if group is None and item.get_closest_marker("xdist_group") is None:    # a module's own group stands
+                group = module_fixture_group(item)
+            if group is not None:
+                item.add_marker(pytest.mark.xdist_group(group))
         for prefix in SLOW_TESTS:
             if item.nodeid.startswith(prefix):
                 item.add_marker(pytest.mark.slow)

@@ -62,6 +62,7 @@ def pytest_runtest_teardown(item):
 class _Totals:
     def __init__(self) -> None:
         self.by_test: dict[str, float] = defaultdict(float)
+        self.wall: dict[str, float] = defaultdict(float)
         self.seen: dict[str, int] = defaultdict(int)
 
     def add(self, report) -> None:
@@ -70,6 +71,7 @@ class _Totals:
         new = values[self.seen[report.nodeid]:]
         self.seen[report.nodeid] = len(values)
         self.by_test[report.nodeid] += sum(new)
+        self.wall[report.nodeid] += report.duration
 
 
 _CONFIG: list = []
@@ -102,3 +104,10 @@ def pytest_terminal_summary(terminalreporter, config):
     terminalreporter.section("CPU seconds per file")
     for path, seconds in sorted(by_file.items(), key=lambda kv: -kv[1]):
         write(f"{seconds:8.2f}  {path}")
+    # a test that sleeps, or waits for a time limit or a process it does not wait for, holds an xdist
+    # worker without using its core: wall time the CPU figures above do not show (on a loaded
+    # machine this also counts the time spent waiting for a core)
+    idle = {k: totals.wall[k] - totals.by_test[k] for k in totals.wall}
+    terminalreporter.section(f"Wall seconds per test not spent on the CPU, total {sum(idle.values()):.1f}")
+    for nodeid, seconds in sorted(idle.items(), key=lambda kv: -kv[1])[:min(n or 15, 15)]:
+        write(f"{seconds:8.2f}  {nodeid}")

@@ -15,7 +15,10 @@ import pytest
 from hostile_bounds import case_bounds  # noqa: F401 - autouse: every case bounded in time and memory
 from cli_support import invoke
 
-from symmetric.store import cells, codec
+from derivations.amigo import common
+from derivations.deciding import decided_already, decided_elsewhere
+from symmetric.crosscheck.cached import open_cache
+from symmetric.store import cells, codec, results
 
 ROOT = Path(__file__).resolve().parents[1]
 ATLAS = ("atlas", "--measure", "F1", "--property", "SYM", "--workers", "1", "--no-pdf")
@@ -139,10 +142,28 @@ def test_the_codec_bounds_plain_numbers():
     assert codec.decode(["frac", 1, 3]) == codec.Fraction(1, 3)
 
 
-def test_amigo_table_edited_from_fails_to_holds_is_still_corrected(tmp_path, cache_home):
+@pytest.fixture
+def amigo_table_cached(all_results, cache_home):
+    """``cache_home``'s cell cache holding the Amigo property table, as a first `show
+    amigo.table.properties` leaves it: the session's all-claims run decided every cell in this
+    process (all_results), and each is kept through the one decision path's own writer
+    (``decided_elsewhere`` -> driver.remember -> the open cache, as `show`'s worker processes'
+    cells are), signed with ``cache_home``'s key.  A `show` subprocess computing the table took
+    44-54 CPU-s of the test's 55; one that reads it takes ~7 (measured)."""
+    wanted = [(common.measure(name), column) for name in common.PROPERTY_MEASURES for column in common.COLUMNS]
+    found = [(m, column, decided_already(m, column)) for m, column in wanted]
+    with results.using(open_cache(results.default_folder())):
+        for m, column, result in found:
+            if result is not None:          # a cell the run did not decide: the first `show` computes it
+                decided_elsewhere(result, m, column)
+    return cache_home
+
+
+def test_amigo_table_edited_from_fails_to_holds_is_still_corrected(amigo_table_cached):
     """The issue's reproduction: three SM cells (MI, F_smN, F(R,S)) edited from fails to holds
     made `show amigo.table.properties` say proved; now they are rejected and recomputed."""
     # a process each: the claims keep computed cells in memory too, which would hide the cache
+    cache_home = amigo_table_cached
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(cache_home)}
 
     def show():

@@ -68,7 +68,14 @@ def _layer(module: str) -> int | None:
 
 
 MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
-GRAPH = {name: {m for m in _imports(path) if m in MODULES and m != name} for name, path in MODULES.items()}
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    """Every module's imports of the package's modules: parsed by the tests' worker (at module
+    level every xdist worker parsed the whole package at collection, ~1 CPU-s each), once (the
+    tests of a module fixture share a worker: tests/conftest.py's module_fixture_group)."""
+    return {name: {m for m in _imports(path) if m in MODULES and m != name} for name, path in MODULES.items()}
 
 
 def test_every_module_has_a_layer():
@@ -76,18 +83,18 @@ def test_every_module_has_a_layer():
     assert not unplaced, f"add these to LAYERS: {unplaced}"
 
 
-def test_imports_go_downward_only():
+def test_imports_go_downward_only(graph):
     upward = [f"{m} ({LAYERS[_layer(m)][0]}) imports {t} ({LAYERS[_layer(t)][0]})"
-              for m, targets in GRAPH.items() if m != "symmetric"
+              for m, targets in graph.items() if m != "symmetric"
               for t in targets if t != "symmetric" and _layer(t) > _layer(m)]
     assert not upward, "\n".join(upward)
 
 
-def test_no_import_cycles():
+def test_no_import_cycles(graph):
     # Tarjan's strongly connected components; a component of two or more modules is a cycle.
     # A package __init__ that re-exports its own submodules is not a cycle with them.
     graph = {m: {t for t in ts if not (m.startswith(t + ".") and MODULES[t].name == "__init__.py")}
-             for m, ts in GRAPH.items()}
+             for m, ts in graph.items()}
     index, low, stack, on, cycles = {}, {}, [], set(), []
 
     def visit(v):

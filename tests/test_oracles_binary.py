@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+from lazy_module import Lazy
 import sympy as sp
 from exact_values import fast_value
 
@@ -27,9 +28,9 @@ from symmetric.measures import registry
 from symmetric.measures.conventions import CONVENTIONS, STIPULATED
 from symmetric.measures.zeros import value_at
 
-sk = pytest.importorskip("sklearn.metrics")
-pycm = pytest.importorskip("pycm")
-np = pytest.importorskip("numpy")
+sk = Lazy("sklearn.metrics")
+pycm = Lazy("pycm")
+np = Lazy("numpy")
 
 
 def _tables() -> list[tuple[int, int, int, int]]:

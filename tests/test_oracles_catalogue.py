@@ -16,6 +16,7 @@ import warnings
 from functools import cache
 
 import pytest
+from lazy_module import Lazy
 import test_oracles_binary as ob  # a module, not its tests: nothing is collected twice
 from click.testing import CliRunner
 
@@ -24,9 +25,9 @@ from symmetric.measures import registry
 from symmetric.measures.conventions import CONVENTIONS, STIPULATED
 from symmetric.measures.zeros import value_at
 
-sk = pytest.importorskip("sklearn.metrics")
-pycm = pytest.importorskip("pycm")
-np = pytest.importorskip("numpy")
+sk = Lazy("sklearn.metrics")
+pycm = Lazy("pycm")
+np = Lazy("numpy")
 
 MAX_N = 10
 TABLES = tuple(t for t in itertools.product(range(MAX_N + 1), repeat=4) if 0 < sum(t) <= MAX_N)

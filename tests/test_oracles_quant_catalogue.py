@@ -15,14 +15,14 @@ from __future__ import annotations
 import itertools
 import math
 
-import pytest
+from lazy_module import Lazy
 import sympy as sp
 
 from symmetric.quantification import measures as qm
 from symmetric.quantification.distributions import Distribution
 
-qp_error = pytest.importorskip("quapy.error")
-np = pytest.importorskip("numpy")
+qp_error = Lazy("quapy.error")
+np = Lazy("numpy")
 
 GRID = [sp.Rational(k, 10) for k in range(11)]
 
