@@ -25,6 +25,8 @@ else the proof is undetermined.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 
 from ..checks.cases import definedness, fold, is_undefined_constant, zero_patterns
@@ -51,6 +53,17 @@ def _applies(clause: Clause, t) -> bool:
     if need is not None and t[CELL_NAMES.index(need[0])] < need[1]:
         return False
     return satisfied(clause.where, t)
+
+
+@lru_cache(maxsize=256)
+def _pairs(clause: Clause, n: int) -> tuple:
+    """The pairs (t, k, T(t)) of a clause on every table with |D| <= n: the transformation and the
+    conditions work in sympy, and they depend on the clause alone, so every measure's search (and
+    both readings) shares them (the atlas: ~80 measures x 14 statements asked the same ~2.5 s of
+    sympy per measure on 2 CPU-s of cells... measured in benchmarks/bench_atlas.py)."""
+    factors = SCALE_FACTORS if clause.transform.scaled else (None,)
+    return tuple((t, k, clause.transform.on_table(t, k or 2)) for t in tables(n, degenerate=True)
+                 if _applies(clause, t) for k in factors)
 
 
 def _float_ok(relation: str, a: float, b: float, orientation: int) -> bool:
@@ -85,10 +98,8 @@ def _search(measure: Measure, name: str, clauses, strict: bool) -> PropertyResul
     o = measure.orientation
     limits = takes_limits(measure)
     for clause in clauses:
-        # the pairs (t, k, T(t)) once per clause: the transformation works in sympy, the loop below is hot
         factors = SCALE_FACTORS if clause.transform.scaled else (None,)
-        pairs = [(t, k, clause.transform.on_table(t, k or 2)) for t in tables(search_n(), degenerate=True)
-                 if _applies(clause, t) for k in factors]
+        pairs = list(_pairs(clause, search_n()))
         for params in param_grid(measure):
             # the tables on and around every branch edge (TN = 30 of cases(TN > 30, ...)): a
             # branch that changes beyond the enumerated size still has its witness looked at
