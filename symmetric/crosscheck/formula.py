@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import sympy as sp
 
+from . import fastform
 from . import values as V
 from .sympyform import compile_sympy
 from .written import ARITHMETIC, Compiled, compile_text, written_of
@@ -77,15 +78,31 @@ class Formula:
     param_names: tuple[str, ...]
     settings: tuple[tuple[tuple[str, Fraction], ...], ...]   # parameter samples (every combination)
     _memo: dict = field(default_factory=dict)
+    # the same values in integer pairs, for a rational count form (:mod:`.fastform`); else None
+    pairs: fastform.PairFunction | None = None
 
     def value(self, table: Table, params=()):
         key = (table, params)
         found = self._memo.get(key)
         if found is None:
+            found = self._memo[key] = self._fast(table, params) if self.pairs is not None else None
+        if found is None:
             env = dict(zip(CELL_NAMES, map(Fraction, table)))
             env.update(params)
             found = self._memo[key] = self.compiled(env)
         return found
+
+    def _fast(self, table: Table, params):
+        """The value by the pair function (None where it does not apply: other arguments)."""
+        if tuple(k for k, _ in params) != self.param_names or any(type(v) is not int for v in table):
+            return None
+        leaves = [(v, 1) for v in table]
+        for _, v in params:
+            if type(v) is not Fraction:
+                return None
+            leaves.append((v.numerator, v.denominator))
+        found = fastform.value(self.pairs, leaves)
+        return V.UNDEFINED if found is None else found
 
 
 def classification_formula(measure) -> Formula:
@@ -99,7 +116,8 @@ def classification_formula(measure) -> Formula:
     names = {name: (lambda env, k=name: env[k]) for name in CELL_NAMES + params}
     names["n"] = lambda env: env["TP"] + env["FP"] + env["FN"] + env["TN"]
     if measure.counts is not None:      # a count form given beside a probability form is the definition
-        return Formula(compile_sympy(measure.counts, names), "the count form as defined", params, settings)
+        return Formula(compile_sympy(measure.counts, names), "the count form as defined", params, settings,
+                       pairs=fastform.compile_pairs(measure.counts, CELL_NAMES + params, {"n": CELL_NAMES}))
     # defined by its probability form alone: keep its 0/0 points (x/0 in a reciprocal as its reading says)
     form = compile_sympy(measure.probs, names, limit)
     if measure.count_scale != 1:
