@@ -108,3 +108,26 @@ def test_catalogue_formulas_take_the_pairs_with_the_closures_values():
                 got = f.value(t, params)
                 assert got is expected or (type(got) is Fraction and got == expected), (m.name, t, params)
     assert used >= 30          # most of the catalogue is rational
+
+
+def test_quantification_terms_take_the_pairs_with_the_closures_values():
+    """A rational per-class term (AE, RAE, SE, DR, PD ...): E(true, predicted) by the pairs equals
+    E by the closures on a grid of distributions, undefined (RAE's p = 0) at the same points."""
+    import itertools
+
+    from symmetric.crosscheck.formula import quantification_formula
+    grid = [Fraction(i, 4) for i in range(5)]
+    points = [(t, p) for k in (2, 3) for t in itertools.product(grid, repeat=k) if sum(t) == 1
+              for p in itertools.product(grid, repeat=k) if sum(p) == 1]
+    used = 0
+    for m in registry.all_measures("quantification"):
+        f = quantification_formula(m)
+        if f.term_pairs is None:
+            continue
+        used += 1
+        plain = quantification_formula(m)
+        plain.term_pairs = None
+        for t, p in points:
+            ours, theirs = f.value(t, p), plain.value(t, p)
+            assert ours is theirs or (type(ours) is type(theirs) and ours == theirs), (m.name, t, p)
+    assert used >= 5

@@ -136,11 +136,20 @@ class QuantFormula:
     uses_maximum: bool
     source: str
     _memo: dict = field(default_factory=dict)
+    # the term in integer pairs of p, q, n where it is rational (:mod:`.fastform`); else None
+    term_pairs: fastform.PairFunction | None = None
 
     def raw(self, true: tuple, predicted: tuple):
         k = Fraction(len(true))
         total = Fraction(0)
         for a, b in zip(true, predicted):
+            if self.term_pairs is not None and type(a) is Fraction and type(b) is Fraction:
+                found = fastform.value(self.term_pairs, ((a.numerator, a.denominator),
+                                                         (b.numerator, b.denominator), (len(true), 1)))
+                if found is None:
+                    return V.UNDEFINED
+                total += found
+                continue
             t = self.term({"p": a, "q": b, "n": k})
             if not V.is_value(t):
                 return t
@@ -169,11 +178,13 @@ class QuantFormula:
 def quantification_formula(measure) -> QuantFormula:
     written = written_of(measure)
     names = {k: (lambda env, k=k: env[k]) for k in ("p", "q", "n", "R", "M")}
+    pairs = None
     if written is not None and written.form == "term":
         term, source = compile_text(written), "the term as written"
     else:
         term, source = compile_sympy(measure.term, names), "the term as defined"
+        pairs = fastform.compile_pairs(measure.term, ("p", "q", "n"))
     outer = measure.outer
     identity = isinstance(outer, sp.Symbol) and outer.name == "R"
     return QuantFormula(term, None if identity else compile_sympy(outer, names),
-                        any(s.name == "M" for s in outer.free_symbols), source)
+                        any(s.name == "M" for s in outer.free_symbols), source, term_pairs=pairs)
