@@ -5,8 +5,8 @@ The deciders try points for a witness (``is_identically_zero``: a non-zero value
 ``is_positive_everywhere``: a value <= 0).  At an identity's points the certified intervals
 never exclude 0, so each point went on to sympy's ``subs`` and ``exact_sign``: slow for large
 quotients and for Min / Max (sympy compares their arguments symbolically when it builds them);
-the atlas spent ~4% of its CPU there.  A tree of +, *, integer powers, Min, Max and Abs over
-rationals has a rational value, and Fractions compute it exactly: the same number sympy's
+the atlas spent ~4% of its CPU there.  A tree of +, *, integer powers, Min, Max, Abs, sign
+and Heaviside (away from 0: the derivatives of Min and Max) over rationals has a rational value, and Fractions compute it exactly: the same number sympy's
 substitution evaluates to, so the same witness (or none) is found.  Anything else (a root, a
 logarithm, a piecewise definition, a symbol without a value) and any division by zero gives
 None: the caller then takes its own exact path, as before.
@@ -64,6 +64,14 @@ def _value(e: sp.Basic, at: dict, seen: dict) -> Fraction:
         value = min(args) if isinstance(e, sp.Min) else max(args)
     elif isinstance(e, sp.Abs):
         value = abs(_value(e.args[0], at, seen))
+    elif isinstance(e, sp.sign):
+        x = _value(e.args[0], at, seen)
+        value = Fraction((x > 0) - (x < 0))
+    elif isinstance(e, sp.Heaviside):      # (a derivative of Min / Max; its second argument: the value at 0)
+        x = _value(e.args[0], at, seen)
+        if x == 0:                      # its value at 0 is a convention: sympy's own path says
+            raise _NotRational("Heaviside at 0")
+        value = Fraction(int(x > 0))
     else:
         raise _NotRational(type(e).__name__)
     seen[e] = value
