@@ -214,6 +214,13 @@ def _cases(shift: dict, zero: set, nonempty: list):
         yield case
 
 
+@lru_cache(maxsize=1024)
+def _restricted(form: sp.Expr, substitution: tuple) -> sp.Expr:
+    """The form on a zero pattern (a pure function): both readings of a statement, and its
+    definedness check and its proof, ask for the same ones."""
+    return fold(substitute(form, dict(substitution)))
+
+
 class _Sides:
     """M before and after the transformation on each zero pattern, from the unsubstituted tree.
 
@@ -231,7 +238,7 @@ class _Sides:
         return {c: sp.sympify(v).xreplace(case.substitution) for c, v in cells.items()}
 
     def value(self, case, after: bool) -> sp.Expr:
-        return fold(substitute(self.measure.count_form, self.substitution(case, after)))
+        return _restricted(self.measure.count_form, tuple(self.substitution(case, after).items()))
 
     def table(self, case, after: bool):
         t = tuple(v + self.shift.get(c, 0) for c, v in zip(CELLS, pattern_table(case)))
