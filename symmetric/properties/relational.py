@@ -59,8 +59,8 @@ def _applies(clause: Clause, t) -> bool:
 def _pairs(clause: Clause, n: int) -> tuple:
     """The pairs (t, k, T(t)) of a clause on every table with |D| <= n: the transformation and the
     conditions work in sympy, and they depend on the clause alone, so every measure's search (and
-    both readings) shares them (the atlas: ~80 measures x 14 statements asked the same ~2.5 s of
-    sympy per measure on 2 CPU-s of cells... measured in benchmarks/bench_atlas.py)."""
+    both readings) shares them (the atlas built them again for each of its ~80 measures: ~3% of
+    its cells' CPU)."""
     factors = SCALE_FACTORS if clause.transform.scaled else (None,)
     return tuple((t, k, clause.transform.on_table(t, k or 2)) for t in tables(n, degenerate=True)
                  if _applies(clause, t) for k in factors)
