@@ -77,19 +77,25 @@ class Formula:
     source: str                                 # "the written formula" / "the probability form" ...
     param_names: tuple[str, ...]
     settings: tuple[tuple[tuple[str, Fraction], ...], ...]   # parameter samples (every combination)
-    _memo: dict = field(default_factory=dict)
+    _memo: dict = field(default_factory=dict)      # params -> {table: value}
     # the same values in integer pairs, for a rational count form (:mod:`.fastform`); else None
     pairs: fastform.PairFunction | None = None
+    # the last setting asked and its tables' values: the predicates ask setting by setting, and
+    # hashing a setting's Fractions on every look-up cost more than the look-up (Utility4's SMON)
+    _last: tuple = (None, None)
 
     def value(self, table: Table, params=()):
-        key = (table, params)
-        found = self._memo.get(key)
+        last_params, memo = self._last
+        if params is not last_params:
+            memo = self._memo.setdefault(params, {})
+            self._last = (params, memo)
+        found = memo.get(table)
         if found is None:
-            found = self._memo[key] = self._fast(table, params) if self.pairs is not None else None
+            found = memo[table] = self._fast(table, params) if self.pairs is not None else None
         if found is None:
             env = dict(zip(CELL_NAMES, map(Fraction, table)))
             env.update(params)
-            found = self._memo[key] = self.compiled(env)
+            found = memo[table] = self.compiled(env)
         return found
 
     def _fast(self, table: Table, params):
