@@ -28,3 +28,17 @@ def test_assembled_json_is_one_dumps(cells, tally):
     finally:
         atlas_render.counts = original
     assert assembled == json.dumps({"counts": tally, "cells": cells}, indent=1, ensure_ascii=False) + "\n"
+
+
+keys = text | st.integers(-5, 5) | st.booleans() | st.none() | st.floats(allow_nan=False, width=32)
+odd = st.recursive(scalars | st.floats(allow_nan=True, allow_infinity=True),
+                   lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner)
+                   | st.dictionaries(keys, inner, max_size=3), max_leaves=10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=odd, depth=st.integers(0, 3))
+def test_a_cells_text_is_the_standard_encoding(value, depth):
+    """floats (NaN and infinities too), tuples, keys that are not strings: as json.dumps."""
+    expected = json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n" + " " * depth)
+    assert atlas_render._dumps(value, depth) == expected
