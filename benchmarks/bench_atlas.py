@@ -59,6 +59,13 @@ fast_value per table, to_noninformative, tidy).  Expected on 2 quiet cores (CPU 
 over the quiet machine's): ~127 CPU-s of cells, ~64 s wall, + ~10 s start-up and render.
 What is left is sympy's together/factor in is_positive_everywhere (~20%), simplify in proofs,
 and MI's limit confirmations (60-digit evalf at three points per zero table).
+A second run at the end (18:28, another session's pytest -n 2 on the same cores): the cells 184.1
+CPU-s (CPU seconds themselves swell with the load: the same code measured 146.9 and 184.1), the
+serial render atlas.csv 2.7 -> 1.0, atlas.json 7.1 -> 3.5 CPU-s (the cell texts and printed values
+memoised), HTML 9.7.  The command itself at the same time (`atlas --no-pdf --workers 2
+--no-cache`): cells 150.7 s wall, whole command 161.9 s, its workers at ~50-65% of a core each (a
+quiet machine was not to be had this session): not yet the 90 s figure measured, which needs ~75 s
+of quiet 2-core time by the CPU figures above.  Every output file byte-identical in every run.
 
 Measured 2026-11-26 at the end of the session, the machine idle, 1824 cells (with the literature
 properties and AW's readings), one run each: 1 worker 87.3 s wall, 2 workers 51.0 s wall (1.71x),
