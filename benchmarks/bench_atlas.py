@@ -39,6 +39,34 @@ load 5-6: cells 262.1 s wall (main under load ~7: 734.6 s; loads differ, wall no
 its folder byte-identical to main's output.  The theory map at the same time (not changed
 here): 342 pairs, 71.3 CPU-s summed over pairs, slowest FIX => DIST 1.0 CPU-s, 125.6 s wall.
 
+Measured 2026-11-27 (session 33, branch atlas5; 2 shared cores under load 3-7 from the other
+sessions throughout, so CPU seconds only, each figure one run): before (af939b9) the cells 261.9
+CPU-s on 2 workers (233.1 on 1 worker under py-spy); after, 146.9 CPU-s on 2 workers (-44%;
+median cell 9 -> 3 ms); slowest measures GwetAC1 23.1 -> 14.2, Utility4 16.7 -> 7.9, MI 16.2 ->
+12.1, KrippendorffAlpha 13.2 -> 6.0, LambdaA 12.1 -> <3.6, LambdaB 11.4 -> 4.0; by property SM
+45.2 -> 24.7, ISC 35.3 -> 20.3, MON 26.8 -> 17.2, CON 22.4 -> 10.8, NIFQ 20.5 -> 11.2; slowest
+cells MI ISC 7.85 -> 6.22, GwetAC1 SM 6.44 -> 2.66, LambdaB NIFQ 6.23 -> 2.90, KrippendorffAlpha
+SM 5.10 -> 2.24, KrippendorffAlpha MON 4.73 -> 2.69, GwetAC1 CON 4.39 -> 2.84, sInd CON 3.72 ->
+<1.35.  The command's main process: decoding the 2838 results 5.5 -> 2.0 CPU-s, its share of the
+render 6.6 -> 1.1 CPU-s (atlas.csv's rows and atlas.json's cell texts now made on the render
+workers).  Every output file byte-identical to latex_out/atlas (atlas.csv, atlas.json, the 80
+pages; index.html as the baseline run's).  What changed: the cross-check's values in integer
+pairs for rational forms (crosscheck/fastform.py), CON's limits skipped where M is proved
+continuous (transforms/limits.continuous_at), exact Fraction values at the deciders' sample
+points (checks/ratvalue.py), and memos of work every measure, or both readings, asked again
+(a clause's table pairs and conditions, definedness on a zero pattern, SM's improvement,
+fast_value per table, to_noninformative, tidy).  Expected on 2 quiet cores (CPU here runs ~15%
+over the quiet machine's): ~127 CPU-s of cells, ~64 s wall, + ~10 s start-up and render.
+What is left is sympy's together/factor in is_positive_everywhere (~20%), simplify in proofs,
+and MI's limit confirmations (60-digit evalf at three points per zero table).
+A second run at the end (18:28, another session's pytest -n 2 on the same cores): the cells 184.1
+CPU-s (CPU seconds themselves swell with the load: the same code measured 146.9 and 184.1), the
+serial render atlas.csv 2.7 -> 1.0, atlas.json 7.1 -> 3.5 CPU-s (the cell texts and printed values
+memoised), HTML 9.7.  The command itself at the same time (`atlas --no-pdf --workers 2
+--no-cache`): cells 150.7 s wall, whole command 161.9 s, its workers at ~50-65% of a core each (a
+quiet machine was not to be had this session): not yet the 90 s figure measured, which needs ~75 s
+of quiet 2-core time by the CPU figures above.  Every output file byte-identical in every run.
+
 Measured 2026-11-26 at the end of the session, the machine idle, 1824 cells (with the literature
 properties and AW's readings), one run each: 1 worker 87.3 s wall, 2 workers 51.0 s wall (1.71x),
 cache-hit re-run 3.2 s; the three atlas.json files byte-identical.

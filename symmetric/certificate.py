@@ -45,7 +45,9 @@ def _poly(terms) -> Poly:
     """Terms with zero coefficients dropped, in a canonical order (equal polynomials compare equal)."""
     merged: dict[tuple[int, ...], Fraction] = {}
     for exps, coeff in terms:
-        merged[tuple(int(e) for e in exps)] = merged.get(tuple(int(e) for e in exps), Fraction(0)) + Fraction(coeff)
+        key = tuple(int(e) for e in exps)
+        c = coeff if type(coeff) is Fraction else Fraction(coeff)    # (a decoded certificate: text)
+        merged[key] = c if key not in merged else merged[key] + c
     return tuple(sorted((e, c) for e, c in merged.items() if c != 0))
 
 

@@ -93,7 +93,10 @@ class Domain:
 
     def to_positive(self, expr: sp.Expr) -> sp.Expr:
         """``expr`` in the fresh positive symbols."""
-        return sp.sympify(expr).subs(dict(self.reparam), simultaneous=True)
+        expr = sp.sympify(expr)
+        if not self.reparam or (isinstance(expr, sp.Basic) and not expr.free_symbols & set(self.reparam)):
+            return expr          # nothing to replace: what subs returns (the expression itself)
+        return expr.subs(dict(self.reparam), simultaneous=True)
 
     def from_positive(self, point: Mapping[sp.Symbol, sp.Expr]) -> dict[sp.Symbol, sp.Expr]:
         """Map a point given in the positive symbols back to the domain's own variables."""

@@ -24,6 +24,8 @@ a > 0 makes both g and 1 - g visibly positive.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 
 from .domain import Domain, InternalSymbol
@@ -128,7 +130,8 @@ def to_joint(expr: sp.Expr) -> sp.Expr:
     return expr.replace(Pr, cond).replace(Joint, lambda x, y: _joint_prob(x, y))
 
 
-def to_noninformative(expr: sp.Expr) -> sp.Expr:
+@lru_cache(maxsize=256)      # a pure function of an immutable expression; asked by several
+def to_noninformative(expr: sp.Expr) -> sp.Expr:      # properties and readings of each measure
     """Rewrite every atom in g and s for an output S independent of G (j = g s)."""
     return sp.together(to_joint(expr).subs(j, g * s))
 

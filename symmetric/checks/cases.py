@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sympy as sp
 
@@ -186,6 +187,22 @@ def _obligation_holds(ob: Obligation, domain: Domain) -> bool | None:
 
 
 def definedness(expr: sp.Expr, domain: Domain, substitution: dict | None = None) -> tuple[bool | None, str]:
+    """See :func:`_definedness`; memoised: the properties of one measure (and both readings of
+    each) ask for the same form on the same zero patterns again and again."""
+    key = tuple((substitution or {}).items())
+    try:
+        hash((expr, domain, key))
+    except TypeError:        # an unhashable value in the substitution: computed as it is
+        return _definedness(expr, domain, substitution)
+    return _memo_definedness(expr, domain, key)
+
+
+@lru_cache(maxsize=4096)     # a pure function of immutable inputs (an exception is not kept)
+def _memo_definedness(expr: sp.Expr, domain: Domain, substitution: tuple) -> tuple[bool | None, str]:
+    return _definedness(expr, domain, dict(substitution))
+
+
+def _definedness(expr: sp.Expr, domain: Domain, substitution: dict | None = None) -> tuple[bool | None, str]:
     """(True, why) if ``expr`` restricted by ``substitution`` (cells to 0 or to positive
     symbols) is defined at every point of ``domain``; (False, why) if it is undefined at every
     point (0/0 or x/0 on the whole case); (None, why) if neither could be shown.  Every

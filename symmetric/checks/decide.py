@@ -26,6 +26,7 @@ from ..domain import EVERYWHERE, Domain
 from ..space import paper_place
 from . import certify, vanishing
 from .intervals import interval_sign, interval_sign_at
+from .ratvalue import rational_value
 from .z3sign import find_nonpositive as _z3_find_nonpositive, positive_coefficients as _positive_coefficients
 
 
@@ -191,6 +192,11 @@ def _algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
 def _nonzero_point(e: sp.Expr, points) -> dict | None:
     """The first of ``points`` where ``e`` is certifiably nonzero (exact sign), if any."""
     for point in points:
+        exact = rational_value(e, point)      # a rational value: its sign is exact_sign's
+        if exact is not None:
+            if exact != 0:
+                return point
+            continue
         # certified nonzero on the unsubstituted tree: the same verdict as exact_sign of the
         # substituted number, without the substitution (slow for logarithms)
         if interval_sign_at(e, point) in (1, -1):
@@ -348,6 +354,9 @@ def _recheck(e: sp.Expr, point: Mapping, strict: bool) -> bool:
     # A certified positive enclosure of the unsubstituted tree settles "no violation" without
     # sympy's substitution (slow for logarithms).  The answer is the one the exact path below
     # would give: at a point where e is certainly > 0, exact_sign can only say > 0 or None.
+    exact = rational_value(e, point)          # a rational value: its sign is exact_sign's
+    if exact is not None:
+        return exact <= 0 if strict else exact < 0
     if interval_sign_at(e, point) == 1:
         return False
     try:

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import sympy as sp
 
+from . import fastform
 from . import values as V
 from .sympyform import compile_sympy
 from .written import ARITHMETIC, Compiled, compile_text, written_of
@@ -76,16 +77,38 @@ class Formula:
     source: str                                 # "the written formula" / "the probability form" ...
     param_names: tuple[str, ...]
     settings: tuple[tuple[tuple[str, Fraction], ...], ...]   # parameter samples (every combination)
-    _memo: dict = field(default_factory=dict)
+    _memo: dict = field(default_factory=dict)      # params -> {table: value}
+    # the same values in integer pairs, for a rational count form (:mod:`.fastform`); else None
+    pairs: fastform.PairFunction | None = None
+    # the last setting asked and its tables' values: the predicates ask setting by setting, and
+    # hashing a setting's Fractions on every look-up cost more than the look-up (Utility4's SMON)
+    _last: tuple = (None, None)
 
     def value(self, table: Table, params=()):
-        key = (table, params)
-        found = self._memo.get(key)
+        last_params, memo = self._last
+        if params is not last_params:
+            memo = self._memo.setdefault(params, {})
+            self._last = (params, memo)
+        found = memo.get(table)
+        if found is None:
+            found = memo[table] = self._fast(table, params) if self.pairs is not None else None
         if found is None:
             env = dict(zip(CELL_NAMES, map(Fraction, table)))
             env.update(params)
-            found = self._memo[key] = self.compiled(env)
+            found = memo[table] = self.compiled(env)
         return found
+
+    def _fast(self, table: Table, params):
+        """The value by the pair function (None where it does not apply: other arguments)."""
+        if tuple(k for k, _ in params) != self.param_names or any(type(v) is not int for v in table):
+            return None
+        leaves = [(v, 1) for v in table]
+        for _, v in params:
+            if type(v) is not Fraction:
+                return None
+            leaves.append((v.numerator, v.denominator))
+        found = fastform.value(self.pairs, leaves)
+        return V.UNDEFINED if found is None else found
 
 
 def classification_formula(measure) -> Formula:
@@ -99,7 +122,8 @@ def classification_formula(measure) -> Formula:
     names = {name: (lambda env, k=name: env[k]) for name in CELL_NAMES + params}
     names["n"] = lambda env: env["TP"] + env["FP"] + env["FN"] + env["TN"]
     if measure.counts is not None:      # a count form given beside a probability form is the definition
-        return Formula(compile_sympy(measure.counts, names), "the count form as defined", params, settings)
+        return Formula(compile_sympy(measure.counts, names), "the count form as defined", params, settings,
+                       pairs=fastform.compile_pairs(measure.counts, CELL_NAMES + params, {"n": CELL_NAMES}))
     # defined by its probability form alone: keep its 0/0 points (x/0 in a reciprocal as its reading says)
     form = compile_sympy(measure.probs, names, limit)
     if measure.count_scale != 1:
@@ -118,11 +142,20 @@ class QuantFormula:
     uses_maximum: bool
     source: str
     _memo: dict = field(default_factory=dict)
+    # the term in integer pairs of p, q, n where it is rational (:mod:`.fastform`); else None
+    term_pairs: fastform.PairFunction | None = None
 
     def raw(self, true: tuple, predicted: tuple):
         k = Fraction(len(true))
         total = Fraction(0)
         for a, b in zip(true, predicted):
+            if self.term_pairs is not None and type(a) is Fraction and type(b) is Fraction:
+                found = fastform.value(self.term_pairs, ((a.numerator, a.denominator),
+                                                         (b.numerator, b.denominator), (len(true), 1)))
+                if found is None:
+                    return V.UNDEFINED
+                total += found
+                continue
             t = self.term({"p": a, "q": b, "n": k})
             if not V.is_value(t):
                 return t
@@ -151,11 +184,13 @@ class QuantFormula:
 def quantification_formula(measure) -> QuantFormula:
     written = written_of(measure)
     names = {k: (lambda env, k=k: env[k]) for k in ("p", "q", "n", "R", "M")}
+    pairs = None
     if written is not None and written.form == "term":
         term, source = compile_text(written), "the term as written"
     else:
         term, source = compile_sympy(measure.term, names), "the term as defined"
+        pairs = fastform.compile_pairs(measure.term, ("p", "q", "n"))
     outer = measure.outer
     identity = isinstance(outer, sp.Symbol) and outer.name == "R"
     return QuantFormula(term, None if identity else compile_sympy(outer, names),
-                        any(s.name == "M" for s in outer.free_symbols), source)
+                        any(s.name == "M" for s in outer.free_symbols), source, term_pairs=pairs)

@@ -13,6 +13,7 @@ are shared with the other predicates; scaled tables beyond it would cost an eval
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from . import values as V
 from .classification import expectations, pair_sign
@@ -57,6 +58,16 @@ def _satisfies(conditions, t) -> bool | None:
     return None if any(v not in (True, False) for v in values) else all(values)
 
 
+@lru_cache(maxsize=256)
+def _tested(where: tuple) -> tuple:
+    """(t, whether t satisfies the conditions ``where``: True, False or None) for every table with
+    1 <= |D| <= MAX_N, in the enumeration's order.  The conditions are in the cells only, so the
+    answer is one per clause, shared by every measure and reading (the atlas asked it again for
+    each of its ~80 measures)."""
+    conditions = [compile_sympy(w, _CELLS) for w in where]
+    return tuple((t, _satisfies(conditions, t)) for t in tables(MAX_N, 1))
+
+
 def _holds(relation: str, s: int, orientation: int) -> bool:
     if relation in _ORIENTED:
         relation, s = _ORIENTED[relation], s * orientation
@@ -76,14 +87,12 @@ def relational(statement, strict: bool, reading: str):
     def predicate(f: Formula, o: int, result=None) -> Finding:
         tally = Tally()
         for clause in _clauses(statement, reading):
-            conditions = [compile_sympy(w, _CELLS) for w in clause.where]
             kind, cells = clause.transform.kind, clause.transform.cells
-            tested: dict = {}       # the conditions are in the cells only: once a table, not once a setting
+            tested = _tested(clause.where)
             for params in f.settings:
-                for t in tables(MAX_N, 1):
+                for t, ok in tested:
                     if kind == "scale" and 2 * sum(t) > MAX_N:
                         continue
-                    ok = tested[t] if t in tested else tested.setdefault(t, _satisfies(conditions, t))
                     if ok is None:
                         tally.uncertain += 1
                     if not ok:

@@ -17,6 +17,7 @@ deciders of :mod:`symmetric.checks.decide`; the integer tables are a subset of t
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 import sympy as sp
 
@@ -161,6 +162,13 @@ def _refutation(measure: Measure, found) -> PropertyResult:
         reason=f"no strict improvement for {move}")
 
 
+@lru_cache(maxsize=1024)
+def _improvement(o: int, a: sp.Expr, b: sp.Expr) -> sp.Expr:
+    """together(o (b - a)): the same faces and forms in SM's headline and strict readings (one
+    process runs both: the second asked sympy's together again, ~3% of the atlas's CPU)."""
+    return sp.together(o * (b - a))
+
+
 def strict_monotonicity(measure: Measure, definedness: str = "defined",
                         test_sets: str = "nondegenerate") -> PropertyResult:
     """SM: holds with a proof on every face, fails with an exact counterexample, or undetermined."""
@@ -192,7 +200,7 @@ def strict_monotonicity(measure: Measure, definedness: str = "defined",
                 any_defined = True
                 if a is PARTLY_UNDEFINED:
                     continue
-                diff = sp.together(o * (b - a))
+                diff = _improvement(o, a, b)
                 decision = is_positive_everywhere(diff, param_domain)
                 if decision.value is True:
                     decided = decision

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from functools import lru_cache
 
 import sympy as sp
 
@@ -35,6 +36,7 @@ def branching(form: sp.Expr) -> bool:
     return jumps_in(form, s)
 
 
+@lru_cache(maxsize=1024)      # NIFQ's and NIGQ's readings tidy the same scores (a pure function)
 def tidy(e: sp.Expr, how=sp.factor) -> sp.Expr:
     """``how(e)`` for a proof line, or ``e`` itself where sympy cannot (cancel and factor
     recurse without end on a Max of a Piecewise)."""

@@ -311,11 +311,11 @@ def pages(results: Results, theory: bool = False, rendered: dict[str, str] | Non
 
 
 def document(results: Results, theory: dict[str, str] | None = None, rendered: dict[str, str] | None = None,
-             cell_data: list[dict] | None = None) -> dict[str, str]:
+             cell_data: list[str] | None = None, rows: list[list[str]] | None = None) -> dict[str, str]:
     """Every file of the atlas but the PDF: name -> text; ``theory``: the theory map's files
-    (:mod:`.atlas_theory`), linked from the index and input by the LaTeX document; ``rendered``
-    and ``cell_data``: the measure pages and atlas.json's cells made on workers
-    (:func:`.atlas_parallel.document`)."""
-    return {MAIN: atlas_tex(results, theory=bool(theory)), "atlas.csv": atlas_csv(results),
+    (:mod:`.atlas_theory`), linked from the index and input by the LaTeX document; ``rendered``,
+    ``cell_data`` and ``rows``: the measure pages, atlas.json's cells (their texts) and
+    atlas.csv's rows made on workers (:func:`.atlas_parallel.document`)."""
+    return {MAIN: atlas_tex(results, theory=bool(theory)), "atlas.csv": atlas_csv(results, rows),
             "atlas.json": atlas_json(results, cell_data), **pages(results, bool(theory), rendered),
             **(theory or {})}

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from functools import lru_cache
+
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
@@ -93,6 +95,16 @@ def plain(value) -> str:
         return value
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, sp.Basic):
+        try:
+            return _printed(value)
+        except TypeError:           # an unhashable object: printed as it is
+            pass
+    return _PRINTER.doprint(value)
+
+
+@lru_cache(maxsize=16384)     # the atlas's pages, JSON cells and CSV print the same values again and again
+def _printed(value: sp.Basic) -> str:
     return _PRINTER.doprint(value)
 
 

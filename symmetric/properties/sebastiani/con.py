@@ -31,7 +31,7 @@ from ...evidence import Counterexample, Score, proved_step
 from ...measures.base import Measure
 from ...domain import InternalSymbol
 from ...space import FN, FP, TN, TP
-from ...transforms.limits import directional_limit, is_infinite
+from ...transforms.limits import continuous_at, directional_limit, is_infinite
 from ...evidence import PropertyResult
 from ..tables import param_grid
 from .common import (FAILS, HOLDS, UNDET, M, equals, at_params, compose, counterexample, kind_pieces, param_domain, result, search_n,
@@ -99,13 +99,18 @@ def _search(measure: Measure, strict: bool) -> PropertyResult | None:
                 if timelimit.expired():
                     return None
                 point = {TP_R: tp, TN_R: tn}
+                # where M and its partial derivatives are continuous around the point (proved
+                # exactly) every limit below is the value there: nothing to find, no limits taken
+                smooth = {"M": continuous_at(g, point), **{k: continuous_at(d, point) for k, d in derivs.items()}}
+                if all(smooth.values()):
+                    continue
                 value = sp.piecewise_fold(g.subs(point))
                 t = (tp, an - tn, ap - tp, tn)
                 for d in DIRECTIONS:
                     if not _in_rectangle(tp, tn, ap, an, d):
                         continue
                     direction = {TP_R: d[0], TN_R: d[1]}
-                    lim = directional_limit(g, point, direction)
+                    lim = None if smooth["M"] else directional_limit(g, point, direction)
                     if lim is not None and not is_infinite(lim) and exact_sign(lim - value) not in (0, None):
                         return result(measure, "CON", FAILS, (compose(
                             "Test set ", *sizes_pieces(ap, an), *at_params(params), ": ", equals(M, value), " at ", table(t),
@@ -115,8 +120,8 @@ def _search(measure: Measure, strict: bool) -> PropertyResult | None:
                                            values=(Score("M(point)", t, value, params, "point"),),
                                            point={"direction (TP, TN)": d, "limit": lim, **params}))
                     for name, dexpr in derivs.items():
-                        if ap == 0 and name == "dM/dTP" or an == 0 and name == "dM/dTN":
-                            continue      # the variable is fixed on this test set
+                        if ap == 0 and name == "dM/dTP" or an == 0 and name == "dM/dTN" or smooth[name]:
+                            continue      # the variable is fixed on this test set; or no limit is infinite
                         dl = directional_limit(dexpr, point, direction)
                         if dl is not None and dl.has(sp.zoo):
                             # sympy's complex infinity is no value a reader can take: the size of
