@@ -169,16 +169,38 @@ def surd(coeff: Fraction, radicand: Fraction):
     return Surd(down(lo), up(hi), coeff, radicand)
 
 
-@dataclass(frozen=True)
 class Linear(Interval):
     """rational + sum coeff * sqrt(radicand) over ``roots`` + sum coeff * log(prime) over
     ``logs`` exactly (sorted pairs, no zero coefficient, unlike radicands, not 0 as a whole and
-    neither a rational nor a surd); ``lo`` and ``hi`` enclose it.  Made by :func:`linear` only."""
+    neither a rational nor a surd); ``lo`` and ``hi`` enclose it, computed when first read (a
+    sum in progress, or a difference found exactly 0, never needs them: MI's cross-check builds
+    thousands).  Made by :func:`linear` only."""
 
-    rational: Fraction = Fraction(0)
-    roots: tuple = ()           # ((radicand, coeff), ...)
-    logs: tuple = ()            # ((prime, coeff), ...): coeff * log(prime), in base ``base``
-    base: int = 0               # 0: natural logarithms; a prime q: logarithms to base q (log2 x)
+    def __init__(self, rational: Fraction, roots: tuple, logs: tuple, base: int = 0) -> None:
+        object.__setattr__(self, "rational", rational)
+        object.__setattr__(self, "roots", roots)        # ((radicand, coeff), ...)
+        object.__setattr__(self, "logs", logs)          # ((prime, coeff), ...): coeff * log(prime), to ``base``
+        object.__setattr__(self, "base", base)          # 0: natural logarithms; a prime q: to base q
+
+    def __getattr__(self, name: str):
+        if name not in ("lo", "hi"):
+            raise AttributeError(name)
+        lo, hi = _enclosure(self.rational, self.roots, self.logs, self.base)
+        object.__setattr__(self, "lo", lo)
+        object.__setattr__(self, "hi", hi)
+        return lo if name == "lo" else hi
+
+    def _key(self) -> tuple:
+        return self.rational, self.roots, self.logs, self.base
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Linear) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Linear(rational={self.rational!r}, roots={self.roots!r}, logs={self.logs!r}, base={self.base!r})"
 
 
 @lru_cache(maxsize=1024)
@@ -206,15 +228,18 @@ def linear(rational: Fraction, roots: dict, logs: dict, base: int = 0):
         if rational == 0 and len(roots) == 1:
             (r, c), = roots.items()
             return surd(c, r)
+    return Linear(rational, tuple(sorted(roots.items())), tuple(sorted(logs.items())), base if logs else 0)
+
+
+def _enclosure(rational: Fraction, roots: tuple, logs: tuple, base: int) -> tuple[Fraction, Fraction]:
     lo = hi = rational
-    for r, c in roots.items():
+    for r, c in roots:
         low, high = isqrt_bounds(r)
         lo, hi = (lo + c * low, hi + c * high) if c > 0 else (lo + c * high, hi + c * low)
-    for p, d in logs.items():
+    for p, d in logs:
         low, high = _log_bounds(p, base)
         lo, hi = (lo + d * low, hi + d * high) if d > 0 else (lo + d * high, hi + d * low)
-    return Linear(down(lo), up(hi), rational, tuple(sorted(roots.items())), tuple(sorted(logs.items())),
-                  base if logs else 0)
+    return down(lo), up(hi)
 
 
 def parts(x) -> tuple[Fraction, dict, dict, int] | None:

@@ -97,8 +97,7 @@ def neg(a):
     if isinstance(a, Surd):
         return Surd(-a.hi, -a.lo, -a.coeff, a.radicand)
     if isinstance(a, Linear):
-        return Linear(-a.hi, -a.lo, -a.rational, tuple((r, -c) for r, c in a.roots),
-                      tuple((p, -d) for p, d in a.logs), a.base)
+        return Linear(-a.rational, tuple((r, -c) for r, c in a.roots), tuple((p, -d) for p, d in a.logs), a.base)
     return Interval(-a.hi, -a.lo)
 
 
