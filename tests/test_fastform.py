@@ -56,7 +56,7 @@ def _sympy_value(form, t, alpha):
 
 
 @pytest.mark.parametrize("k", range(len(FORMS)))
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(t=st.tuples(cells, cells, cells, cells), alpha=parameters)
 def test_pairs_equal_the_closures_and_sympy(k, t, alpha):
     form = FORMS[k]

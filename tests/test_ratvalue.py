@@ -29,7 +29,7 @@ rationals = st.fractions(min_value=Fraction(1, 9), max_value=9, max_denominator=
 
 
 @pytest.mark.parametrize("k", range(len(EXPRESSIONS)))
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(values=st.tuples(rationals, rationals, rationals))
 def test_the_value_is_sympys(k, values):
     e = EXPRESSIONS[k]
