@@ -256,15 +256,6 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     checked = None if vanishes is None else _certified(vanishes, domain)
     if checked is not None:
         return checked
-    if e.has(sp.Piecewise):
-        # simplify() on branches spends its time simplifying their conditions (30-66 CPU-s for one
-        # quantification term's B-IMP gap, then not 0) and proved no Piecewise identity in the
-        # claims or the atlas (measured): the certified witnesses alone decide such a question
-        witness = _nonzero_point(e, points)
-        if witness is not None:
-            return Decision(False, "exact witness", domain.from_positive(witness))
-        return Decision(None, "undecided", detail="a piecewise expression with no certificate and no nonzero "
-                                                  "point certified")
     # logarithms: normalise each argument, then split only where sympy can prove the factors
     # positive (no force=True: splitting log(xy) with x, y < 0 would be unsound)
     normalised = e.replace(sp.log, lambda arg: sp.log(sp.factor(sp.cancel(arg))))
