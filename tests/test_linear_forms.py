@@ -108,3 +108,10 @@ def test_the_catalogues_information_score_is_exact_through_its_sympy_form():
     assert f.source == "the count form as defined"
     assert isinstance(f.value((2, 1, 3, 7)), V.Linear) and f.value((2, 1, 3, 7)).base == 2
     assert V.compare(f.value((2, 1, 3, 7)), f.value((4, 2, 6, 14))) == 0
+
+
+def test_exact_numbers_survive_pickling_with_their_enclosures():
+    import pickle
+    for x in (V.add(V.log(F(3)), V.sqrt(F(2))), V.div(V.log(F(5)), V.log(F(2))), V.sqrt(F(7))):
+        y = pickle.loads(pickle.dumps(x))       # worker results cross processes pickled
+        assert y == x and hash(y) == hash(x) and (y.lo, y.hi) == (x.lo, x.hi) and V.compare(x, y) == 0

@@ -33,6 +33,7 @@ import sys
 from collections.abc import Iterable
 
 from ..errors import InvalidArgumentType, UnknownNameError
+from .homes import HOMES
 
 KINDS = ("classification", "expectation", "quantification")
 
@@ -103,7 +104,6 @@ def _load_module(module: str) -> None:
 def get(name: str, kind: str | Iterable[str] | None = None):
     """The measure called ``name`` (case-insensitive; aliases too), of ``kind`` (a kind, several,
     or None: any).  UnknownNameError with close matches if there is none."""
-    from .homes import HOMES
     kinds = _kinds(kind)
     home = HOMES.get(name.lower())
     if home is not None and home[1] in kinds:
