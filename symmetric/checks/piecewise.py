@@ -16,7 +16,7 @@ from collections.abc import Callable
 import sympy as sp
 from sympy.logic.boolalg import And, Not, Or
 
-from ..domain import Domain
+from ..domain import EVERYWHERE, Domain
 from ..logic import Truth, fuzzy_and, fuzzy_not, fuzzy_or
 
 Sign = Callable[[sp.Expr], "int | None"]
@@ -101,6 +101,23 @@ def domain_oracles(domain: Domain) -> tuple[Sign, Zero]:
 def resolve_on_domain(expr: sp.Expr, domain: Domain) -> sp.Expr:
     """:func:`resolve_piecewise` with the conditions decided exactly on ``domain``."""
     return resolve_piecewise(expr, *domain_oracles(domain))
+
+
+def branch_values(e: sp.Expr) -> tuple[sp.Expr, ...] | None:
+    """The values of ``e``'s branches once its Piecewise parts are folded into one, when a
+    branch applies at every point (a last condition True); None for an expression without a
+    Piecewise, or one undefined where no condition holds (its whole form decides that)."""
+    if not e.has(sp.Piecewise):
+        return None
+    # a branch whose condition is false at every point is dropped (F1's non-informative score has
+    # a branch for a sum of positive terms equal to 0); ``e`` is on the positive reparametrisation,
+    # where every symbol is positive, which is all the unconstrained oracles assume
+    folded = resolve_piecewise(sp.piecewise_fold(e), *domain_oracles(EVERYWHERE))
+    if not isinstance(folded, sp.Piecewise):
+        return (folded,) if not folded.has(sp.Piecewise) else None
+    if folded.args[-1].cond is not sp.true:
+        return None
+    return tuple(value for value, _ in folded.args)
 
 
 # ---------------------------------------------------------------------- branch boundaries
