@@ -26,9 +26,9 @@ from ..domain import EVERYWHERE, Domain
 from ..space import paper_place
 from . import certify, vanishing
 from .intervals import interval_sign, interval_sign_at
-from .piecewise import branch_values
+from .piecewise import Sign, Zero, branch_values, resolve_piecewise
 from .ratvalue import rational_value
-from .z3sign import find_nonpositive as _z3_find_nonpositive, positive_coefficients as _positive_coefficients
+from .z3sign import algebraize, find_nonpositive as _z3_find_nonpositive, positive_coefficients as _positive_coefficients
 
 
 @dataclass(frozen=True)
@@ -163,40 +163,6 @@ def exact_sign(value: sp.Expr) -> int | None:
     return None
 
 
-def _algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
-    """Replace square roots of rational functions by fresh positive variables r with r^2 = base.
-
-    Returns (expression in gens + roots, root symbols, polynomial equations == 0) or None when
-    the expression has other non-rational parts."""
-    roots, equations, mapping = [], [], {}
-    for power in sorted(e.atoms(sp.Pow), key=sp.count_ops):
-        exponent = power.exp
-        if not (exponent.is_Rational and exponent.q == 2):
-            continue
-        base = power.base
-        if base in mapping:
-            continue
-        num, den = sp.fraction(sp.together(base))
-        if not (num.is_polynomial(*gens) and den.is_polynomial(*gens)):
-            return None
-        # r > 0 with r^2 = base describes the root only where base > 0: a base that can be
-        # <= 0 (sqrt(x - 2) at x = 1 is not real) would make z3 prove the claim on part of
-        # the domain only
-        radicand = sp.expand(num * den)
-        if not _positive_coefficients(radicand, gens) and \
-                _z3_find_nonpositive(radicand, gens, strict=True)[0] != "unsat":
-            return None
-        r = sp.Symbol(f"r{len(roots)}", positive=True)
-        roots.append(r)
-        mapping[base] = r
-        equations.append(sp.expand(r**2 * den - num))
-    if not roots:
-        return None
-    replaced = e.replace(lambda x: x.is_Pow and x.base in mapping and x.exp.is_Rational and x.exp.q == 2,
-                         lambda x: mapping[x.base] ** (x.exp * 2))
-    return replaced, roots, equations
-
-
 def _nonzero_point(e: sp.Expr, points) -> dict | None:
     """The first of ``points`` where ``e`` is certifiably nonzero (exact sign), if any."""
     for point in points:
@@ -264,7 +230,7 @@ def is_identically_zero(expr: sp.Expr, domain: Domain = EVERYWHERE) -> Decision:
     checked = None if vanishes is None else _certified(vanishes, domain)
     if checked is not None:
         return checked
-    branches = branch_values(e)
+    branches = branch_values(e, *domain_oracles(EVERYWHERE))
     if branches is not None:
         # simplify() on a whole Piecewise spends its time on the branch conditions (30-66 CPU-s
         # for one quantification term's B-IMP gap, and then not 0); each branch's value alone is
@@ -338,7 +304,7 @@ def is_positive_everywhere(expr: sp.Expr, domain: Domain = EVERYWHERE, strict: b
         checked = _certified(certificate, domain)
         if checked is not None:
             return checked
-        algebraic = _algebraize(e, gens)
+        algebraic = algebraize(e, gens)
         if algebraic is not None:
             replaced, roots, equations = algebraic
             all_gens = list(gens) + roots
@@ -397,3 +363,25 @@ def sign_on_domain(expr: sp.Expr, domain: Domain = EVERYWHERE) -> tuple[str, Dec
         return "mixed", Decision(False, "witnesses of both signs",
                                  detail=f"<=0 at {_point_text(pos.witness)}, >=0 at {_point_text(neg.witness)}")
     return "unknown", Decision(None, "undecided", detail=pos.detail or neg.detail)
+
+
+# ---------------------------------------------------------------- Piecewise on a domain
+
+def domain_oracles(domain: Domain) -> tuple[Sign, Zero]:
+    """The sign and zero oracles of ``domain``, from the exact deciders."""
+    def sign(e):
+        if is_positive_everywhere(e, domain).value is True:
+            return 1
+        if is_positive_everywhere(-e, domain).value is True:
+            return -1
+        return None
+
+    def zero(e):
+        return is_identically_zero(e, domain).value
+
+    return sign, zero
+
+
+def resolve_on_domain(expr: sp.Expr, domain: Domain) -> sp.Expr:
+    """:func:`resolve_piecewise` with the conditions decided exactly on ``domain``."""
+    return resolve_piecewise(expr, *domain_oracles(domain))

@@ -16,7 +16,6 @@ from collections.abc import Callable
 import sympy as sp
 from sympy.logic.boolalg import And, Not, Or
 
-from ..domain import EVERYWHERE, Domain
 from ..logic import Truth, fuzzy_and, fuzzy_not, fuzzy_or
 
 Sign = Callable[[sp.Expr], "int | None"]
@@ -81,29 +80,7 @@ def resolve_piecewise(expr: sp.Expr, sign: Sign, zero: Zero | None = None) -> sp
     return expr.replace(lambda e: isinstance(e, sp.Piecewise), fix)
 
 
-def domain_oracles(domain: Domain) -> tuple[Sign, Zero]:
-    """The sign and zero oracles of ``domain``, from the exact deciders."""
-    from .decide import is_identically_zero, is_positive_everywhere
-
-    def sign(e):
-        if is_positive_everywhere(e, domain).value is True:
-            return 1
-        if is_positive_everywhere(-e, domain).value is True:
-            return -1
-        return None
-
-    def zero(e):
-        return is_identically_zero(e, domain).value
-
-    return sign, zero
-
-
-def resolve_on_domain(expr: sp.Expr, domain: Domain) -> sp.Expr:
-    """:func:`resolve_piecewise` with the conditions decided exactly on ``domain``."""
-    return resolve_piecewise(expr, *domain_oracles(domain))
-
-
-def branch_values(e: sp.Expr) -> tuple[sp.Expr, ...] | None:
+def branch_values(e: sp.Expr, sign: Sign, zero: Zero) -> tuple[sp.Expr, ...] | None:
     """The values of ``e``'s branches once its Piecewise parts are folded into one, when a
     branch applies at every point (a last condition True); None for an expression without a
     Piecewise, or one undefined where no condition holds (its whole form decides that)."""
@@ -111,8 +88,8 @@ def branch_values(e: sp.Expr) -> tuple[sp.Expr, ...] | None:
         return None
     # a branch whose condition is false at every point is dropped (F1's non-informative score has
     # a branch for a sum of positive terms equal to 0); ``e`` is on the positive reparametrisation,
-    # where every symbol is positive, which is all the unconstrained oracles assume
-    folded = resolve_piecewise(sp.piecewise_fold(e), *domain_oracles(EVERYWHERE))
+    # where every symbol is positive: ``sign`` and ``zero`` are the unconstrained oracles
+    folded = resolve_piecewise(sp.piecewise_fold(e), sign, zero)
     if not isinstance(folded, sp.Piecewise):
         return (folded,) if not folded.has(sp.Piecewise) else None
     if folded.args[-1].cond is not sp.true:

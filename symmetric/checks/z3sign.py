@@ -54,3 +54,37 @@ def find_nonpositive(num: sp.Expr, gens, strict: bool, extra_positive=(),
             point[x] = z3_value_to_rational(val)
         return "sat", point
     return "unknown", None
+
+
+def algebraize(e: sp.Expr, gens) -> tuple[sp.Expr, list, list] | None:
+    """Replace square roots of rational functions by fresh positive variables r with r^2 = base.
+
+    Returns (expression in gens + roots, root symbols, polynomial equations == 0) or None when
+    the expression has other non-rational parts."""
+    roots, equations, mapping = [], [], {}
+    for power in sorted(e.atoms(sp.Pow), key=sp.count_ops):
+        exponent = power.exp
+        if not (exponent.is_Rational and exponent.q == 2):
+            continue
+        base = power.base
+        if base in mapping:
+            continue
+        num, den = sp.fraction(sp.together(base))
+        if not (num.is_polynomial(*gens) and den.is_polynomial(*gens)):
+            return None
+        # r > 0 with r^2 = base describes the root only where base > 0: a base that can be
+        # <= 0 (sqrt(x - 2) at x = 1 is not real) would make z3 prove the claim on part of
+        # the domain only
+        radicand = sp.expand(num * den)
+        if not positive_coefficients(radicand, gens) and \
+                find_nonpositive(radicand, gens, strict=True)[0] != "unsat":
+            return None
+        r = sp.Symbol(f"r{len(roots)}", positive=True)
+        roots.append(r)
+        mapping[base] = r
+        equations.append(sp.expand(r**2 * den - num))
+    if not roots:
+        return None
+    replaced = e.replace(lambda x: x.is_Pow and x.base in mapping and x.exp.is_Rational and x.exp.q == 2,
+                         lambda x: mapping[x.base] ** (x.exp * 2))
+    return replaced, roots, equations

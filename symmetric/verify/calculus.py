@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import sympy as sp
 
-from ..checks.piecewise import jumps_in, resolve_on_domain
+from ..checks.decide import resolve_on_domain
+from ..checks.piecewise import jumps_in
 from ..claims.derivation import Derivation
 from ..evidence import say
 from ..logic import Verdict

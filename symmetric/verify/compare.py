@@ -8,7 +8,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .. import space
-from ..checks.piecewise import resolve_on_domain
+from ..checks.decide import resolve_on_domain
 from ..checks.decide import Decision, is_identically_zero
 from ..evidence import say
 from ..logic import Verdict
