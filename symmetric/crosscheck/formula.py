@@ -142,6 +142,9 @@ class QuantFormula:
     uses_maximum: bool
     source: str
     _memo: dict = field(default_factory=dict)
+    # binary codeframes by (p, q)'s numerators and denominators: hashing four Fractions per look-up
+    # (a modular inverse each) was most of the binary predicates' time (B-MON's 97,336 comparisons)
+    _binary_memo: dict = field(default_factory=dict)
     # the term in integer pairs of p, q, n where it is rational (:mod:`.fastform`); else None
     term_pairs: fastform.PairFunction | None = None
 
@@ -161,6 +164,14 @@ class QuantFormula:
                 return t
             total = V.add(total, t)
         return total
+
+    def binary(self, p: Fraction, q: Fraction):
+        """E((p, 1 - p), (q, 1 - q)): the value on a binary codeframe, memoised by integers."""
+        key = (p.numerator, p.denominator, q.numerator, q.denominator)
+        found = self._binary_memo.get(key)
+        if found is None:
+            found = self._binary_memo[key] = self.value((p, 1 - p), (q, 1 - q))
+        return found
 
     def value(self, true: tuple, predicted: tuple):
         key = (true, predicted)

@@ -17,6 +17,7 @@ predictions that equal the truth outside C_n with the order of their projections
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -99,36 +100,59 @@ def nonnegative(f: QuantFormula, o: int = -1, result=None) -> Finding:
 
 def _judge(tally, a, b, inside: bool, tables, want: str, label: str) -> bool:
     """Record a certain violation of ``a want b`` ("<" or "="); an undefined value is one only
-    when every prevalence involved is inside (0, 1).  True when a violation was recorded."""
+    when every prevalence involved is inside (0, 1).  True when a violation was recorded.
+    ``tables``: the witness's points, or a :class:`_Lazy` making them for a violation only."""
     tally.checked += 1
     if unsure(a, b):
         tally.uncertain += 1
         return False
     if not (defined(a) and defined(b)):
         if inside:
-            tally.fail(Witness(f"{label}: E undefined", tables, (("left", a), ("right", b))))
+            tally.fail(Witness(f"{label}: E undefined", _points(tables), (("left", a), ("right", b))))
         return inside
     s = V.compare(a, b)
     if s is None:
         tally.uncertain += 1
         return False
     if (want == "<" and s >= 0) or (want == "=" and s != 0):
-        tally.fail(Witness(f"{label}: left {want} right fails", tables, (("left", a), ("right", b))))
+        tally.fail(Witness(f"{label}: left {want} right fails", _points(tables), (("left", a), ("right", b))))
         return True
     return False
 
 
+class _Lazy:
+    """A witness's points, made when a violation needs them (most comparisons find none)."""
+
+    def __init__(self, make):
+        self.make = make
+
+
+def _points(tables):
+    return tables.make() if isinstance(tables, _Lazy) else tables
+
+
+def _binary_points(left, right) -> _Lazy:
+    return _Lazy(lambda: (("left (p, q)", left), ("right (p, q)", right)))
+
+
 def _compare(f, tally, left, right, want, label) -> bool:
     """left, right: (p, q) binary points; want: "<", "="; True when a violation was recorded."""
-    a, b = f.value(_binary(left[0]), _binary(left[1])), f.value(_binary(right[0]), _binary(right[1]))
-    return _judge(tally, a, b, _inside(left, right), (("left (p, q)", left), ("right (p, q)", right)), want, label)
+    a, b = f.binary(*left), f.binary(*right)
+    inside = 0 < left[0] < 1 and 0 < left[1] < 1 and 0 < right[0] < 1 and 0 < right[1] < 1
+    return _judge(tally, a, b, inside, _binary_points(left, right), want, label)
 
 
 def binary_monotonicity(f: QuantFormula, o: int = -1, result=None) -> Finding:
     """p <= q'' < q' or q' < q'' <= p implies E(q'', p) < E(q', p)."""
     tally = Tally()
-    for p, q2, q1 in itertools.product(GRID, repeat=3):
-        if (p <= q2 < q1 or q1 < q2 <= p) and _compare(f, tally, (p, q2), (p, q1), "<", "B-MON"):
+    # the grid's values once, then its comparisons by index (GRID is sorted: index order is
+    # value order), in the order and number the loop over the prevalences themselves made
+    values = [[f.binary(p, q) for q in GRID] for p in GRID]
+    inside = [0 < x < 1 for x in GRID]
+    for i, j2, j1 in itertools.product(range(len(GRID)), repeat=3):
+        if (i <= j2 < j1 or j1 < j2 <= i) and _judge(
+                tally, values[i][j2], values[i][j1], inside[i] and inside[j2] and inside[j1],
+                _binary_points((GRID[i], GRID[j2]), (GRID[i], GRID[j1])), "<", "B-MON"):
             break
     return tally.finding(SCOPE)
 
@@ -172,12 +196,17 @@ def _moved(true: tuple, c1: int, c2: int, error: Fraction):
     return tuple(pred) if all(0 <= x <= 1 for x in pred) else None
 
 
-def _three_moves():
-    """(true, c1, c2, the errors e on c1 keeping the prediction a distribution)."""
+@functools.lru_cache(maxsize=1)
+def _three_moves() -> tuple:
+    """(true, c1, c2, {error e on c1: the prediction}) for the errors keeping the prediction a
+    distribution, in increasing order of e; the same for every measure, so made once."""
     errors = [Fraction(k, MOVE_DEN) for k in range(-MOVE_DEN, MOVE_DEN + 1)]
+    rows = []
     for true in _three_class_den(MOVE_DEN):
         for c1, c2 in itertools.permutations(range(3), 2):
-            yield true, c1, c2, [e for e in errors if _moved(true, c1, c2, e) is not None]
+            moved = {e: _moved(true, c1, c2, e) for e in errors}
+            rows.append((true, c1, c2, {e: pred for e, pred in moved.items() if pred is not None}))
+    return tuple(rows)
 
 
 def _three_class_den(den: int):
@@ -191,30 +220,28 @@ def _compare_dists(f, tally, left, right, want, label) -> bool:
 
 
 def _monotonicity_moves(f, tally) -> None:
-    for true, c1, c2, errors in _three_moves():
-        for e1, e2 in itertools.product(errors, errors):
+    for true, c1, c2, moved in _three_moves():
+        for e1, e2 in itertools.product(moved, moved):
             if (0 <= e2 < e1 or e1 < e2 <= 0) and _compare_dists(
-                    f, tally, (true, _moved(true, c1, c2, e2)), (true, _moved(true, c1, c2, e1)), "<", "MON"):
+                    f, tally, (true, moved[e2]), (true, moved[e1]), "<", "MON"):
                 return
 
 
 def _impartiality_moves(f, tally) -> None:
-    for true, c1, c2, errors in _three_moves():
-        for e in errors:
-            if e > 0 and -e in errors and _inside(_moved(true, c1, c2, e), _moved(true, c1, c2, -e)) and \
-                    _compare_dists(f, tally, (true, _moved(true, c1, c2, e)), (true, _moved(true, c1, c2, -e)),
-                                   "=", "IMP"):
+    for true, c1, c2, moved in _three_moves():
+        for e in moved:
+            if e > 0 and -e in moved and _inside(moved[e], moved[-e]) and \
+                    _compare_dists(f, tally, (true, moved[e]), (true, moved[-e]), "=", "IMP"):
                 return
 
 
 def _absoluteness_moves(f, tally) -> None:
-    rows = [(true, c1, c2, errors) for true, c1, c2, errors in _three_moves() if true[c1] <= true[c2]]
-    for (t1, c1, c2, e1s), (t2, d1, d2, e2s) in itertools.combinations(rows, 2):
+    rows = [(true, c1, c2, moved) for true, c1, c2, moved in _three_moves() if true[c1] <= true[c2]]
+    for (t1, c1, c2, m1), (t2, d1, d2, m2) in itertools.combinations(rows, 2):
         if (c1, c2) != (d1, d2):
             continue
-        for e in set(e1s) & set(e2s):
-            if e != 0 and _compare_dists(f, tally, (t1, _moved(t1, c1, c2, e)), (t2, _moved(t2, c1, c2, e)),
-                                         "=", "ABS"):
+        for e in set(m1) & set(m2):
+            if e != 0 and _compare_dists(f, tally, (t1, m1[e]), (t2, m2[e]), "=", "ABS"):
                 return
 
 
