@@ -63,5 +63,27 @@ def test_the_measured_exclusions_are_a_list_of_costs_and_node_ids():
     assert conftest.SLOW_BY_COST, "tests/slow_by_cost.txt lists no test"
     for nodeid, cost in conftest.SLOW_BY_COST.items():
         assert nodeid.startswith("tests/test_") and "::" in nodeid, nodeid
-        # a case of a parametrized test at 0.7 CPU-s or more, a test of its own at 1
-        assert cost >= (0.7 if "[" in nodeid else 1.0), (nodeid, cost)
+        # a case beyond its test's budget (any cost), a test of its own at 1 CPU-s or more
+        assert cost >= (0.0 if "[" in nodeid else 1.0), (nodeid, cost)
+
+
+def _bench_tests():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_tests.py"
+    spec = importlib.util.spec_from_file_location("bench_tests", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("costs, slow", [
+    # cheapest first while the sum stays within 1 CPU-s; the cheapest case always
+    ({"t.py::f[a]": 0.4, "t.py::f[b]": 0.3, "t.py::f[c]": 0.5}, {"t.py::f[c]"}),
+    ({"t.py::f[a]": 3.0, "t.py::f[b]": 2.0}, {"t.py::f[a]"}),
+    ({"t.py::f[a]": 0.1, "t.py::f[b]": 0.1, "t.py::g[a]": 0.9, "t.py::g[b]": 0.2}, {"t.py::g[a]"}),
+    # a test of its own: slow from 1 CPU-s
+    ({"t.py::h": 1.0, "t.py::k": 0.99}, {"t.py::h"}),
+])
+def test_the_fast_tier_keeps_each_test_s_cheapest_cases_within_its_budget(costs, slow):
+    assert _bench_tests()._over_budget(costs) == slow
