@@ -61,6 +61,9 @@ SLOW_BY_COST = ROOT / "tests" / "slow_by_cost.txt"     # the fast tier's measure
 # CPU (simulated on a measured run: 312 -> 157 CPU-s, 3180 of 3414 tests kept).
 CASE_BUDGET = 1.0
 SLOW_SINGLE_AT = 1.0
+# ... and any test or case of HEAVY_AT CPU-s or more, a test's cheapest case too (measured: 13 such
+# cheapest cases were 42 of the fast tier's 184 CPU-s); the module keeps its cheapest test
+HEAVY_AT = 2.0
 
 
 def _function(nodeid: str) -> str:
@@ -71,7 +74,8 @@ MAX_ID = 200         # characters of a node id that every pytest version spells 
 
 
 def _over_budget(costs: dict[str, float]) -> set[str]:
-    """The cases of each parametrized test beyond its budget, and the costly tests of their own."""
+    """The cases of each parametrized test beyond its budget, the costly tests of their own, and
+    every test or case of HEAVY_AT CPU-s or more."""
     cases: dict[str, list] = {}
     for nodeid, cost in costs.items():
         cases.setdefault(_function(nodeid), []).append((cost, nodeid))
@@ -82,7 +86,7 @@ def _over_budget(costs: dict[str, float]) -> set[str]:
             continue
         spent = 0.0
         for rank, (cost, nodeid) in enumerate(sorted(found)):
-            if rank == 0 or spent + cost <= CASE_BUDGET:
+            if cost < HEAVY_AT and (rank == 0 or spent + cost <= CASE_BUDGET):
                 spent += cost
             else:
                 slow.add(nodeid)
@@ -113,7 +117,7 @@ def write_slow_by_cost(out: str) -> None:
     entries = {**{n: ln for n, ln in listed.items() if n not in costs}, **{n: f"{costs[n]:6.2f}  {n}" for n in slow}}
     SLOW_BY_COST.write_text("\n".join([*header, *(entries[n] for n in sorted(entries))]) + "\n")
     print(f"{SLOW_BY_COST.relative_to(ROOT)}: {len(entries)} tests (cases beyond a test's {CASE_BUDGET} CPU-s, "
-          f"or a test of its own of {SLOW_SINGLE_AT} CPU-s or more)")
+          f"a test of its own of {SLOW_SINGLE_AT} CPU-s or more, any of {HEAVY_AT})")
 
 
 def run(tier: str, workers: int, top: int, costs: bool = False, slow_by_cost: bool = False,

@@ -80,7 +80,9 @@ def _bench_tests():
 @pytest.mark.parametrize("costs, slow", [
     # cheapest first while the sum stays within 1 CPU-s; the cheapest case always
     ({"t.py::f[a]": 0.4, "t.py::f[b]": 0.3, "t.py::f[c]": 0.5}, {"t.py::f[c]"}),
-    ({"t.py::f[a]": 3.0, "t.py::f[b]": 2.0}, {"t.py::f[a]"}),
+    ({"t.py::f[a]": 1.5, "t.py::f[b]": 1.2}, {"t.py::f[a]"}),
+    # a case of 2 CPU-s or more is slow, even the cheapest
+    ({"t.py::f[a]": 3.0, "t.py::f[b]": 2.0}, {"t.py::f[a]", "t.py::f[b]"}),
     ({"t.py::f[a]": 0.1, "t.py::f[b]": 0.1, "t.py::g[a]": 0.9, "t.py::g[b]": 0.2}, {"t.py::g[a]"}),
     # a test of its own: slow from 1 CPU-s
     ({"t.py::h": 1.0, "t.py::k": 0.99}, {"t.py::h"}),
