@@ -168,9 +168,9 @@ SLOW_TESTS = (
 
 
 def _slow_by_cost() -> dict[str, float]:
-    """tests/slow_by_cost.txt: the node ids of the fast tier's costly tests, measured (a case of a
-    parametrized test at 0.7 CPU-s or more, but never its cheapest case; a test of its own at 1 CPU-s
-    or more), one a line after its CPU seconds."""
+    """tests/slow_by_cost.txt: the node ids of the fast tier's costly tests, measured (the cases of
+    a parametrized test beyond its 1 CPU-s budget, cheapest first; a test of its own at 1 CPU-s or
+    more; any of 2 CPU-s or more: benchmarks/bench_tests.py's rule), one a line after its CPU seconds."""
     path = os.path.join(os.path.dirname(__file__), "slow_by_cost.txt")
     with open(path, encoding="utf-8") as lines:
         rows = [ln.rstrip("\n").split(None, 1) for ln in lines if ln.strip() and not ln.startswith("#")]
