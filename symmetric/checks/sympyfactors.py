@@ -41,6 +41,7 @@ def install() -> bool:
     def __init__(self, factors=None):
         current(self, _Refused(factors) if type(factors) is dict else factors)
     __init__._symmetric_refuses_dicts = True
+    __init__.__wrapped__ = current          # the original (the tests compare the two)
     __init__.__doc__ = current.__doc__
     exprtools.Factors.__init__ = __init__
     return True
