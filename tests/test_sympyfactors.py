@@ -4,6 +4,8 @@ expressions with the wrapper as without it."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import pytest
 import sympy as sp
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -33,19 +35,20 @@ def test_installed_for_this_sympy():
     assert exprtools.Factors.__init__._symmetric_refuses_dicts
 
 
-def _built_by(init, d):
+def _built_by(init, d, kind):
     f = exprtools.Factors.__new__(exprtools.Factors)
+    argument = dict(d) if kind is dict else defaultdict(int, d)
     try:
-        init(f, dict(d))
+        init(f, argument)
     except Exception as error:          # noqa: BLE001 - the same error either way
         return type(error)
-    return f.factors, type(f.factors)
+    return f.factors, type(f.factors), getattr(f.factors, "default_factory", None)
 
 
 @settings(max_examples=150, deadline=None)
-@given(d=dicts)
-def test_factors_from_a_dict_are_sympys(d):
-    assert _built_by(exprtools.Factors.__init__, d) == _built_by(_original(), d)
+@given(d=dicts, kind=st.sampled_from([dict, defaultdict]))
+def test_factors_from_a_dict_are_sympys(d, kind):
+    assert _built_by(exprtools.Factors.__init__, d, kind) == _built_by(_original(), d, kind)
 
 
 @pytest.mark.parametrize("value", [None, sp.S.One, sp.S.Zero, 0, 5, sp.Rational(-3, 4), x, 2 * x ** 3 / y,
