@@ -82,6 +82,12 @@ enclosure computed lazily (crosscheck/numbers.py).  The command (`atlas --no-pdf
 change 279 s (cells 248.1 s): the 90 s target needs a quiet machine to be measured at all.
 Every output file (atlas.csv, atlas.json, atlas.tex, index.html, the 79 pages) byte-identical
 to main's: 0 of 2838 cells changed (keys kind/measure/property/reading).
+The whole command at the end (branch c4fec9e, the Factors wrapper for defaultdicts too), run
+back to back with main at 21:27-21:33 UTC, load 1.3-2.1 (our two workers, the other engineer
+mostly idle; the machine ~1.5x slower than the morning's: sympy imports in 0.9-1.0 s): branch
+155.5 s wall, main 179.3 s wall (-13%, one run each), outputs identical.  Scaled by the machine's
+slowness (main's quiet 97.9 s then), about 85 s on the quiet machine of the morning -- not
+measured, so the 90 s target is not shown met here.
 
 Measured 2026-11-26 at the end of the session, the machine idle, 1824 cells (with the literature
 properties and AW's readings), one run each: 1 worker 87.3 s wall, 2 workers 51.0 s wall (1.71x),

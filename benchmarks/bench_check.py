@@ -81,6 +81,14 @@ computed when read and its rational root by math.isqrt (crosscheck/numbers.py).
     farm-bench -n 5 --vs (base) at load ~2-3: A/B cpu 1.06, wall 1.00 (medians 7.96 / 7.77 CPU-s,
         8.43 / 8.10 s wall): one worker each, the pair-to-pair spread (0.87-1.30) larger than the change.
 
+Then at 21:23-21:27, the machine quiet (load 0.3-1.4), two workers, farm-bench -n 5 --vs main
+(after the defaultdict case of the Factors wrapper, c4fec9e), two calls:
+    wall median 6.31 s (main 6.00), A/B wall 1.08, cpu 9.50 / 9.17 CPU-s, A/B 1.06
+    wall median 6.25 s (main 6.46), A/B wall 0.97, cpu 9.31 / 9.62 CPU-s, A/B 0.96
+so on two workers the change is inside the run-to-run spread (about +-5%), though one process
+gains ~10% (7.53 against 8.35 CPU-s, run alternately at the same time): with two workers MCC's
+wall is its serial start-up plus its longest worker, and neither moved much.
+
 Not reached: MCC under 4 s.  In one process MCC is ~1.2 s of imports before any work (sympy
 ~0.6-0.9 s, the toolkit's ~130 modules compiled again on every run under the machine's
 PYTHONDONTWRITEBYTECODE=1: ~0.6 s), ~5 s of deciding (SM 2.1, MON 1.3, NIFQ 0.6, FIX 0.4) and
