@@ -67,6 +67,28 @@ memoised), HTML 9.7.  The command itself at the same time (`atlas --no-pdf --wor
 quiet machine was not to be had this session): not yet the 90 s figure measured, which needs ~75 s
 of quiet 2-core time by the CPU figures above.  Every output file byte-identical in every run.
 
+Measured 2026-11-27 (session 34, branch perf6; 2 shared cores, another engineer's pytest -n 2
+running throughout, load 1.7-4.4, so CPU seconds only, one run each): `phases --workers 2`,
+before (main dd2d53d) cells 214.8 CPU-s, after 216.6 CPU-s -- equal within the load's noise
+(session 33 measured the same code at 146.9 and 184.1): MI 20.8 -> 13.0 (its ISC cell 11.71 ->
+5.91, TSYM 5.86 -> 2.41) is the change that shows through it; GwetAC1 18.4 -> 22.5 and Utility4
+13.3 -> 14.3 moved with the load (GwetAC1 SM+MON+CON measured alone, alternating, the new
+Factors wrapper off/on: 16.1/14.9/17.3 -> 14.5/13.3/12.9 CPU-s).  What changed: the limit
+confirmation near a zero table (properties/limitnear.py: exact integer pairs, then mpmath
+intervals at 256 bits; the exact 60-digit path only where the enclosures do not settle it),
+sympy's Factors(dict) built without sympifying the dict (checks/sympyfactors.py), a surd's
+enclosure computed lazily (crosscheck/numbers.py).  The command (`atlas --no-pdf --workers 2
+--no-cache`) under that load: main 281 s wall (cells 255.6 s), the branch before the Factors
+change 279 s (cells 248.1 s): the 90 s target needs a quiet machine to be measured at all.
+Every output file (atlas.csv, atlas.json, atlas.tex, index.html, the 79 pages) byte-identical
+to main's: 0 of 2838 cells changed (keys kind/measure/property/reading).
+The whole command at the end (branch c4fec9e, the Factors wrapper for defaultdicts too), run
+back to back with main at 21:27-21:33 UTC, load 1.3-2.1 (our two workers, the other engineer
+mostly idle; the machine ~1.5x slower than the morning's: sympy imports in 0.9-1.0 s): branch
+155.5 s wall, main 179.3 s wall (-13%, one run each), outputs identical.  Scaled by the machine's
+slowness (main's quiet 97.9 s then), about 85 s on the quiet machine of the morning -- not
+measured, so the 90 s target is not shown met here.
+
 Measured 2026-11-26 at the end of the session, the machine idle, 1824 cells (with the literature
 properties and AW's readings), one run each: 1 worker 87.3 s wall, 2 workers 51.0 s wall (1.71x),
 cache-hit re-run 3.2 s; the three atlas.json files byte-identical.

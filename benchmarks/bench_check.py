@@ -66,6 +66,37 @@ compiled (README's install), wall medians (CPU medians):
 farm-bench -n 5, `check --measure MCC --no-cache --no-pdf`: 4.12 s wall median (6.53 CPU-s).
 Two workers give MCC about 1.27x over one (5.90 s) for 1.29x the CPU: the two cores slow each
 other, so what is left of MCC's 4 s goal is symbolic work (SM alone: 1.9 s in one process).
+
+Measured 2026-11-27 20:35-21:15 UTC (session 34, branch perf6), before = dd2d53d (main), after =
+this branch: the machine shared throughout with another engineer's pytest -n 2 (load 1.4-4.4 on 2
+cores, sympy's import 0.9-1.0 s against 0.6 s quiet), so check ran on ONE worker (the idle-core
+rule) and the wall figures are the load's.  Changes: sympy's Factors(dict) built without
+sympifying the dict (checks/sympyfactors.py: together/gcd_terms), a cross-check surd's enclosure
+computed when read and its rational root by math.isqrt (crosscheck/numbers.py).
+
+    MCC, one process (tests' one_process settings), 3 runs each alternating, user+sys CPU:
+        before 8.09 / 9.08 / 9.36 s (median 9.08)    after 7.46 / 7.72 / 8.58 s (median 7.72): -15%
+    MCC's SM+MON+NIFQ+FIX alone, the Factors wrapper off/on in the same code: 4.50 / 4.20 -> 4.14 / 4.01 CPU-s
+    GwetAC1 SM+MON+CON, wrapper off/on: 16.1 / 14.9 / 17.3 -> 14.5 / 13.3 / 12.9 CPU-s (-15%)
+    farm-bench -n 5 --vs (base) at load ~2-3: A/B cpu 1.06, wall 1.00 (medians 7.96 / 7.77 CPU-s,
+        8.43 / 8.10 s wall): one worker each, the pair-to-pair spread (0.87-1.30) larger than the change.
+
+Then at 21:23-21:27, the machine quiet (load 0.3-1.4), two workers, farm-bench -n 5 --vs main
+(after the defaultdict case of the Factors wrapper, c4fec9e), two calls:
+    wall median 6.31 s (main 6.00), A/B wall 1.08, cpu 9.50 / 9.17 CPU-s, A/B 1.06
+    wall median 6.25 s (main 6.46), A/B wall 0.97, cpu 9.31 / 9.62 CPU-s, A/B 0.96
+so on two workers the change is inside the run-to-run spread (about +-5%), though one process
+gains ~10% (7.53 against 8.35 CPU-s, run alternately at the same time): with two workers MCC's
+wall is its serial start-up plus its longest worker, and neither moved much.
+
+Not reached: MCC under 4 s.  In one process MCC is ~1.2 s of imports before any work (sympy
+~0.6-0.9 s, the toolkit's ~130 modules compiled again on every run under the machine's
+PYTHONDONTWRITEBYTECODE=1: ~0.6 s), ~5 s of deciding (SM 2.1, MON 1.3, NIFQ 0.6, FIX 0.4) and
+~0.5 s of rendering; the deciding is sympy's factor/together on the faces' improvements, the
+squarings certificates (kernel-checked) and the independent cross-check's exact surd values
+(review: 18% of the CPU before, 12% after).  Two workers bound the wall by ~half the deciding
+plus the serial imports and render: ~1.2 + 2.5 + 0.5 s on free cores at best.  The .tex and
+.json outputs of check --measure MCC, F1 and GwetAC1 are byte-identical to main's.
 """
 
 from __future__ import annotations

@@ -88,6 +88,9 @@ def is_value(x) -> bool:
 def exact_root(x: Fraction, k: int) -> Fraction | None:
     """The rational k-th root of x >= 0, if there is one."""
     def root(m: int):
+        if k == 2:                  # exact for every m (a float root is off by more than 1 past 2**106)
+            r = math.isqrt(m)
+            return r if r * r == m else None
         r = round(m ** (1.0 / k)) if m < 2 ** 1000 else iroot(m, k)
         for c in (r - 1, r, r + 1):
             if c >= 0 and c ** k == m:
@@ -148,13 +151,37 @@ def monotone(f, a):
 
 # ---------------------------------------------------------------- exact irrationals
 
-@dataclass(frozen=True)
 class Surd(Interval):
     """coeff * sqrt(radicand) exactly: coeff != 0, radicand > 0 and not the square of a rational;
-    ``lo`` and ``hi`` enclose it.  Made by :func:`surd` only."""
+    ``lo`` and ``hi`` enclose it, computed when first read (as :class:`Linear`'s): MCC's
+    cross-check builds thousands of surds and compares most of them exactly, by squares, never
+    reading the enclosure (its integer square root and rounding were a quarter of SM's review).
+    Made by :func:`surd` only."""
 
-    coeff: Fraction = Fraction(1)
-    radicand: Fraction = Fraction(2)
+    def __init__(self, coeff: Fraction, radicand: Fraction) -> None:
+        object.__setattr__(self, "coeff", coeff)
+        object.__setattr__(self, "radicand", radicand)
+
+    def __getattr__(self, name: str):
+        if name not in ("lo", "hi"):
+            raise AttributeError(name)
+        coeff = self.coeff
+        low, high = isqrt_bounds(self.radicand)
+        lo, hi = (coeff * low, coeff * high) if coeff > 0 else (coeff * high, coeff * low)
+        lo, hi = down(lo), up(hi)
+        object.__setattr__(self, "lo", lo)
+        object.__setattr__(self, "hi", hi)
+        return lo if name == "lo" else hi
+
+    def __eq__(self, other) -> bool:
+        # the enclosure is a function of (coeff, radicand): the dataclass equality it replaces
+        return isinstance(other, Surd) and (self.coeff, self.radicand) == (other.coeff, other.radicand)
+
+    def __hash__(self) -> int:
+        return hash((self.coeff, self.radicand))
+
+    def __repr__(self) -> str:
+        return f"Surd(lo={self.lo!r}, hi={self.hi!r}, coeff={self.coeff!r}, radicand={self.radicand!r})"
 
 
 def surd(coeff: Fraction, radicand: Fraction):
@@ -164,9 +191,7 @@ def surd(coeff: Fraction, radicand: Fraction):
     root = exact_root(radicand, 2)
     if root is not None:
         return coeff * root
-    low, high = isqrt_bounds(radicand)
-    lo, hi = (coeff * low, coeff * high) if coeff > 0 else (coeff * high, coeff * low)
-    return Surd(down(lo), up(hi), coeff, radicand)
+    return Surd(coeff, radicand)
 
 
 class Linear(Interval):

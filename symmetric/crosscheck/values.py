@@ -95,7 +95,7 @@ def neg(a):
     if isinstance(a, Fraction):
         return -a
     if isinstance(a, Surd):
-        return Surd(-a.hi, -a.lo, -a.coeff, a.radicand)
+        return Surd(-a.coeff, a.radicand)       # its enclosure, when read: [-hi, -lo] exactly
     if isinstance(a, Linear):
         return Linear(-a.rational, tuple((r, -c) for r, c in a.roots), tuple((p, -d) for p, d in a.logs), a.base)
     return Interval(-a.hi, -a.lo)
