@@ -88,6 +88,14 @@ SHARED_WORK_GROUPS = {
     # suite (the CLI's MAX term alone 21.0 beside 17.7 for the library's), 93 in one process; 74-80
     # since the CLI tests decide in the worker's own process (one_process), where the memo is
     "tests/test_quant_audit.py": "quant_audit",
+    # the catalogue's quantification measures are decided (check_all, memoised per process) by the
+    # claims above and by these files' tests: on one worker, once (the fast tier on 2 workers:
+    # 172 -> 157 CPU-s in its tests, 214 -> 194 in all its processes, measured back to back)
+    "tests/test_oracles_quant.py": ALL_CLAIMS_GROUP,
+    "tests/test_oracles_quant_catalogue.py": ALL_CLAIMS_GROUP,
+    "tests/test_structural_certificates.py": ALL_CLAIMS_GROUP,
+    "tests/test_check_quant_cli.py": ALL_CLAIMS_GROUP,
+    "tests/test_crosscheck_quant.py": ALL_CLAIMS_GROUP,
 }
 
 

@@ -141,10 +141,10 @@ def test_progress_is_said_when_asked(tmp_path, monkeypatch):
     slow = assemble.validate
 
     def validate(ctx, table):
-        time.sleep(0.05)
+        time.sleep(0.02)
         return slow(ctx, table)
     monkeypatch.setattr(assemble, "validate", validate)
-    monkeypatch.setattr(bounded.Progress.__init__, "__defaults__", (0.2,))
+    monkeypatch.setattr(bounded.Progress.__init__, "__defaults__", (0.08,))
     path = tmp_path / "many.toml"
     path.write_text("".join(GOOD.format(k=k) for k in range(30)), encoding="utf-8")
     asked = invoke("verify", str(path), "--progress")
