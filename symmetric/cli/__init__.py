@@ -125,3 +125,9 @@ def main() -> None:
     machine; `prove` runs them and writes a table, a JSON report and LaTeX proofs.
     """
 
+
+def entry() -> None:
+    """The ``symmetric`` console command and ``python -m symmetric``: :data:`main`, then an exit
+    without the interpreter's teardown (:mod:`.quickexit`).  Tests invoke :data:`main` itself."""
+    from .quickexit import run
+    run(main)
