@@ -99,8 +99,6 @@ def compare(results) -> None:
 
 
 def claims() -> None:
-    import os
-    os.environ["SYMMETRIC_WORKERS"] = "1"      # the cells in this process, so the hook sees them
     import derivations
     from derivations import deciding
     from symmetric.claims import registry
