@@ -205,21 +205,33 @@ def test_a_no_pdf_run_after_a_pdf_run_removes_the_stale_pdf_and_modes_are_unifor
 
 
 def test_sigkill_during_the_pdf_build_leaves_nothing_beside_the_folder(tmp_path, monkeypatch):
+    # the stand-in pdflatex says when it starts: the PDF is built before any .tex reaches the
+    # folder (texbuild's staged build), so waiting for atlas.tex waited out the whole build (60 s
+    # asleep, measured) and killed the run after it, not during it
     bin_dir = _fake_pdflatex(tmp_path, monkeypatch, seconds=30)
-    work = tmp_path / "work"
+    started = tmp_path / "pdflatex-started"
+    script = bin_dir / "pdflatex"
+    script.write_text(script.read_text().replace("#!/bin/sh\n", f"#!/bin/sh\ntouch '{started}'\n", 1))
+    work, scratch = tmp_path / "work", tmp_path / "scratch"
     work.mkdir()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    scratch.mkdir()             # the build's stage (a killed run cannot remove it): not in the shared /tmp
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+           "TMPDIR": str(scratch)}
     proc = subprocess.Popen([sys.executable, "-m", "symmetric", *ATLAS, "--out", "o"], cwd=work, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         end = time.monotonic() + 120
-        while not (work / "o" / "atlas.tex").exists() and time.monotonic() < end:
+        while not started.exists() and time.monotonic() < end:
             time.sleep(0.05)
+        assert started.exists(), "the build never started"
         time.sleep(0.3)
+        assert proc.poll() is None, "the run ended before it was killed"
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
-    assert sorted(p.name for p in work.iterdir()) == ["o"]
+    assert any(p.name.startswith("symmetric-stage-") for p in scratch.iterdir())   # killed mid-build
+    assert set(p.name for p in work.iterdir()) <= {"o"}
+    assert not (work / "o" / "atlas.tex").exists()        # and no new .tex in the folder
     # the next run clears whatever a killed write left inside (its temporary files are ours)
     assert invoke(*ATLAS, "--no-pdf", "--out", str(work / "o")).exit_code == 0
     assert not [p for p in (work / "o").iterdir() if p.name.startswith(outfolder.TEMP_PREFIX)]
