@@ -137,9 +137,8 @@ def _binary_points(left, right) -> _Lazy:
 
 def _compare(f, tally, left, right, want, label) -> bool:
     """left, right: (p, q) binary points; want: "<", "="; True when a violation was recorded."""
-    a, b = f.binary(*left), f.binary(*right)
-    inside = 0 < left[0] < 1 and 0 < left[1] < 1 and 0 < right[0] < 1 and 0 < right[1] < 1
-    return _judge(tally, a, b, inside, _binary_points(left, right), want, label)
+    return _judge(tally, f.binary(*left), f.binary(*right), _inside(left, right), _binary_points(left, right),
+                  want, label)
 
 
 def binary_monotonicity(f: QuantFormula, o: int = -1, result=None) -> Finding:

@@ -24,8 +24,7 @@ import sympy as sp
 
 from ..certificate import all_of
 from ..checks.cases import definedness
-from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere
-from ..checks.decide import resolve_on_domain
+from ..checks.decide import Decision, is_identically_zero, is_positive_everywhere, resolve_on_domain
 from ..config import settings
 from ..domain import Domain
 from ..evidence import ContingencyTable, Counterexample, proved_step, say

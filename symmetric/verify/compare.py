@@ -8,8 +8,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .. import space
-from ..checks.decide import resolve_on_domain
-from ..checks.decide import Decision, is_identically_zero
+from ..checks.decide import Decision, is_identically_zero, resolve_on_domain
 from ..evidence import say
 from ..logic import Verdict
 from .context import ClaimContext, shown
