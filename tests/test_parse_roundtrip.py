@@ -24,6 +24,16 @@ class InputSyntax(StrPrinter):
     def _print_Exp1(self, e):
         return "exp(1)"
 
+    def _print_Mul(self, e):
+        # a negative product as -(its negation): sympy's own "-(FN + TP)/(-FN - TP)" reads back as
+        # (-FN - TP)/(-FN - TP), which sympy cancels to 1 (it distributes -1 over a sum it multiplies
+        # alone), and the parser then rightly refuses the cancelled denominator; -((FN + TP)/(-FN - TP))
+        # reads back as the product it was (found by Hypothesis: -(AP / -AP))
+        coefficient, _ = e.as_coeff_Mul()
+        if coefficient.is_negative:
+            return f"-({self._print(-e)})"
+        return super()._print_Mul(e)
+
     def _print_Abs(self, e):
         return f"abs({self._print(e.args[0])})"
 
