@@ -71,7 +71,7 @@ def test_committed_latex_is_fresh(generated):
         committed = LATEX_OUT / path.name
         if not committed.exists() or committed.read_text(encoding="utf-8") != path.read_text(encoding="utf-8"):
             stale.append(path.name)
-    assert not stale, f"latex_out/ is stale, run `symmetric prove --no-pdf`: {stale[:10]}"
+    assert not stale, f"latex_out/ is stale, run `symmetric prove` (the README's main command; its manifest lists proofs.pdf): {stale[:10]}"
     # and nothing more is committed: the fast tier compiles latex_out/ as it is (`written`)
     extra = sorted({p.name for p in LATEX_OUT.glob("*.tex")} - {p.name for p in generated.glob("*.tex")})
     assert not extra, f"latex_out/ has .tex files that no claim writes: {extra[:10]}"
