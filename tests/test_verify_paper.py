@@ -25,7 +25,7 @@ def test_example_appendix_verdicts():
     assert [(x["line"], x["verdict"]) for x in report["relations"]] == [
         (16, "proved"), (25, "proved"), (26, "proved"), (33, "proved"), (34, "proved"), (38, "proved"),
         (40, "proved"), (44, "proved"), (44, "proved"), (50, "proved"), (50, "proved"), (51, "refuted")]
-    assert [(d["line"], d["name"]) for d in report["definitions"]] == [(19, "GMR")]
+    assert [(d["line"], d["name"]) for d in report["definitions"]] == [(20, "GMR")]     # where it ends
     assert report["not_read"] == []
     wrong = report["relations"][-1]
     assert wrong["counterexample"]["relation"] and wrong["steps"][0]["verdict"] == "wrong"
@@ -140,3 +140,48 @@ def test_a_macro_without_end_leaves_its_display_not_read(tmp_path):
     r, report = _report(_paper(tmp_path, "\\[ \\a = 1 \\]\n\\[ TP > 0 \\]", "\\newcommand{\\a}{\\a x}\n"))
     assert [(x["line"], x["reason"]) for x in report["not_read"]] == [(4, "macro \\a expands without end")]
     assert [(x["line"], x["verdict"]) for x in report["relations"]] == [(5, "proved")]
+
+
+# several definitions in one display, as notes and appendices write them: (what, body, expected
+# definitions (line, name), relations (line, verdict), not read (line, reason's start))
+DEFINING = [
+    ("after-qquad", "$$ P = \\frac{TP}{TP+FP}, \\qquad R = \\frac{TP}{TP+FN} $$\n"
+     "$$ \\frac{2}{1/P + 1/R} = \\frac{2TP}{2TP+FP+FN} $$",
+     [(3, "P"), (3, "R")], [(4, "proved")], []),
+    ("align-rows", "\\begin{align}\nP &= \\frac{TP}{TP+FP} \\\\\nR &= \\frac{TP}{TP+FN} \\\\\n"
+     "H &= \\frac{2 \\cdot P \\cdot R}{P+R} = \\frac{2TP}{2TP+FP+FN}\n\\end{align}",
+     [(4, "P"), (5, "R"), (6, "H")], [(6, "proved")], []),
+    ("medium-spaces", "$$ U = \\frac{TP}{TP+FP}\\;\\; V = \\frac{TP}{TP+FN} $$\n$$ U \\cdot V \\le U $$",
+     [(3, "U"), (3, "V")], [(4, "proved")], []),
+    # a name met before is checked, not defined again: the second Z is the first's, and wrong
+    ("known-name-checked", "$$ Z = \\frac{TP}{TP+FP}\\;\\; Z = \\frac{TP}{TP+FN} $$",
+     [(3, "Z")], [(3, "refuted")], []),
+    ("used-before-defined", "$$ K = W + 1, \\quad W = TP $$", [], [],
+     [(3, "W is used before the relation that defines it")]),
+    ("then-checked", "$$ A_1 := \\frac{TP}{n}, \\qquad A_2 = \\frac{TN}{n}, \\qquad A_1 + A_2 = \\frac{TP+TN}{n} $$",
+     [(3, "A_1"), (3, "A_2")], [(3, "proved")], []),
+    ("definition-signs", "$$ B \\coloneqq \\frac{TN}{n} $$\n$$ C \\stackrel{\\text{def}}{=} B + 1 $$\n"
+     "$$ D \\triangleq C - B $$\n$$ D \\overset{def}{=} 1 $$",
+     [(3, "B"), (4, "C"), (5, "D")], [(6, "proved")], []),
+    # a thin space is only space: 2\,TP is a product, and one \; is no separator
+    ("thin-space", "$$ 2\\,TP + FP = TP + \\; TP + FP $$", [], [(3, "proved")], []),
+]
+
+
+@pytest.mark.parametrize("what, body, definitions, relations, not_read", DEFINING, ids=[c[0] for c in DEFINING])
+def test_a_display_defines_several_names(tmp_path, what, body, definitions, relations, not_read):
+    r, report = _report(_paper(tmp_path, body))
+    assert [(d["line"], d["name"]) for d in report["definitions"]] == definitions, report
+    assert [(x["line"], x["verdict"]) for x in report["relations"]] == relations, report
+    assert [(x["line"], x["reason"][:len(why)]) for x, (_, why) in zip(report["not_read"], not_read)] == not_read
+    assert len(report["not_read"]) == len(not_read), report["not_read"]
+
+
+def test_the_annotated_copy_counts_a_display_s_definitions(tmp_path):
+    out = tmp_path / "out"
+    body = "$$ P = \\frac{TP}{TP+FP}, \\qquad R = \\frac{TP}{TP+FN} $$\n$$ P \\cdot R \\le P $$"
+    r = invoke("verify", str(_paper(tmp_path, body)), "--latex", str(out), "--no-pdf")
+    assert r.exit_code == 0, r.output
+    copy = (out / "paper-checked.tex").read_text(encoding="utf-8")
+    assert "2 definitions, 1 proved" in copy
+    assert "line 3: definition of P" in copy and "line 3: definition of R" in copy

@@ -4,8 +4,9 @@ checked where it stands.
 Each display (:mod:`.texsource`) is read as a ``latex`` step is (:mod:`.texparse`): each link of
 a chain is one relation, checked on the domain of the paper (positive cells, plus the standing
 ``assume``, ``params`` and ``test_set`` of DEFS) exactly as a claim of a claims file, with its
-own verdict.  A display whose left side is a name not known yet defines it (``\\mathrm{GMR} =
-\\sqrt{...}``), so later displays may use it; a display that starts with a relation continues
+own verdict.  A chain whose left side is a name not known yet defines it (``\\mathrm{GMR} =
+\\sqrt{...}``; several per display: ``P = ..., \\quad R = ...``, rows of an ``align``), so the rest
+of the display and later displays may use it; a display that starts with a relation continues
 the chain of the one before.  What cannot be read is reported with its line and reason, and the
 rest is checked.  DEFS is a TOML file with ``kind``, ``[[measure]]`` tables (the paper's own
 notation, such as ``C_00``) and the standing ``assume``, ``params``, ``test_set``.
@@ -32,9 +33,14 @@ from .texparse import read_latex
 from .texsource import Display, displays
 
 DEFS_KEYS = ("kind", "measure", "assume", "params", "test_set")
-_DEFINED = re.compile(r"\s*(?:\\begin\s*\{[^{}]*\}\s*)?(?P<name>\\(?:mathrm|operatorname|mathit|text)\s*\{\s*"
-                      r"(?P<wrapped>[A-Za-z][A-Za-z0-9]*)\s*\}|(?P<bare>[A-Za-z][A-Za-z0-9]*(?:_\{?[A-Za-z0-9]+\}?)?))"
-                      r"\s*&?\s*(?::=|\\coloneqq|\\triangleq|\\equiv|\\stackrel\s*\{[^{}]*\}\s*\{=\}|=)")
+_NAME_IS = (r"(?P<name>\\(?:mathrm|operatorname|mathit|text)\s*\{\s*"
+            r"(?P<wrapped>[A-Za-z][A-Za-z0-9]*)\s*\}|(?P<bare>[A-Za-z][A-Za-z0-9]*(?:_\{?[A-Za-z0-9]+\}?)?))"
+            r"\s*&?\s*(?::=|\\coloneqq|\\triangleq|\\equiv|\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{\s*=\s*\}|=)")
+_DEFINED = re.compile(r"\s*(?:\\begin\s*\{[^{}]*\}\s*)?" + _NAME_IS)
+# where a further relation of a display may start: a new row, or after a comma, a semicolon or a
+# wide space ("P = ..., \quad R = ...", rows "P &= ... \\ R &= ...")
+_FURTHER = re.compile(r"(?:\\\\(?:\s*\[[^\]]*\])?|\\q?quad(?![A-Za-z])|[,;]|(?:(?:\\[;:> ]|~)\s*){2,})\s*&?\s*"
+                      + _NAME_IS)
 _CONTINUES = re.compile(r"\s*(?:\\begin\s*\{[^{}]*\}\s*)?&?\s*(?:=|<|>|\\le|\\ge|\\ne|\\lt|\\gt)")
 
 
@@ -109,8 +115,8 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
             previous = None
             continue
         defined, last, links, here = read
-        if defined is not None:
-            items.append(Item(display.line, "definition", defined[1], name=defined[0], end_line=display.end_line))
+        for name, printed, at in defined:         # at the line where it ends, as a relation is
+            items.append(Item(_line(display, at), "definition", printed, name=name, end_line=display.end_line))
         for link in links:
             printed = printed_slice(text, link.start, link.end)
             line = _line(display, link.end - 1)       # where the relation's right side ends
@@ -127,40 +133,51 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
 
 
 def _read(path, display: Display, ctx: ClaimContext, definitions: dict, previous):
-    """One display read: (the name it defines and its printed definition, or None; the last
-    right side, which a display starting with a relation continues; its links; the context
-    with its conditions).  A definition is added to ``definitions``."""
+    """One display read: (the names it defines, each with its printed definition and where it ends; the
+    last right side, which a display starting with a relation continues; its links; the context
+    with its conditions).  The definitions are added to ``definitions``, in order: a chain that
+    starts with a name not met yet defines it (at the display's start, on a new row, or after a
+    comma or a wide space: "P = ..., \\quad R = ..."), and the links after it read the name as
+    its definition; a name used before the relation that defines it is refused."""
     text = display.text
     symbols = {**ctx.symbols(), **definitions}
-    name = _definition(text, symbols)
-    defined = None
-    if name is not None:
-        marker = sp.Symbol(f"defined:{name}")
-        read = read_latex(text, {**symbols, name: marker})
-        first = read.links[0]
-        if first.lhs != marker or first.rel != "=" or first.rhs.has(marker):
-            raise InputError(f"{name} is defined by a relation other than '='", column=1)
-        definitions[name] = first.rhs
-        defined = (name, printed_slice(text, first.start, first.end))
-        links = [type(k)(k.lhs.xreplace({marker: first.rhs}), k.rel, k.rhs.xreplace({marker: first.rhs}),
-                         k.start, k.end) for k in read.links[1:]]
-    else:
-        seed = previous if _CONTINUES.match(text) else None
-        read = read_latex(text, symbols, seed)
-        links = list(read.links)
+    names = _definitions(text, symbols)
+    markers = {sp.Symbol(f"defined:{name}"): name for name in names}
+    seed = previous if _CONTINUES.match(text) else None
+    read = read_latex(text, {**symbols, **{name: marker for marker, name in markers.items()}}, seed)
+    defined, links, known, before = [], [], {}, None
+    for k in read.links:
+        starts = before is None or k.lhs is not before.rhs
+        before = k
+        if starts and k.lhs in markers and k.lhs not in known:
+            if k.rel != "=" or k.rhs.has(k.lhs):
+                raise InputError(f"{markers[k.lhs]} is defined by a relation other than '='", column=k.start + 1)
+            known[k.lhs] = k.rhs.xreplace(known)
+            definitions[markers[k.lhs]] = known[k.lhs]
+            defined.append((markers[k.lhs], printed_slice(text, k.start, k.end), k.end - 1))
+            continue
+        link = type(k)(k.lhs.xreplace(known), k.rel, k.rhs.xreplace(known), k.start, k.end)
+        early = [markers[m] for m in markers if link.lhs.has(m) or link.rhs.has(m)]
+        if early:
+            raise InputError(f"{early[0]} is used before the relation that defines it", column=k.start + 1)
+        links.append(link)
     here = ctx.with_conditions([(c.lhs, c.rel, c.rhs, text[c.start:c.end], c.start + 1) for c in read.conditions],
                                lambda column: {"source": str(path), "line": _line(display, column - 1)})
-    last = read.links[-1].rhs if read.links else None
-    if name is not None and read.links:
-        last = last.xreplace({sp.Symbol(f"defined:{name}"): definitions[name]})
+    last = read.links[-1].rhs.xreplace(known) if read.links else None
     return defined, last, links, here
 
 
-def _definition(text: str, symbols) -> str | None:
-    """The name a display defines: its left side is a name the paper has not met yet."""
-    m = _DEFINED.match(text)
-    if m is None:
-        return None
-    name = m.group("wrapped") or re.sub(r"[{}]", "", m.group("bare"))
+def _definitions(text: str, symbols) -> list[str]:
+    """The names a display may define, in order: each left side of a relation (at its start, on
+    a new row, after a comma or a wide space) that is a name the paper has not met yet."""
     spelled = {re.sub(r"[{}]", "", k) for k in symbols}
-    return None if name in spelled or re.sub(r"[{}]", "", m.group("bare") or "") in spelled else name
+    found = []
+    for m in (_DEFINED.match(text), *_FURTHER.finditer(text)):
+        if m is None:
+            continue
+        name = m.group("wrapped") or re.sub(r"[{}]", "", m.group("bare"))
+        if name not in spelled and re.sub(r"[{}]", "", m.group("bare") or "") not in spelled and name not in found:
+            found.append(name)
+    return found
+
+
