@@ -158,6 +158,10 @@ DEFINING = [
      [(3, "Z")], [(3, "refuted")], []),
     ("used-before-defined", "$$ K = W + 1, \\quad W = TP $$", [], [],
      [(3, "W is used before the relation that defines it")]),
+    # juxtaposed letters are one unknown name, never guessed to be a product of the names P and R
+    ("juxtaposed-letters", "$$ P = \\frac{TP}{TP+FP}, \\quad R = \\frac{TP}{TP+FN} $$\n$$ \\frac{2PR}{P+R} \\le 1 $$",
+     [(3, "P"), (3, "R")], [],
+     [(4, "unknown symbol 'PR' in LaTeX (a product of one-letter names is written apart: P R)")]),
     ("then-checked", "$$ A_1 := \\frac{TP}{n}, \\qquad A_2 = \\frac{TN}{n}, \\qquad A_1 + A_2 = \\frac{TP+TN}{n} $$",
      [(3, "A_1"), (3, "A_2")], [(3, "proved")], []),
     ("definition-signs", "$$ B \\coloneqq \\frac{TN}{n} $$\n$$ C \\stackrel{\\text{def}}{=} B + 1 $$\n"

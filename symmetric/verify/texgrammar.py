@@ -177,7 +177,9 @@ class Parser:
             name = tok.text[1:]
             return (name in ("frac", "dfrac", "tfrac", "cfrac", "sqrt", "min", "max", "infty", "lim", "lbrace", "lvert")
                     or name in FUNCTIONS or tok.text == "\\{" or (name == "vert" and self.abs_depth == 0))
-        return tok.kind == "letters" and tok.text == "e" and self.is_("punct", "^", k=1)
+        # an unknown run of letters too, so that "2PR" is refused as the unknown symbol 'PR' it is
+        # (a product of names is written P R or P \cdot R), not as a group missing its '}'
+        return tok.kind == "letters"
 
     def power(self) -> sp.Expr:
         base = self.atom()
@@ -249,7 +251,9 @@ class Parser:
             self.take()
             return sp.E
         if tok.kind == "letters":
-            raise self.error(f"unknown symbol {tok.text!r} in LaTeX")
+            apart = (f" (a product of one-letter names is written apart: {' '.join(tok.text)})"
+                     if 2 <= len(tok.text) <= 4 and tok.text.isupper() else "")
+            raise self.error(f"unknown symbol {tok.text!r} in LaTeX{apart}")
         if tok.kind == "macro":
             return self.macro(tok)
         if tok.kind == "end":
