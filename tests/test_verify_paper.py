@@ -167,6 +167,17 @@ DEFINING = [
     ("definition-signs", "$$ B \\coloneqq \\frac{TN}{n} $$\n$$ C \\stackrel{\\text{def}}{=} B + 1 $$\n"
      "$$ D \\triangleq C - B $$\n$$ D \\overset{def}{=} 1 $$",
      [(3, "B"), (4, "C"), (5, "D")], [(6, "proved")], []),
+    ("array-rows", "$$ \\begin{array}{l} \\mathrm{U}=\\frac{TP}{TP+FN} \\\\ \\mathrm{U} \\le 1 \\end{array} \\tag{14} $$",
+     [(3, "U")], [(3, "proved")], []),
+    # a display's items in the order they stand: the gathered rows' definition after the checked first
+    ("gathered-order", "$$\n\\begin{gathered}\nTP + FN = AP \\\\\nV = \\frac{TN}{TN+FP}\n\\end{gathered}\n$$",
+     [(6, "V")], [(5, "proved")], []),
+    # an instance's arithmetic is no universal relation: not read (never "refuted" at other tables)
+    ("approximately", "$$ \\frac{TP}{TP+FP} = \\frac{1}{12} \\approx 0.083 $$", [], [],
+     [(3, "\\approx is an approximate relation, which is not checked")]),
+    ("percentage", "$$ \\frac{TP}{n} \\le 100\\% $$", [], [], [(3, "a percentage (\\%) is not read")]),
+    ("capital-n", "$$ \\frac{TP + TN}{N} \\le 1 $$", [], [],
+     [(3, "unknown symbol 'N' in LaTeX (the number of items is n")]),
     # a thin space is only space: 2\,TP is a product, and one \; is no separator
     ("thin-space", "$$ 2\\,TP + FP = TP + \\; TP + FP $$", [], [(3, "proved")], []),
 ]

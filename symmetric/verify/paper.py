@@ -36,12 +36,13 @@ DEFS_KEYS = ("kind", "measure", "assume", "params", "test_set")
 _NAME_IS = (r"(?P<name>\\(?:mathrm|operatorname|mathit|text)\s*\{\s*"
             r"(?P<wrapped>[A-Za-z][A-Za-z0-9]*)\s*\}|(?P<bare>[A-Za-z][A-Za-z0-9]*(?:_\{?[A-Za-z0-9]+\}?)?))"
             r"\s*&?\s*(?::=|\\coloneqq|\\triangleq|\\equiv|\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{\s*=\s*\}|=)")
-_DEFINED = re.compile(r"\s*(?:\\begin\s*\{[^{}]*\}\s*)?" + _NAME_IS)
+_BEGIN = r"(?:\\begin\s*\{[^{}]*\}(?:\s*\{\d+\}|\s*\{[lcr|\s]*\})?\s*)?"     # alignat's {2}, an array's {rcl}
+_DEFINED = re.compile(r"\s*" + _BEGIN + _NAME_IS)
 # where a further relation of a display may start: a new row, or after a comma, a semicolon or a
 # wide space ("P = ..., \quad R = ...", rows "P &= ... \\ R &= ...")
 _FURTHER = re.compile(r"(?:\\\\(?:\s*\[[^\]]*\])?|\\q?quad(?![A-Za-z])|[,;]|(?:(?:\\[;:> ]|~)\s*){2,})\s*&?\s*"
                       + _NAME_IS)
-_CONTINUES = re.compile(r"\s*(?:\\begin\s*\{[^{}]*\}\s*)?&?\s*(?:=|<|>|\\le|\\ge|\\ne|\\lt|\\gt)")
+_CONTINUES = re.compile(r"\s*" + _BEGIN + r"&?\s*(?:=|<|>|\\le|\\ge|\\ne|\\lt|\\gt)")
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,7 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
             previous = None
             continue
         defined, last, links, here = read
+        first = len(items)
         for name, printed, at in defined:         # at the line where it ends, as a relation is
             items.append(Item(_line(display, at), "definition", printed, name=name, end_line=display.end_line))
         for link in links:
@@ -128,6 +130,7 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
             items.append(Item(line, "relation", printed, result, end_line=display.end_line))
             if progress is not None:
                 progress(items[-1])
+        items[first:] = sorted(items[first:], key=lambda item: item.line)     # a display's own, in its order
         previous = last
     return items
 

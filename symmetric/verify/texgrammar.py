@@ -62,6 +62,17 @@ class Reading:
     ignored: tuple[str, ...]         # qualifiers read as prose
 
 
+def _unknown_hint(letters: str) -> str:
+    """What to do about an unknown run of letters: a product of one-letter names is written apart;
+    a name of the paper's own notation is defined before it is used (N is not taken to be n: some
+    papers' N counts the negatives)."""
+    if 2 <= len(letters) <= 4 and letters.isupper():
+        return f" (a product of one-letter names is written apart: {' '.join(letters)})"
+    if letters == "N":
+        return " (the number of items is n; a paper's own N is defined in a display before it, or in --defs)"
+    return ""
+
+
 class Parser:
     def __init__(self, mapped: Mapped, values: Sequence[sp.Basic], measures: set) -> None:
         self.mapped, self.values, self.measures = mapped, values, measures
@@ -251,9 +262,7 @@ class Parser:
             self.take()
             return sp.E
         if tok.kind == "letters":
-            apart = (f" (a product of one-letter names is written apart: {' '.join(tok.text)})"
-                     if 2 <= len(tok.text) <= 4 and tok.text.isupper() else "")
-            raise self.error(f"unknown symbol {tok.text!r} in LaTeX{apart}")
+            raise self.error(f"unknown symbol {tok.text!r} in LaTeX{_unknown_hint(tok.text)}")
         if tok.kind == "macro":
             return self.macro(tok)
         if tok.kind == "end":

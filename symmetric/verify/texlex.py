@@ -25,7 +25,7 @@ ARROWS = {"to": "+-", "rightarrow": "+-", "downarrow": "+", "searrow": "+", "upa
 CONDITION_WORDS = ("if", "when", "whenever", "for", "for all", "for every", "provided", "provided that", "given",
                    "where", "with", "assuming")
 _TOKEN = re.compile(r"\s*(?:(?P<name>@\d+@)|(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<row>\\\\)"
-                    r"|(?P<macro>\\(?:[A-Za-z]+|[{}|]))|(?P<rel><=|>=|!=|[=<>])|(?P<punct>[-+*/^_()\[\]{}|,.;:!'])"
+                    r"|(?P<macro>\\(?:[A-Za-z]+|[{}|%]))|(?P<rel><=|>=|!=|[=<>])|(?P<punct>[-+*/^_()\[\]{}|,.;:!'])"
                     r"|(?P<letters>[A-Za-z]+))")
 MAX_DEPTH = 100             # groups, brackets and signs inside each other (papers use a handful)
 _BRACED = re.compile(r"\s*\{(?P<inner>[^{}]*)\}")

@@ -20,8 +20,10 @@ from ..errors import InputError
 
 ENVIRONMENTS = ("align", "align*", "aligned", "alignat", "alignat*", "alignedat", "split", "gather", "gather*",
                 "gathered", "multline", "multline*", "eqnarray", "eqnarray*", "equation", "equation*",
-                "displaymath", "math", "flalign", "flalign*")
-_ENV = re.compile(r"\\(?P<which>begin|end)\s*\{(?P<env>[^{}]*)\}(?:\s*\[[^\]]*\]|\s*\{\d+\})?")
+                "displaymath", "math", "flalign", "flalign*", "array")
+# an environment's optional argument, alignat's column count, and an array's column spec ({rcl})
+_ENV = re.compile(r"\\(?P<which>begin|end)\s*\{(?P<env>[^{}]*)\}"
+                  r"(?:\s*\[[^\]]*\]|\s*\{\d+\}|(?<=\{array\})\s*\{[lcr|\s]*\})?")
 _DROP = re.compile(r"(?P<row>\\\\(?:\s*\[[^\]]*\])?|\\cr(?![A-Za-z]))"
                    r"|\\(?:label|tag\*?|eqref|ref)\s*\{[^{}]*\}|\\(?:nonumber|notag|displaystyle|textstyle)(?![A-Za-z])"
                    r"|\\(?:left|right|middle|[bB]igg?[lrm]?)(?![A-Za-z])\s*\.?"

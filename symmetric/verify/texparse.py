@@ -187,6 +187,10 @@ def _bounded(text: str) -> None:
         raise InputError(f"the LaTeX is {len(text)} characters long (at most {MAX_LATEX_CHARS} are read)", column=1)
 
 
+# relations a paper writes for a value it rounds or a rate it compares: never read as = or <
+APPROXIMATE = ("approx", "simeq", "sim", "propto", "cong", "asymp", "thickapprox", "eqsim", "lesssim", "gtrsim")
+
+
 def _is_relation(tok: texgrammar.Tok) -> bool:
     return tok.kind == "rel" or (tok.kind == "macro" and tok.text[1:] in texgrammar.RELATION_MACROS)
 
@@ -211,6 +215,11 @@ def _qualifier(parser: texgrammar.Parser, conditions: list, ignored: list) -> li
     if rest[0].kind != "text":
         if separated and any(_is_relation(t) for t in rest):
             return rest
+        if rest[0].kind == "macro" and rest[0].text[1:] in APPROXIMATE:
+            raise parser.error(f"{rest[0].text} is an approximate relation, which is not checked (=, <, \\le "
+                               "and the other exact relations are)", rest[0])
+        if rest[0].kind == "macro" and rest[0].text == "\\%":
+            raise parser.error("a percentage (\\%) is not read: write the value as a fraction (100\\% = 1)", rest[0])
         raise parser.error(f"unexpected {parser.shown(rest[0])} after the relation in LaTeX", rest[0])
     word = re.sub(r"\s+", " ", rest[0].text).strip().lower()
     body = rest[1:]
