@@ -6,6 +6,7 @@ their line while the rest is checked."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -200,3 +201,35 @@ def test_the_annotated_copy_counts_a_display_s_definitions(tmp_path):
     copy = (out / "paper-checked.tex").read_text(encoding="utf-8")
     assert "2 definitions, 1 proved" in copy
     assert "line 3: definition of P" in copy and "line 3: definition of R" in copy
+
+
+# x \in an interval: one relation per finite end, strict at an open one; (what, body, relations
+# (line, verdict, rel) in order, not read (line, reason's start))
+INTERVALS = [
+    ("closed", "$$ \\frac{TP}{TP+FN} \\in [0, 1] $$", [(3, "proved", ">="), (3, "proved", "<=")], []),
+    ("open-on-positive-cells", "$$ \\frac{TP}{TP+FN} \\in (0, 1) $$", [(3, "proved", ">"), (3, "proved", "<")], []),
+    ("after-a-definition", "$$ \\mathrm{W} = \\frac{TP+TN}{n} \\in [0, 1] $$", [(3, "proved", ">="), (3, "proved", "<=")],
+     []),
+    ("half-line", "$$ TP + FN \\in [1, \\infty) $$", [(3, "proved", ">=")], []),
+    ("wrong-upper-end", "$$ \\frac{TP}{TP+FN} \\in [0, \\frac{1}{2}] $$", [(3, "proved", ">="), (3, "refuted", "<=")],
+     []),
+    ("a-set-is-not-an-interval", "$$ TP \\in \\{0, 1\\} $$", [], [(3, "\\in is read before an interval only")]),
+]
+
+
+@pytest.mark.parametrize("what, body, relations, not_read", INTERVALS, ids=[c[0] for c in INTERVALS])
+def test_membership_of_an_interval_states_its_bounds(tmp_path, what, body, relations, not_read):
+    r, report = _report(_paper(tmp_path, body))
+    found = [(x["line"], x["verdict"], x["latex"]) for x in report["relations"]]
+    assert [(line, verdict) for line, verdict, _ in found] == [(line, verdict) for line, verdict, _ in relations], report
+    ends = {">=": "lower end", ">": "lower end", "<=": "upper end", "<": "upper end"}
+    assert all(printed.endswith(f"({ends[rel]})") for (_, _, printed), (_, _, rel) in zip(found, relations)), found
+    assert [(x["line"], x["reason"][:len(why)]) for x, (_, why) in zip(report["not_read"], not_read)] == not_read
+    assert len(report["not_read"]) == len(not_read), report["not_read"]
+
+
+def test_the_terminal_shows_a_reason_s_brackets_as_written(tmp_path):
+    """rich reads "[a, b]" as markup and dropped it from the reason; the table escapes the text."""
+    r = invoke("verify", str(_paper(tmp_path, "$$ TP \\in \\{0, 1\\} $$")), "--no-pdf")
+    assert r.exit_code == 1
+    assert "[a,b],(a,b),[a,b)" in re.sub(r"[\s│]", "", r.output), r.output

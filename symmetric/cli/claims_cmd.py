@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import derivations
@@ -71,7 +72,7 @@ def _verdict_table(results: list[Proved]) -> Table:
     table.add_column("wrong steps", justify="right")
     table.add_column("s", justify="right")
     for r in results:
-        table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
+        table.add_row(escape(r.id), f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]",
                       str(r.wrong_steps), f"{r.seconds:.2f}")
     return table
 

@@ -14,6 +14,7 @@ import sys
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..claims.model import ClaimResult, ClaimVerdict
@@ -30,7 +31,7 @@ def _verdict_table(results: list[ClaimResult], title: str) -> Table:
     for column, justify in (("claim", "left"), ("verdict", "left"), ("wrong steps", "right"), ("s", "right")):
         table.add_column(column, justify=justify)
     for r in results:
-        table.add_row(r.id, f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", str(len(r.discrepancies)),
+        table.add_row(escape(r.id), f"[{VERDICT_STYLE[r.verdict]}]{r.verdict.value}[/]", str(len(r.discrepancies)),
                       f"{r.seconds:.2f}")
     return table
 

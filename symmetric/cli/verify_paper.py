@@ -8,6 +8,7 @@ import json
 import sys
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..claims.model import ClaimVerdict
@@ -29,7 +30,7 @@ def _step_table(result) -> Table:
     for column in ("step", "printed", "derived", "status", "check"):
         table.add_column(column, overflow="fold")
     for row in text_render.claim_step_rows(result):
-        table.add_row(*row)
+        table.add_row(*map(escape, row))       # the paper's text and reasons are no rich markup
     return table
 
 
@@ -107,11 +108,11 @@ def verify_paper(file: str, defs: str | None, json_file: str | None, seconds: fl
     for item in items:
         if item.result is not None:
             verdict = item.result.verdict
-            table.add_row(str(item.line), item.latex, f"[{VERDICT_STYLE[verdict]}]{verdict.value}[/]")
+            table.add_row(str(item.line), escape(item.latex), f"[{VERDICT_STYLE[verdict]}]{verdict.value}[/]")
         elif item.kind == "definition":
-            table.add_row(str(item.line), item.latex, f"definition of {item.name}")
-        else:
-            table.add_row(str(item.line), item.latex[:80], f"[magenta]not read[/]: {item.reason}")
+            table.add_row(str(item.line), escape(item.latex), f"definition of {escape(item.name)}")
+        else:       # the paper's text and the reason ("[a, b]") are shown as they are, never as markup
+            table.add_row(str(item.line), escape(item.latex[:80]), f"[magenta]not read[/]: {escape(item.reason)}")
     out.print(table)
     for item in here:
         if item.result is not None:

@@ -14,6 +14,7 @@ notation, such as ``C_00``) and the standing ``assume``, ``params``, ``test_set`
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -120,7 +121,7 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
         for name, printed, at in defined:         # at the line where it ends, as a relation is
             items.append(Item(_line(display, at), "definition", printed, name=name, end_line=display.end_line))
         for link in links:
-            printed = printed_slice(text, link.start, link.end)
+            printed = printed_slice(text, link.start, link.end) + (f"  ({link.part})" if link.part else "")
             line = _line(display, link.end - 1)       # where the relation's right side ends
             try:
                 result = _check(here, table, link, printed, line, time_limit)
@@ -150,7 +151,7 @@ def _read(path, display: Display, ctx: ClaimContext, definitions: dict, previous
     read = read_latex(text, {**symbols, **{name: marker for marker, name in markers.items()}}, seed)
     defined, links, known, before = [], [], {}, None
     for k in read.links:
-        starts = before is None or k.lhs is not before.rhs
+        starts = before is None or k.lhs != before.rhs
         before = k
         if starts and k.lhs in markers and k.lhs not in known:
             if k.rel != "=" or k.rhs.has(k.lhs):
@@ -159,7 +160,7 @@ def _read(path, display: Display, ctx: ClaimContext, definitions: dict, previous
             definitions[markers[k.lhs]] = known[k.lhs]
             defined.append((markers[k.lhs], printed_slice(text, k.start, k.end), k.end - 1))
             continue
-        link = type(k)(k.lhs.xreplace(known), k.rel, k.rhs.xreplace(known), k.start, k.end)
+        link = dataclasses.replace(k, lhs=k.lhs.xreplace(known), rhs=k.rhs.xreplace(known))
         early = [markers[m] for m in markers if link.lhs.has(m) or link.rhs.has(m)]
         if early:
             raise InputError(f"{early[0]} is used before the relation that defines it", column=k.start + 1)

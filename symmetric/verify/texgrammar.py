@@ -53,6 +53,7 @@ class Link:
     rhs: sp.Expr
     start: int
     end: int
+    part: str = ""          # which of the relations its text states ("lower end" of an interval)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import sympy as sp
 from .. import space
 from ..errors import InputError
 from . import texgrammar
+from .texinterval import membership
 from .texnorm import Mapped, normalise
 
 _GOLD = r"(?:\\mathcal\s*\{\s*G\s*\}|G)"
@@ -148,16 +149,16 @@ def read_latex(text: str, names: Mapping[str, sp.Basic], previous: sp.Expr | Non
         parser.toks, parser.i, parser.abs_depth = [*row, _end(row)], 0, 0
         while parser.is_("text"):                            # \text{hence} before the relation
             ignored.append(parser.take().text.strip())
-        new, previous = parser.chain(previous if parser.relation() is not None else None)
+        new, previous = _chain(parser, previous if parser.relation() is not None else None)
         links.extend(new)
         while (more := _qualifier(parser, conditions, ignored)) is not None:
             # "a = b, \\quad c = d": a second relation on the row, a chain of its own
             parser.toks, parser.i = [*more, _end(more)], 0
-            new, previous = parser.chain(None)
+            new, previous = _chain(parser, None)
             links.extend(new)
     if not links:
         raise InputError("a LaTeX step must be a relation (=, \\neq, <, >, \\leq, \\geq)", column=1)
-    fix = [texgrammar.Link(_exact(k.lhs), k.rel, _exact(k.rhs), *mapped.span(k.start, k.end)) for k in links]
+    fix = [texgrammar.Link(_exact(k.lhs), k.rel, _exact(k.rhs), *mapped.span(k.start, k.end), k.part) for k in links]
     conds = [texgrammar.Link(_exact(k.lhs), k.rel, _exact(k.rhs), *mapped.span(k.start, k.end)) for k in conditions]
     return texgrammar.Reading(tuple(fix), tuple(conds), tuple(i for i in ignored if i))
 
@@ -192,7 +193,16 @@ APPROXIMATE = ("approx", "simeq", "sim", "propto", "cong", "asymp", "thickapprox
 
 
 def _is_relation(tok: texgrammar.Tok) -> bool:
-    return tok.kind == "rel" or (tok.kind == "macro" and tok.text[1:] in texgrammar.RELATION_MACROS)
+    return tok.kind == "rel" or (tok.kind == "macro" and (tok.text[1:] in texgrammar.RELATION_MACROS
+                                                          or tok.text == "\\in"))
+
+
+def _chain(parser: texgrammar.Parser, previous):
+    """A chain's links, and the bounds of the interval it ends in (``... \\in [0, 1]``)."""
+    links, previous = parser.chain(previous)
+    if parser.is_("macro", "\\in"):
+        links = [*links, *membership(parser, previous)]
+    return links, previous
 
 
 def _end(row: list) -> texgrammar.Tok:
