@@ -36,14 +36,16 @@ from .texsource import Display, displays
 DEFS_KEYS = ("kind", "measure", "assume", "params", "test_set")
 _NAME_IS = (r"(?P<name>\\(?:mathrm|operatorname|mathit|text)\s*\{\s*"
             r"(?P<wrapped>[A-Za-z][A-Za-z0-9]*)\s*\}|(?P<bare>[A-Za-z][A-Za-z0-9]*(?:_\{?[A-Za-z0-9]+\}?)?))"
-            r"\s*&?\s*(?::=|\\coloneqq|\\triangleq|\\equiv|\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{\s*=\s*\}|=)")
+            r"\s*(?:&\s*)?(?::=|\\coloneqq|\\triangleq|\\equiv|\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{\s*=\s*\}|=)")
 _BEGIN = r"(?:\\begin\s*\{[^{}]*\}(?:\s*\{\d+\}|\s*\{[lcr|\s]*\})?\s*)?"     # alignat's {2}, an array's {rcl}
 _DEFINED = re.compile(r"\s*" + _BEGIN + _NAME_IS)
 # where a further relation of a display may start: a new row, or after a comma, a semicolon or a
 # wide space ("P = ..., \quad R = ...", rows "P &= ... \\ R &= ...")
-_FURTHER = re.compile(r"(?:\\\\(?:\s*\[[^\]]*\])?|\\q?quad(?![A-Za-z])|[,;]|(?:(?:\\[;:> ]|~)\s*){2,})\s*&?\s*"
-                      + _NAME_IS)
-_CONTINUES = re.compile(r"\s*" + _BEGIN + r"&?\s*(?:=|<|>|\\le|\\ge|\\ne|\\lt|\\gt)")
+# (a run of medium spaces is read as one \\quad first, in one pass: matching the run itself here was
+# quadratic in its length, two minutes for a hostile display of 20,000 of them)
+_FURTHER = re.compile(r"(?:\\\\(?:\s*\[[^\]]*\])?|\\q?quad(?![A-Za-z])|[,;])\s*(?:&\s*)?" + _NAME_IS)
+_SPACE_RUN = re.compile(r"(?:(?:\\[;:> ]|~)\s*){2,}")
+_CONTINUES = re.compile(r"\s*" + _BEGIN + r"(?:&\s*)?(?:=|<|>|\\le|\\ge|\\ne|\\lt|\\gt)")
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ def _definitions(text: str, symbols) -> list[str]:
     a new row, after a comma or a wide space) that is a name the paper has not met yet."""
     spelled = {re.sub(r"[{}]", "", k) for k in symbols}
     found = []
-    for m in (_DEFINED.match(text), *_FURTHER.finditer(text)):
+    for m in (_DEFINED.match(text), *_FURTHER.finditer(_SPACE_RUN.sub(r" \\quad ", text))):
         if m is None:
             continue
         name = m.group("wrapped") or re.sub(r"[{}]", "", m.group("bare"))
