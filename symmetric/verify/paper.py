@@ -185,5 +185,3 @@ def _definitions(text: str, symbols) -> list[str]:
         if name not in spelled and re.sub(r"[{}]", "", m.group("bare") or "") not in spelled and name not in found:
             found.append(name)
     return found
-
-
