@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from test_atlas_html import RAW_SYMPY, _Text
+from test_atlas_html import RAW_SYMPY, PageText
 
 from symmetric.atlas import plan, run
 from symmetric.properties.protocol import FORMULA_SEPARATOR
@@ -49,7 +49,7 @@ def test_sampled_cells_are_fresh(committed):
     assert {by_cell[k]["verdict"] for k in SAMPLE} == {"holds", "fails", "undetermined"}
 
 
-class _Page(_Text):
+class _Page(PageText):
     """A page's text (test_atlas_html's reading) and, with it, its anchors and links."""
 
     def __init__(self) -> None:

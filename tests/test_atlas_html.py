@@ -25,7 +25,7 @@ MCC = (TP * TN - FP * FN) / sp.sqrt((TP + FP) * (TP + FN) * (TN + FP) * (TN + FN
 RAW_SYMPY = re.compile(r"sqrt\(|\*\*|\*")
 
 
-class _Text(HTMLParser):
+class PageText(HTMLParser):
     """A page's text and attribute values, outside <script> and <style>; the MathML elements."""
 
     def __init__(self) -> None:
@@ -47,8 +47,8 @@ class _Text(HTMLParser):
             self.text.append(data)
 
 
-def parsed(page: str) -> _Text:
-    parser = _Text()
+def parsed(page: str) -> PageText:
+    parser = PageText()
     parser.feed(page)
     return parser
 
