@@ -223,7 +223,8 @@ def test_membership_of_an_interval_states_its_bounds(tmp_path, what, body, relat
     found = [(x["line"], x["verdict"], x["latex"]) for x in report["relations"]]
     assert [(line, verdict) for line, verdict, _ in found] == [(line, verdict) for line, verdict, _ in relations], report
     ends = {">=": "lower end", ">": "lower end", "<=": "upper end", "<": "upper end"}
-    assert all(printed.endswith(f"({ends[rel]})") for (_, _, printed), (_, _, rel) in zip(found, relations)), found
+    assert all(printed.endswith(f"\\quad\\text{{({ends[rel]})}}")
+               for (_, _, printed), (_, _, rel) in zip(found, relations)), found
     assert [(x["line"], x["reason"][:len(why)]) for x, (_, why) in zip(report["not_read"], not_read)] == not_read
     assert len(report["not_read"]) == len(not_read), report["not_read"]
 

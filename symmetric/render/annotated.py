@@ -64,6 +64,7 @@ def _summary(items) -> str:
     counts = defaultdict(int)
     for item in items:
         counts[item.result.verdict.value if item.result is not None else item.kind] += 1
-    total = ", ".join(f"{n} {escape(k)}{'s' if k == 'definition' and n != 1 else ''}" for k, n in sorted(counts.items()))
+    plural = {"definition": "definitions"}          # the verdicts' names stay as they are
+    total = ", ".join(f"{n} {escape(plural.get(k, k) if n != 1 else k)}" for k, n in sorted(counts.items()))
     return ("\n\\clearpage\n\\section*{Checked by symmetric}\n" + total + "\n\n"
             "\\begin{tabular}{rl}\nline & verdict \\\\ \\hline\n" + "\n".join(rows) + "\n\\end{tabular}\n")

@@ -29,22 +29,21 @@ from .context import ClaimContext
 from .names import read_names
 from .source import ClaimsFile, Table, header_lines, load_checked, tables_of
 from .steps import relation_step
-from .texnorm import printed_slice
+from .texnorm import DEFINES, SPACE_RUN, printed_slice
 from .texparse import read_latex
 from .texsource import Display, displays
 
 DEFS_KEYS = ("kind", "measure", "assume", "params", "test_set")
 _NAME_IS = (r"(?P<name>\\(?:mathrm|operatorname|mathit|text)\s*\{\s*"
             r"(?P<wrapped>[A-Za-z][A-Za-z0-9]*)\s*\}|(?P<bare>[A-Za-z][A-Za-z0-9]*(?:_\{?[A-Za-z0-9]+\}?)?))"
-            r"\s*(?:&\s*)?(?::=|\\coloneqq|\\triangleq|\\equiv|\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{\s*=\s*\}|=)")
+            r"\s*(?:&\s*)?(?:" + DEFINES + "|=)")     # the signs texnorm reads as =
 _BEGIN = r"(?:\\begin\s*\{[^{}]*\}(?:\s*\{\d+\}|\s*\{[lcr|\s]*\})?\s*)?"     # alignat's {2}, an array's {rcl}
 _DEFINED = re.compile(r"\s*" + _BEGIN + _NAME_IS)
 # where a further relation of a display may start: a new row, or after a comma, a semicolon or a
 # wide space ("P = ..., \quad R = ...", rows "P &= ... \\ R &= ...")
-# (a run of medium spaces is read as one \\quad first, in one pass: matching the run itself here was
-# quadratic in its length, two minutes for a hostile display of 20,000 of them)
+# (a run of medium spaces is read as one \\quad first, in one pass, as texnorm reads it: matching the
+# run itself here was quadratic in its length, two minutes for a hostile display of 20,000 of them)
 _FURTHER = re.compile(r"(?:\\\\(?:\s*\[[^\]]*\])?|\\q?quad(?![A-Za-z])|[,;])\s*(?:&\s*)?" + _NAME_IS)
-_SPACE_RUN = re.compile(r"(?:(?:\\[;:> ]|~)\s*){2,}")
 _CONTINUES = re.compile(r"\s*" + _BEGIN + r"(?:&\s*)?(?:=|<|>|\\le|\\ge|\\ne|\\lt|\\gt)")
 
 
@@ -123,7 +122,9 @@ def check_paper(path, defs=None, time_limit: float | None = None, progress=None)
         for name, printed, at in defined:         # at the line where it ends, as a relation is
             items.append(Item(_line(display, at), "definition", printed, name=name, end_line=display.end_line))
         for link in links:
-            printed = printed_slice(text, link.start, link.end) + (f"  ({link.part})" if link.part else "")
+            printed = printed_slice(text, link.start, link.end)
+            if link.part:                           # which relation of its text: LaTeX, as the rest is
+                printed += f" \\quad\\text{{({link.part})}}"
             line = _line(display, link.end - 1)       # where the relation's right side ends
             try:
                 result = _check(here, table, link, printed, line, time_limit)
@@ -178,7 +179,7 @@ def _definitions(text: str, symbols) -> list[str]:
     a new row, after a comma or a wide space) that is a name the paper has not met yet."""
     spelled = {re.sub(r"[{}]", "", k) for k in symbols}
     found = []
-    for m in (_DEFINED.match(text), *_FURTHER.finditer(_SPACE_RUN.sub(r" \\quad ", text))):
+    for m in (_DEFINED.match(text), *_FURTHER.finditer(SPACE_RUN.sub(r" \\quad ", text))):
         if m is None:
             continue
         name = m.group("wrapped") or re.sub(r"[{}]", "", m.group("bare"))

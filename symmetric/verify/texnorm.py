@@ -30,10 +30,11 @@ _DROP = re.compile(r"(?P<row>\\\\(?:\s*\[[^\]]*\])?|\\cr(?![A-Za-z]))"
                    r"|\\(?:enspace|thinspace|medspace|thickspace)(?![A-Za-z])|\\[,;:! >]|~|&")
 # two or more medium spaces in a row ("P = ... \\;\\; R = ..."): a wide space, which separates two
 # relations as \\quad does (a single one, or \\, in "2\\,TP", is only space)
-_SPACES = re.compile(r"(?:(?:\\[;:> ]|~|\\(?:enspace|medspace|thickspace)(?![A-Za-z]))\s*){2,}")
+SPACE_RUN = re.compile(r"(?:(?:\\[;:> ]|~|\\(?:enspace|medspace|thickspace)(?![A-Za-z]))\s*){2,}")
 # a definition's sign is an equality to check or a name to define (verify/paper.py decides which)
-_DEFINES = re.compile(r":=|\\(?:coloneqq|triangleq|equiv)(?![A-Za-z])"
-                      r"|\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{\s*=\s*\}")
+DEFINES = (r":=|\\(?:coloneqq|triangleq|equiv)(?![A-Za-z])"
+           r"|\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{\s*=\s*\}")
+_DEFINES = re.compile(DEFINES)
 FONTS = ("mathrm", "mathit", "mathbf", "mathsf", "mathnormal", "mathtt", "textbf", "texttt", "textit", "textrm",
          "textsf", "textnormal", "operatorname", "boldsymbol", "bm", "text", "mbox", "hbox")
 PROSE = ("text", "textrm", "mbox", "hbox", "textnormal", "textit")     # may hold words, not a name
@@ -104,7 +105,7 @@ def normalise(text: str, spellings: Container[str]) -> Mapped:
     mapped = Mapped.of(text)
     mapped = mapped.sub(_ENV, lambda m: _environment(m, mapped))
     mapped = mapped.sub(_DEFINES, lambda m: " = ")
-    mapped = mapped.sub(_SPACES, lambda m: " \\quad ")
+    mapped = mapped.sub(SPACE_RUN, lambda m: " \\quad ")
     mapped = mapped.sub(_DROP, lambda m: "\\\\" if m.group("row") else " ")
     for _ in range(4):                          # nested fonts, innermost first
         current = mapped
